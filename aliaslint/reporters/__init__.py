@@ -1,0 +1,66 @@
+"""Reporters: turn diagnostics into the text of one output format (``--output-format``).
+
+Each format lives in its own module with one function,
+``render(diagnostics, *, files_checked, color) -> str``. :func:`render` picks it by name.
+
+The returned text is complete and every line in it ends with ``"\\n"`` (so an empty result
+means "print nothing"); write it as is, e.g. ``click.echo(text, nl=False)``. Diagnostics are
+rendered in the order given: the engine sorts them (``Diagnostic.sort_key``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from aliaslint.diagnostics import Diagnostic
+from aliaslint.reporters import (
+    concise,
+    full,
+    github,
+    gitlab,
+    json,
+    json_lines,
+    junit,
+    pylint,
+    sarif,
+)
+
+_Renderer = Callable[..., str]
+
+_RENDERERS: dict[str, _Renderer] = {
+    "full": full.render,
+    "concise": concise.render,
+    "json": json.render,
+    "json-lines": json_lines.render,
+    "github": github.render,
+    "gitlab": gitlab.render,
+    "sarif": sarif.render,
+    "junit": junit.render,
+    "pylint": pylint.render,
+}
+
+#: The names accepted by ``--output-format``; the first is the default.
+FORMATS: tuple[str, ...] = tuple(_RENDERERS)
+
+
+def render(
+    diagnostics: Sequence[Diagnostic],
+    output_format: str,
+    *,
+    files_checked: int = 0,
+    color: bool = False,
+) -> str:
+    """Render ``diagnostics`` in ``output_format``; ``ValueError`` if the format is unknown.
+
+    ``files_checked`` is how many files were analysed (shown where a format has room for it);
+    ``color`` turns on ANSI colours in the human formats (``full``, ``concise``).
+    """
+    try:
+        renderer = _RENDERERS[output_format]
+    except KeyError:
+        raise ValueError(
+            f"unknown output format {output_format!r} (expected one of: {', '.join(FORMATS)})"
+        ) from None
+    return renderer(diagnostics, files_checked=files_checked, color=color)
+
+
+__all__ = ["FORMATS", "render"]

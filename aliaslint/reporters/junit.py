@@ -1,0 +1,71 @@
+"""``junit``: JUnit XML, one test suite ``aliaslint`` with one failing test case per finding.
+
+Attributes carry paths and messages exactly (XML escapes them); the failure's text is the
+human report of the finding (header, notes, help), one line each.
+
+With no findings the suite holds one passing test case, so CI dashboards show a green run.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+
+from aliaslint.diagnostics import Diagnostic
+from aliaslint.reporters._common import header, notes
+
+# Characters XML 1.0 cannot carry at all, even escaped.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _xml(text: str) -> str:
+    return _NOT_XML.sub("\ufffd", text)
+
+
+def _details(diagnostic: Diagnostic) -> str:
+    return "\n".join([header(diagnostic), *notes(diagnostic)])
+
+
+def render(
+    diagnostics: Sequence[Diagnostic], *, files_checked: int = 0, color: bool = False
+) -> str:
+    tests = str(len(diagnostics) or 1)  # the passing placeholder counts as a test
+    failures = str(len(diagnostics))
+    suites = ET.Element("testsuites", name="aliaslint", tests=tests, failures=failures, errors="0")
+    suite = ET.SubElement(
+        suites,
+        "testsuite",
+        name="aliaslint",
+        tests=tests,
+        failures=failures,
+        errors="0",
+        skipped="0",
+    )
+    if files_checked:
+        properties = ET.SubElement(suite, "properties")
+        ET.SubElement(properties, "property", name="files_checked", value=str(files_checked))
+    for diagnostic in diagnostics:
+        location = diagnostic.location
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            name=_xml(f"{diagnostic.code} {diagnostic.name}"),
+            classname=_xml(location.path),
+            file=_xml(location.path),
+            line=str(location.line),
+        )
+        failure = ET.SubElement(
+            case,
+            "failure",
+            message=_xml(
+                f"{location.path}:{location.line}:{location.column}: "
+                f"{diagnostic.code} {diagnostic.message}"
+            ),
+            type=diagnostic.code,
+        )
+        failure.text = _xml(_details(diagnostic))
+    if not diagnostics:
+        ET.SubElement(suite, "testcase", name="aliaslint", classname="aliaslint")
+    ET.indent(suites)
+    xml = ET.tostring(suites, encoding="unicode")
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{xml}\n'
