@@ -1,8 +1,11 @@
-"""Runs the three phases over a set of files (STUB: the real body is being written).
-
-Contract used by the CLI:
+"""Runs the three phases over a set of files.
 
     check(files: Sequence[files.SourceFile], settings: config.Settings) -> CheckResult
+
+1. per-module pass (:mod:`aliaslint.analyzer`), in worker processes when there are many files,
+   each summary cached by content hash (:mod:`aliaslint.cache`);
+2. project pass (:mod:`aliaslint.project`): call resolution and the effects fixpoint;
+3. resolution: every project rule turns the facts into diagnostics.
 
 ``CheckResult.diagnostics`` is sorted (path, line, column, code) and already filtered by
 ``select`` / ``ignore`` / ``preview`` and by ``# noqa`` comments. Files that cannot be read or
@@ -11,10 +14,27 @@ parsed come back as ``AL000`` diagnostics, never as exceptions. Any other except
 """
 from __future__ import annotations
 
+import os
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Sequence
 
-from aliaslint.diagnostics import Diagnostic
+import libcst as cst
+
+from aliaslint import cache as summary_cache
+from aliaslint import models as library_models
+from aliaslint.analyzer import analyze_module
+from aliaslint.diagnostics import Confidence, Diagnostic, Location
+from aliaslint.files import SourceError, SourceFile, read_source
+from aliaslint.project import Project
+from aliaslint.rule import Facts, ProjectRule
+from aliaslint.suppression import filter_suppressed
+from aliaslint.summary import ModuleSummary
+
+UNREADABLE = ("AL000", "unreadable-file")
+#: below this many files the per-module pass runs in-process (a pool costs ~0.2 s to start)
+PARALLEL_THRESHOLD = 24
 
 
 @dataclass
@@ -23,5 +43,127 @@ class CheckResult:
     files_checked: int = 0
 
 
-def check(files: Sequence, settings) -> CheckResult:  # pragma: no cover - stub
-    return CheckResult(files_checked=len(files))
+def module_name_for(path: Path) -> tuple[str, bool]:
+    """Dotted module name from the package root (the first folder up without ``__init__.py``).
+
+    Returns ``(name, is_package)``; ``pkg/__init__.py`` is module ``pkg``, a package.
+    """
+    parts = [path.stem]
+    is_package = path.name == "__init__.py"
+    folder = path.parent
+    while (folder / "__init__.py").exists() and folder.parent != folder:
+        parts.append(folder.name)
+        folder = folder.parent
+    if is_package:
+        parts = parts[1:] or [path.parent.name]
+    return ".".join(reversed(parts)), is_package
+
+
+def _rules(settings) -> list[type]:
+    from aliaslint.rules import all_rules
+
+    return [r for r in all_rules() if settings is None or settings.is_enabled(r.code)]
+
+
+def _unreadable(display: str, message: str, line: int = 1, column: int = 1) -> Diagnostic:
+    return Diagnostic(UNREADABLE[0], UNREADABLE[1], message, Location(display, line, column, line, column))
+
+
+def summarize_file(file: SourceFile, module: str, is_package: bool, settings) -> ModuleSummary | Diagnostic:
+    """Phase 1 for one file: its summary, or an AL000 diagnostic when it cannot be analysed."""
+    try:
+        source = read_source(file, settings.max_file_bytes)
+    except SourceError as exc:
+        return _unreadable(file.display, f"cannot read this file: {exc}")
+    store = None if settings.no_cache else summary_cache.SummaryCache(settings)
+    cache_key = summary_cache.key_for(source, module, file.display, is_package, [r.code for r in _rules(settings)]) if store else None
+    if store is not None:
+        got = store.get(cache_key)
+        if got is not None:
+            return got
+    try:
+        summary = analyze_module(source, module, file.display, str(file.path), _rules(settings), is_package)
+    except cst.ParserSyntaxError as exc:
+        return _unreadable(file.display, f"cannot parse this file: {exc.message}", exc.raw_line, exc.raw_column + 1)
+    except RecursionError:
+        return _unreadable(file.display, "cannot analyse this file: it is nested too deeply")
+    if store is not None:
+        store.put(cache_key, summary)
+    return summary
+
+
+def _worker_init(model_paths: Sequence[Path]) -> None:
+    library_models.load_user_models(model_paths)
+
+
+def _summarize_star(args):
+    return summarize_file(*args)
+
+
+def check(files: Sequence[SourceFile], settings) -> CheckResult:
+    jobs_in = []
+    names: dict[str, int] = {}
+    for f in files:
+        module, is_package = module_name_for(f.path)
+        if module in names:  # two scripts with one name: keep both apart
+            names[module] += 1
+            module = f"{module}__{names[module]}"
+        else:
+            names[module] = 0
+        jobs_in.append((f, module, is_package, settings))
+    jobs = settings.jobs or os.cpu_count() or 1
+    if len(jobs_in) >= PARALLEL_THRESHOLD and jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(tuple(settings.models),)) as pool:
+            results = list(pool.map(_summarize_star, jobs_in, chunksize=8))
+    else:
+        results = [summarize_file(*j) for j in jobs_in]
+
+    diagnostics: list[Diagnostic] = []
+    summaries: dict[str, ModuleSummary] = {}
+    for r in results:
+        if isinstance(r, Diagnostic):
+            diagnostics.append(r)
+        else:
+            summaries[r.module] = r
+            diagnostics.extend(r.diagnostics)
+
+    project = Project(summaries).analyse()
+    facts = Facts(project)
+    for rule in _rules(settings):
+        if issubclass(rule, ProjectRule):
+            diagnostics.extend(rule.check_project(project, facts))
+
+    diagnostics = [
+        d for d in diagnostics
+        if settings.is_enabled(d.code) and (settings.preview or d.confidence >= Confidence.HIGH)
+    ]
+    diagnostics = filter_suppressed(diagnostics, _line_reader(summaries, files))
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return CheckResult(_dedupe(diagnostics), len(files))
+
+
+def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    seen = set()
+    out = []
+    for d in diagnostics:
+        k = (d.code, d.location, d.message)
+        if k not in seen:
+            seen.add(k)
+            out.append(d)
+    return out
+
+
+def _line_reader(summaries: dict[str, ModuleSummary], files: Sequence[SourceFile]):
+    by_display = {f.display: f.path for f in files}
+    cache: dict[str, list[str]] = {}
+
+    def read_line(display: str, line: int) -> str:
+        if display not in cache:
+            try:
+                cache[display] = Path(by_display.get(display, display)).read_text(encoding="utf-8", errors="replace").splitlines()
+            except OSError:
+                cache[display] = []
+        lines = cache[display]
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    return read_line

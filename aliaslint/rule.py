@@ -50,3 +50,54 @@ class Rule:
         import inspect
 
         return inspect.cleandoc(cls.__doc__ or "")
+
+
+class ProjectRule(Rule):
+    """A rule decided in phase 3 from the project facts (effects, call graph)."""
+
+    @classmethod
+    def check_project(cls, project, facts: "Facts") -> list:
+        """Return the :class:`~aliaslint.diagnostics.Diagnostic` list for the whole project."""
+        return []
+
+
+class Facts:
+    """Helpers shared by phase-3 rules: locations, path display, verbs."""
+
+    VERBS = {
+        "append": "appends to", "extend": "extends", "insert": "inserts into", "add": "adds to",
+        "+=": "extends", "update": "updates", "setdefault": "sets a default in", "pop": "pops from",
+        "popitem": "pops from", "remove": "removes from", "discard": "removes from", "clear": "clears",
+        "del": "deletes from", "[] =": "writes an item of", "sort": "sorts", "reverse": "reverses",
+    }
+
+    def __init__(self, project) -> None:
+        self.project = project
+
+    def location(self, site):
+        from aliaslint.diagnostics import Location
+
+        mod = self.project.modules.get(site.module)
+        path = mod.display if mod else site.module
+        return Location(path, site.line, site.column, site.end_line or site.line, site.end_column or site.column)
+
+    def related(self, site, message: str):
+        from aliaslint.diagnostics import RelatedLocation
+
+        return RelatedLocation(self.location(site), message)
+
+    def verb(self, op: str) -> str:
+        if op.startswith(".") and op.endswith("="):
+            return f"sets `{op[1:-2].strip()}` on"
+        return self.VERBS.get(op, "mutates")
+
+    def root_name(self, fn, root) -> str:
+        if root.kind == "param":
+            return fn.params[root.index].lstrip("*") if root.index < len(fn.params) else "?"
+        if root.kind == "global":
+            return root.name.rsplit(".", 1)[-1]
+        return "<result>"
+
+    def short(self, qualname: str) -> str:
+        parts = qualname.split(".")
+        return ".".join(parts[-2:]) if len(parts) > 1 and parts[-2][:1].isupper() else parts[-1]

@@ -1,0 +1,1357 @@
+"""Phase 1: the per-module pass. One LibCST parse, one walk, a :class:`ModuleSummary` out.
+
+Each function body is interpreted abstractly in statement order (branches joined, loop bodies
+walked twice so that values flowing around the back edge are seen) over the values of
+:mod:`aliaslint.values`. What the function does to anything it did not allocate itself is
+recorded as data: mutations, calls with their argument values, stores that outlive an
+iteration, returns. Rules (``aliaslint.rules``) are called on the same walk through their
+``visit_<NodeType>`` methods and read the state through :class:`RuleContext`.
+
+Library behaviour (deep copies, shallow copies, fresh constructors, mutators) comes from the
+models (:mod:`aliaslint.models`), not from code here.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Iterable, Sequence
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from aliaslint import models as library_models
+from aliaslint.diagnostics import Diagnostic, Location
+from aliaslint.summary import (
+    ACCUMULATE,
+    OVERWRITE,
+    REMOVE,
+    SETDEFAULT,
+    CallSite,
+    Candidate,
+    ClassInfo,
+    FunctionSummary,
+    ModuleSummary,
+    Mutation,
+    Store,
+)
+from aliaslint.values import (
+    ANY,
+    UNKNOWN,
+    CopyMark,
+    Fresh,
+    Opaque,
+    Ref,
+    Root,
+    Site,
+    Value,
+    attr,
+    deps_of,
+    extend_path,
+    key,
+    loops_of,
+)
+
+# Builtin container methods, with the arities they accept: only a call of matching arity on an
+# object whose class is not known is taken for the builtin (``backend.clear(x)`` is not
+# ``list.clear()``).
+CONTAINER_MUTATORS: dict[str, tuple[str, range]] = {
+    "append": (ACCUMULATE, range(1, 2)),
+    "extend": (ACCUMULATE, range(1, 2)),
+    "insert": (ACCUMULATE, range(2, 3)),
+    "add": (ACCUMULATE, range(1, 2)),
+    "update": (OVERWRITE, range(0, 99)),
+    "setdefault": (SETDEFAULT, range(1, 3)),
+    "pop": (REMOVE, range(0, 3)),
+    "popitem": (REMOVE, range(0, 1)),
+    "remove": (REMOVE, range(1, 2)),
+    "discard": (REMOVE, range(1, 2)),
+    "clear": (REMOVE, range(0, 1)),
+    "sort": (OVERWRITE, range(0, 1)),
+    "reverse": (OVERWRITE, range(0, 1)),
+}
+MAX_LOOP_WALK_DEPTH = 3
+PURE_BUILTINS = {
+    "len", "str", "int", "float", "bool", "repr", "hash", "isinstance", "issubclass", "any", "all",
+    "min", "max", "sum", "abs", "round", "format", "print", "id", "type", "callable", "getattr",
+    "hasattr", "ord", "chr", "bytes", "range", "enumerate", "zip", "map", "filter", "iter", "next",
+    "open", "vars", "super", "object", "frozenset", "divmod", "pow", "hex", "oct", "bin",
+}
+
+
+def _node_key(node: cst.CSTNode) -> int:
+    return id(node)
+
+
+class _Heap:
+    """Objects allocated in the function being analysed (phase-1 only)."""
+
+    def __init__(self) -> None:
+        self.objects: list[dict] = []
+
+    def new(self, site: Site, loops: frozenset[int], kind: str, *, cls: Value | None = None,
+            copy_of: Value | None = None, call: int = -1) -> int:
+        self.objects.append(
+            {"site": site, "loops": loops, "kind": kind, "cls": cls, "fields": {},
+             "copy_of": copy_of, "call": call, "mutated_in": set()}
+        )
+        return len(self.objects) - 1
+
+
+class _Obj:
+    """An origin pointing into :class:`_Heap` (never leaves phase 1)."""
+
+    __slots__ = ("id",)
+
+    def __init__(self, id_: int) -> None:
+        self.id = id_
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Obj) and other.id == self.id
+
+    def __hash__(self) -> int:
+        return hash(("obj", self.id))
+
+
+class RuleContext:
+    """What a rule sees during the walk: the function, the loops around the node, the values."""
+
+    def __init__(self, analyzer: "FunctionAnalyzer") -> None:
+        self._a = analyzer
+
+    @property
+    def module(self) -> "ModuleAnalyzer":
+        return self._a.mod
+
+    @property
+    def function(self) -> FunctionSummary:
+        return self._a.summary
+
+    @property
+    def loops(self) -> tuple[int, ...]:
+        return tuple(self._a.loop_stack)
+
+    @property
+    def recording(self) -> bool:
+        return self._a.recording
+
+    def value_of(self, node: cst.BaseExpression) -> Value:
+        return self._a.snapshot(self._a.peek(node))
+
+    def heap_value(self, node: cst.BaseExpression) -> frozenset:
+        return self._a.peek(node)
+
+    def heap_object(self, origin) -> dict | None:
+        return self._a.heap.objects[origin.id] if isinstance(origin, _Obj) else None
+
+    def site(self, node: cst.CSTNode) -> Site:
+        return self._a.mod.site(node)
+
+    def report(self, rule, node: cst.CSTNode, message: str, related=()) -> None:
+        if self._a.recording:
+            self._a.mod.report(rule, node, message, related)
+
+    def candidate(self, rule, data: dict) -> None:
+        if self._a.recording:
+            self._a.mod.summary.candidates.append(Candidate(rule.code, self._a.summary.qualname, data))
+
+
+class FunctionAnalyzer:
+    """Abstract interpretation of one function body (or of a module's top level)."""
+
+    def __init__(self, mod: "ModuleAnalyzer", summary: FunctionSummary, params: Sequence[str],
+                 local_names: set[str], global_decls: set[str]) -> None:
+        self.mod = mod
+        self.summary = summary
+        self.heap = _Heap()
+        self.env: dict[str, frozenset] = {}
+        self.loop_stack: list[int] = []
+        self.next_loop = 0
+        self.next_call = 0
+        self.recording = True
+        self.local_names = local_names
+        self.global_decls = global_decls
+        self.narrowed_lists: set[str] = set()
+        self.cache: dict[int, frozenset] = {}
+        self.kept_values: list[tuple[frozenset, Site]] = []
+        self.call_ids: dict[int, int] = {}
+        for i, name in enumerate(params):
+            self.env[name] = frozenset({Ref(Root("param", name, i))})
+        self.ctx = RuleContext(self)
+
+    # ----------------------------------------------------------------- values
+    def peek(self, node: cst.BaseExpression) -> frozenset:
+        """The value computed for ``node`` by the walk (evaluates it if it was not yet)."""
+        got = self.cache.get(_node_key(node))
+        if got is None:
+            got = self.eval(node)
+        return got
+
+    def snapshot(self, value: Iterable, depth: int = 0) -> Value:
+        """Turn heap references into :class:`Fresh` trees (bounded) for the summary."""
+        out = set()
+        for o in value:
+            if isinstance(o, _Obj):
+                obj = self.heap.objects[o.id]
+                if depth >= 4:
+                    out.add(Fresh(obj["site"], obj["loops"], obj["kind"], call=obj["call"]))
+                    continue
+                fields = tuple(sorted((k, self.snapshot(v, depth + 1)) for k, v in obj["fields"].items()))
+                out.add(
+                    Fresh(
+                        obj["site"], obj["loops"], obj["kind"],
+                        cls=obj["cls"],
+                        fields=fields,
+                        copy_of=self.snapshot(obj["copy_of"], depth + 1) if obj["copy_of"] is not None else None,
+                        call=obj["call"],
+                    )
+                )
+            else:
+                out.add(o)
+        return frozenset(out)
+
+    def load(self, value: frozenset, selector: str, key_loops: frozenset[int] = frozenset()) -> frozenset:
+        out: set = set()
+        for o in value:
+            if isinstance(o, Ref):
+                out.add(replace(o, path=extend_path(o.path, [selector]), loops=o.loops | key_loops))
+            elif isinstance(o, _Obj):
+                obj = self.heap.objects[o.id]
+                fields = obj["fields"]
+                if selector in fields:
+                    out |= fields[selector]
+                elif selector == ANY and fields and not selector.startswith("."):
+                    for k, v in fields.items():
+                        if not k.startswith("."):
+                            out |= v
+                elif selector.startswith("[") and ANY in fields:
+                    out |= fields[ANY]
+                if selector not in fields and obj["kind"] == "deepcopy":
+                    # a deep copy's parts are new objects too; make them on first use
+                    child = self.heap.new(obj["site"], obj["loops"], "deepcopy")
+                    self.heap.objects[child]["source"] = self.load(obj["source"], selector) if obj.get("source") else None
+                    fields[selector] = frozenset({_Obj(child)})
+                    out |= fields[selector]
+                    continue
+                if selector not in fields and obj["copy_of"] is not None:
+                    for src in self.load(obj["copy_of"], selector, key_loops):
+                        if isinstance(src, Ref) and src.copy is None and obj["kind"] == "copy":
+                            src = replace(src, copy=CopyMark(obj["site"], len(src.path) - 1, obj["copy_how"] if "copy_how" in obj else "copy"))
+                        out.add(src)
+            elif isinstance(o, Opaque):
+                out.add(Opaque(o.loops | key_loops, o.deps))
+        return frozenset(out)
+
+    def store(self, target: frozenset, selector: str, value: frozenset, site: Site) -> None:
+        """Write ``value`` into field ``selector`` of the heap objects in ``target``."""
+        strong = len(target) == 1
+        for o in target:
+            if not isinstance(o, _Obj):
+                continue
+            obj = self.heap.objects[o.id]
+            stored = value
+            if obj["kind"] == "deepcopy" and obj.get("source"):
+                # a reference to the copy's own source stored back into the copy (AL008)
+                roots = {r.root for r in obj["source"] if isinstance(r, Ref)}
+                stored = frozenset(
+                    replace(v, realias=site) if isinstance(v, Ref) and v.root in roots else v
+                    for v in value
+                )
+            fields = obj["fields"]
+            if strong and obj["loops"] == frozenset(self.loop_stack) or selector not in fields:
+                fields[selector] = stored
+            else:
+                fields[selector] = fields[selector] | stored
+            if self.loop_stack:
+                obj["mutated_in"].update(self.loop_stack)
+
+    def new_object(self, node: cst.CSTNode, kind: str = "literal", **kw) -> _Obj:
+        return _Obj(self.heap.new(self.mod.site(node), frozenset(self.loop_stack), kind, **kw))
+
+    def varies(self, value: frozenset, loop: int) -> bool:
+        return loop in loops_of(self.snapshot(value))
+
+    # ----------------------------------------------------------- recording
+    def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
+                        key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1) -> None:
+        for o in target:
+            if isinstance(o, _Obj) and self.loop_stack:
+                self.heap.objects[o.id]["mutated_in"].update(self.loop_stack)
+        if not self.recording:
+            return
+        snap = self.snapshot(target)
+        if not any(isinstance(o, Ref) or (isinstance(o, Fresh) and o.copy_of) for o in snap):
+            return
+        self.summary.mutations.append(
+            Mutation(snap, kind, op, self.mod.site(node), tuple(self.loop_stack),
+                     self.snapshot(key_value), self.snapshot(value), call_id)
+        )
+
+    def record_store(self, value: frozenset, node: cst.CSTNode, op: str) -> None:
+        if not self.loop_stack:
+            return
+        self.kept_values.append((value, self.mod.site(node)))
+        if self.recording:
+            self.summary.stores.append(Store(self.snapshot(value), self.mod.site(node), tuple(self.loop_stack), op))
+
+    # -------------------------------------------------------------- names
+    def lookup(self, name: str) -> frozenset:
+        if name in self.env and name not in self.global_decls:
+            return self.env[name]
+        if name in self.local_names and name not in self.global_decls:
+            return UNKNOWN
+        qual = self.mod.global_name(name)
+        if qual is not None:
+            return frozenset({Ref(Root("global", qual))})
+        return frozenset({Opaque()})
+
+    def bind(self, target: cst.BaseExpression, value: frozenset, node: cst.CSTNode) -> None:
+        if isinstance(target, cst.Name):
+            if target.value in self.global_decls or self.summary.kind == "module" and False:
+                return
+            self.env[target.value] = value
+            self.narrowed_lists.discard(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for el in target.elements:
+                inner = el.value
+                if isinstance(el, cst.StarredElement):
+                    self.bind(inner, frozenset({self.new_object(el)}), node)
+                else:
+                    self.bind(inner, self.load(value, ANY), node)
+        elif isinstance(target, cst.Attribute):
+            base = self.eval(target.value)
+            self.store(base, attr(target.attr.value), value, self.mod.site(node))
+            self.record_mutation(base, OVERWRITE, "." + target.attr.value + " =", target, UNKNOWN, value)
+            self.self_store(target, value)
+        elif isinstance(target, cst.Subscript):
+            base = self.eval(target.value)
+            sel, key_value = self.selector(target)
+            self.store(base, sel, value, self.mod.site(node))
+            self.record_mutation(base, OVERWRITE, "[] =", target, key_value, value)
+            self.record_store(value, node, "[] =")
+        elif isinstance(target, cst.StarredElement):
+            self.bind(target.value, frozenset({self.new_object(target)}), node)
+
+    def self_store(self, target: cst.Attribute, value: frozenset) -> None:
+        if not self.recording:
+            return
+        if isinstance(target.value, cst.Name) and self.summary.params and target.value.value == self.summary.params[0] \
+                and self.summary.kind in ("method", "property"):
+            self.summary.self_stores.append((target.attr.value, self.snapshot(value), self.mod.site(target)))
+
+    def selector(self, sub: cst.Subscript) -> tuple[str, frozenset]:
+        if len(sub.slice) != 1 or not isinstance(sub.slice[0].slice, cst.Index):
+            return ANY, UNKNOWN
+        k = sub.slice[0].slice.value
+        kv = self.eval(k)
+        if isinstance(k, cst.SimpleString):
+            try:
+                return key(k.evaluated_value), kv
+            except Exception:  # pragma: no cover - odd literal
+                return ANY, kv
+        if isinstance(k, cst.Integer):
+            return ANY, kv
+        return ANY, kv
+
+    # ---------------------------------------------------------- expressions
+    def eval(self, node: cst.BaseExpression) -> frozenset:
+        self.mod.dispatch_rules(node, self, "visit")
+        method = getattr(self, "eval_" + type(node).__name__, None)
+        if method is None:
+            for child in node.children:
+                if isinstance(child, cst.BaseExpression):
+                    self.eval(child)
+            value = frozenset({Opaque(frozenset(self.loop_stack) if False else frozenset(), frozenset())})
+        else:
+            value = method(node)
+        self.cache[_node_key(node)] = value
+        self.mod.dispatch_rules(node, self, "leave")
+        return value
+
+    def eval_Name(self, node: cst.Name) -> frozenset:
+        if node.value in ("None", "True", "False"):
+            return frozenset({Opaque()})
+        return self.lookup(node.value)
+
+    def eval_Attribute(self, node: cst.Attribute) -> frozenset:
+        return self.load(self.eval(node.value), attr(node.attr.value))
+
+    def eval_Subscript(self, node: cst.Subscript) -> frozenset:
+        base = self.eval(node.value)
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Slice):
+            for part in (node.slice[0].slice.lower, node.slice[0].slice.upper, node.slice[0].slice.step):
+                if part is not None:
+                    self.eval(part)
+            return self.copy_of(node, base, "x[:]")
+        sel, kv = self.selector(node)
+        return self.load(base, sel, loops_of(self.snapshot(kv)))
+
+    def opaque_of(self, values: Iterable[frozenset], mutable: str | None = None) -> frozenset:
+        loops: set[int] = set()
+        deps: set[Root] = set()
+        for v in values:
+            snap = self.snapshot(v)
+            loops |= loops_of(snap)
+            for o in snap:
+                if isinstance(o, Fresh) and o.loops:
+                    pass
+            deps |= deps_of(snap)
+        return frozenset({Opaque(frozenset(loops), frozenset(deps), mutable)})
+
+    def eval_FormattedString(self, node: cst.FormattedString) -> frozenset:
+        parts = [self.eval(p.expression) for p in node.parts if isinstance(p, cst.FormattedStringExpression)]
+        return self.opaque_of(parts)
+
+    def eval_ConcatenatedString(self, node: cst.ConcatenatedString) -> frozenset:
+        return self.opaque_of([self.eval(node.left), self.eval(node.right)])
+
+    def eval_SimpleString(self, node) -> frozenset:
+        return frozenset({Opaque()})
+
+    eval_Integer = eval_Float = eval_Imaginary = eval_Ellipsis = eval_SimpleString
+
+    def eval_UnaryOperation(self, node: cst.UnaryOperation) -> frozenset:
+        return self.opaque_of([self.eval(node.expression)])
+
+    def eval_Comparison(self, node: cst.Comparison) -> frozenset:
+        vals = [self.eval(node.left)] + [self.eval(t.comparator) for t in node.comparisons]
+        return self.opaque_of(vals)
+
+    def eval_BooleanOperation(self, node: cst.BooleanOperation) -> frozenset:
+        return self.eval(node.left) | self.eval(node.right)
+
+    def eval_IfExp(self, node: cst.IfExp) -> frozenset:
+        self.eval(node.test)
+        return self.eval(node.body) | self.eval(node.orelse)
+
+    def eval_Await(self, node: cst.Await) -> frozenset:
+        return self.eval(node.expression)
+
+    def eval_NamedExpr(self, node: cst.NamedExpr) -> frozenset:
+        v = self.eval(node.value)
+        self.bind(node.target, v, node)
+        return v
+
+    def eval_Lambda(self, node: cst.Lambda) -> frozenset:
+        return frozenset({Opaque()})
+
+    def eval_Yield(self, node: cst.Yield) -> frozenset:
+        if isinstance(node.value, cst.BaseExpression):
+            v = self.eval(node.value)
+            self.record_store(v, node, "yield")
+            self.summary.returns = self.summary.returns | self.snapshot(v)
+            self.summary.returns_value = True
+        elif isinstance(node.value, cst.From):
+            self.eval(node.value.item)
+        return UNKNOWN
+
+    def eval_BinaryOperation(self, node: cst.BinaryOperation) -> frozenset:
+        left = self.eval(node.left)
+        right = self.eval(node.right)
+        if isinstance(node.operator, cst.Multiply) and isinstance(node.left, (cst.List, cst.Tuple)):
+            return left
+        if isinstance(node.operator, cst.Add) and (self.is_list(node.left, left) or self.is_list(node.right, right)):
+            obj = self.new_object(node)
+            self.heap.objects[obj.id]["fields"][ANY] = self.load(left, ANY) | self.load(right, ANY)
+            return frozenset({obj})
+        return self.opaque_of([left, right])
+
+    def is_list(self, node: cst.BaseExpression, value: frozenset) -> bool:
+        if isinstance(node, (cst.List, cst.ListComp)):
+            return True
+        if isinstance(node, cst.Name) and node.value in self.narrowed_lists:
+            return True
+        return any(isinstance(o, Opaque) and o.mutable == "list" for o in value) or any(
+            isinstance(o, _Obj) and self.heap.objects[o.id].get("container") == "list" for o in value
+        )
+
+    def eval_List(self, node: cst.List | cst.Tuple | cst.Set) -> frozenset:
+        obj = self.new_object(node)
+        elements: frozenset = frozenset()
+        for el in node.elements:
+            v = self.eval(el.value)
+            elements |= self.load(v, ANY) if isinstance(el, cst.StarredElement) else v
+        self.heap.objects[obj.id]["fields"][ANY] = elements
+        self.heap.objects[obj.id]["container"] = "list" if isinstance(node, cst.List) else type(node).__name__.lower()
+        if isinstance(node, cst.Tuple):
+            self.heap.objects[obj.id]["immutable"] = True
+        return frozenset({obj})
+
+    eval_Tuple = eval_Set = eval_List
+
+    def eval_Dict(self, node: cst.Dict) -> frozenset:
+        obj = self.new_object(node)
+        o = self.heap.objects[obj.id]
+        o["container"] = "dict"
+        for el in node.elements:
+            if isinstance(el, cst.StarredDictElement):
+                src = self.eval(el.value)
+                o["copy_of"] = src if o["copy_of"] is None else o["copy_of"] | src
+                o["kind"] = "copy"
+                o["copy_how"] = "{**x}"
+                continue
+            kv = self.eval(el.key)
+            v = self.eval(el.value)
+            if isinstance(el.key, cst.SimpleString):
+                try:
+                    sel = key(el.key.evaluated_value)
+                except Exception:  # pragma: no cover
+                    sel = ANY
+            else:
+                sel = ANY
+            o["fields"][sel] = o["fields"].get(sel, frozenset()) | v
+        return frozenset({obj})
+
+    def comprehension(self, node, element: Callable[[], frozenset]) -> frozenset:
+        saved_env = dict(self.env)
+        depth = 0
+        fors = node.for_in
+        while fors is not None:
+            it = self.eval(fors.iter)
+            lid = self.open_loop(fors)
+            depth += 1
+            self.bind_loop_target(fors.target, fors.iter, it, lid, fors)
+            for cond in fors.ifs:
+                self.eval(cond.test)
+            fors = fors.inner_for_in
+        elem = element()
+        for _ in range(depth):
+            self.loop_stack.pop()
+        self.env = saved_env
+        return elem
+
+    def eval_ListComp(self, node) -> frozenset:
+        obj = self.new_object(node)
+        elem = self.comprehension(node, lambda: self.eval(node.elt))
+        self.heap.objects[obj.id]["fields"][ANY] = elem
+        self.heap.objects[obj.id]["container"] = "list"
+        return frozenset({obj})
+
+    eval_SetComp = eval_GeneratorExp = eval_ListComp
+
+    def eval_DictComp(self, node: cst.DictComp) -> frozenset:
+        obj = self.new_object(node)
+
+        def element() -> frozenset:
+            self.eval(node.key)
+            return self.eval(node.value)
+
+        elem = self.comprehension(node, element)
+        self.heap.objects[obj.id]["fields"][ANY] = elem
+        # a comprehension copying another dict's values is a shallow copy of it (AL002)
+        self.heap.objects[obj.id]["container"] = "dict"
+        return frozenset({obj})
+
+    def copy_of(self, node: cst.CSTNode, source: frozenset, how: str) -> frozenset:
+        obj = self.new_object(node, "copy", copy_of=source)
+        self.heap.objects[obj.id]["copy_how"] = how
+        return frozenset({obj})
+
+    # ----------------------------------------------------------------- calls
+    def eval_Call(self, node: cst.Call) -> frozenset:
+        func = node.func
+        receiver = None
+        method = None
+        if isinstance(func, cst.Attribute):
+            receiver = self.eval(func.value)
+            method = func.attr.value
+            callee = self.load(receiver, attr(method))
+        else:
+            callee = self.eval(func)
+        args = [(a, self.eval(a.value)) for a in node.args]
+        positional = [v for a, v in args if a.keyword is None and not a.star]
+        keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
+        star = any(a.star for a, _ in args)
+        qual = self.mod.qualified_callee(func)
+        model = library_models.lookup(qual) if qual else None
+        if model is not None:
+            result = self.apply_model(node, model, positional, keywords, receiver)
+            if result is not None:
+                return result
+        if isinstance(func, cst.Name) and func.value in PURE_BUILTINS and qual == func.value:
+            return self.opaque_of([v for _, v in args])
+        if method is not None:
+            result = self.container_method(node, method, receiver, positional, keywords, args)
+            if result is not None:
+                return result
+        return self.record_call(node, callee, receiver if method else None, positional, keywords, star)
+
+    def record_call(self, node: cst.Call, callee: frozenset, receiver, positional, keywords, star,
+                    builtin_guess: bool = False) -> frozenset:
+        cid = self.call_ids.get(_node_key(node))
+        if cid is None:
+            cid = self.next_call
+            self.next_call += 1
+            self.call_ids[_node_key(node)] = cid
+        if self.recording:
+            self.summary.calls.append(
+                CallSite(
+                    cid,
+                    self.snapshot(callee),
+                    self.mod.code_for(node.func),
+                    self.mod.site(node),
+                    tuple(self.loop_stack),
+                    self.snapshot(receiver) if receiver is not None else None,
+                    tuple(self.snapshot(v) for v in positional),
+                    tuple((k, self.snapshot(v)) for k, v in keywords.items()),
+                    star,
+                    builtin_guess,
+                    tuple(self.mod.code_for(a.value) for a in node.args if a.keyword is None and not a.star),
+                    tuple((a.keyword.value, self.mod.code_for(a.value)) for a in node.args if a.keyword is not None),
+                )
+            )
+        # the result, expressed symbolically; phase 2 substitutes the callee's return value
+        return frozenset({Ref(Root("call", "", cid), (), frozenset(self.loop_stack) if False else frozenset())})
+
+    def apply_model(self, node: cst.Call, model: dict, positional, keywords, receiver) -> frozenset | None:
+        kind = model["kind"]
+        first = positional[0] if positional else (receiver if receiver is not None and model.get("method") else None)
+        if kind == "deepcopy":
+            obj = self.new_object(node, "deepcopy")
+            self.heap.objects[obj.id]["source"] = first
+            return frozenset({obj})
+        if kind == "fresh":
+            obj = self.new_object(node, "literal")
+            for k, v in keywords.items():
+                self.heap.objects[obj.id]["fields"][attr(k)] = v
+            return frozenset({obj})
+        if kind == "copy":
+            if "deep_keyword" in model and keywords.get(model["deep_keyword"]) is not None and \
+                    isinstance(node, cst.Call) and any(a.keyword and a.keyword.value == model["deep_keyword"] and
+                                                       getattr(a.value, "value", None) == "True" for a in node.args):
+                return frozenset({self.new_object(node, "deepcopy")})
+            src = first if first is not None else UNKNOWN
+            obj = next(iter(self.copy_of(node, src, model.get("name", "copy"))))
+            o = self.heap.objects[obj.id]
+            o["container"] = model.get("container")
+            for k, v in keywords.items():
+                o["fields"][key(k) if model.get("keyword_fields") == "keys" else attr(k)] = v
+            return frozenset({obj})
+        if kind == "opaque":
+            return self.opaque_of(list(positional) + list(keywords.values()), model.get("container"))
+        if kind == "identity":
+            return first if first is not None else UNKNOWN
+        if kind == "mutator":
+            arg_index = model.get("arg", 0)
+            if arg_index < len(positional):
+                self.record_mutation(positional[arg_index], model.get("effect", OVERWRITE), model.get("name", "mutator"), node,
+                                     value=positional[model["value_arg"]] if "value_arg" in model and model["value_arg"] < len(positional) else UNKNOWN)
+            return UNKNOWN
+        return None
+
+    def container_method(self, node: cst.Call, method: str, receiver: frozenset, positional, keywords, args) -> frozenset | None:
+        if any(a.star for a, _ in args):
+            return None
+        n = len(positional)
+        if method in ("get",) and 1 <= n <= 2 and not keywords:
+            sel = self.const_selector(node.args[0].value)
+            got = self.load(receiver, sel, loops_of(self.snapshot(positional[0])))
+            if n == 2:
+                got = got | positional[1]
+            self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
+            return got
+        if method in ("items", "values", "keys") and n == 0 and not keywords:
+            self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
+            obj = self.new_object(node, "view")
+            self.heap.objects[obj.id]["view"] = (method, receiver)
+            self.heap.objects[obj.id]["fields"][ANY] = self.load(receiver, ANY)
+            return frozenset({obj})
+        if method == "copy" and n == 0 and not keywords:
+            self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
+            return self.copy_of(node, receiver, ".copy()")
+        if method not in CONTAINER_MUTATORS:
+            return None
+        kind, arity = CONTAINER_MUTATORS[method]
+        if method == "update":
+            if n > 1:
+                return None
+        elif n not in arity or keywords:
+            return None
+        cid = self.next_call
+        self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
+        key_value: frozenset = UNKNOWN
+        value: frozenset = UNKNOWN
+        if method in ("append", "add"):
+            value = positional[0]
+        elif method == "extend":
+            value = self.load(positional[0], ANY) | positional[0]
+        elif method == "insert":
+            key_value, value = positional[0], positional[1]
+        elif method == "update":
+            value = (positional[0] if positional else UNKNOWN).union(*keywords.values()) if keywords else (positional[0] if positional else UNKNOWN)
+            if keywords and not positional:
+                key_value = frozenset({Opaque()})
+            elif positional:
+                key_value = self.load(positional[0], ANY)
+        elif method == "setdefault":
+            key_value = positional[0]
+            value = positional[1] if n > 1 else UNKNOWN
+        elif method in ("pop", "remove", "discard") and n:
+            key_value = positional[0]
+        self.record_mutation(receiver, kind, method, node, key_value, value, cid)
+        if kind == ACCUMULATE or method == "update":
+            for o in receiver:
+                if isinstance(o, _Obj):
+                    self.store(frozenset({o}), ANY, value, self.mod.site(node))
+        if method in ("append", "add", "insert"):
+            self.record_store(value, node, method)
+        if method == "setdefault":
+            sel = self.const_selector(node.args[0].value)
+            got = self.load(receiver, sel, loops_of(self.snapshot(positional[0])))
+            if n > 1:
+                for o in receiver:
+                    if isinstance(o, _Obj) and sel not in self.heap.objects[o.id]["fields"]:
+                        self.heap.objects[o.id]["fields"][sel] = positional[1]
+                got = got | positional[1]
+            return got
+        if method == "pop" and n >= 1:
+            sel = self.const_selector(node.args[0].value)
+            got = self.load(receiver, sel, loops_of(self.snapshot(positional[0])))
+            return got | (positional[1] if n > 1 else UNKNOWN)
+        if method in ("pop", "popitem"):
+            return self.load(receiver, ANY)
+        return frozenset({Opaque()})
+
+    def const_selector(self, node: cst.BaseExpression) -> str:
+        if isinstance(node, cst.SimpleString):
+            try:
+                return key(node.evaluated_value)
+            except Exception:  # pragma: no cover
+                return ANY
+        return ANY
+
+    # ------------------------------------------------------------ statements
+    def open_loop(self, node: cst.CSTNode) -> int:
+        lid = self.next_loop_id(node)
+        self.loop_stack.append(lid)
+        self.summary.loop_sites[lid] = self.mod.site(node)
+        return lid
+
+    def next_loop_id(self, node: cst.CSTNode) -> int:
+        k = ("loop", _node_key(node))
+        if k not in self.call_ids:
+            self.call_ids[k] = self.next_loop  # type: ignore[index]
+            self.next_loop += 1
+        return self.call_ids[k]  # type: ignore[index]
+
+    def bind_loop_target(self, target: cst.BaseExpression, iter_node: cst.BaseExpression, it: frozenset,
+                         lid: int, node: cst.CSTNode) -> None:
+        tag = frozenset({lid})
+        elements = self.iteration_elements(iter_node, it)
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(elements, list):
+            for el, v in zip(target.elements, elements):
+                self.bind(el.value, self.tag(v, tag), node)
+            return
+        if isinstance(elements, list):
+            elements = frozenset().union(*elements) if elements else UNKNOWN
+        self.bind(target, self.tag(elements, tag), node)
+
+    def iteration_elements(self, iter_node: cst.BaseExpression, it: frozenset):
+        """What one iteration binds: a value, or a list of values for tuple unpacking."""
+        # dict views: items() gives (key, value) pairs
+        for o in it:
+            if isinstance(o, _Obj) and "view" in self.heap.objects[o.id]:
+                method, receiver = self.heap.objects[o.id]["view"]
+                values = self.load(receiver, ANY)
+                if method == "items":
+                    return [self.opaque_of([receiver]), values]
+                if method == "keys":
+                    return self.opaque_of([receiver])
+                return values
+        if isinstance(iter_node, cst.Call) and isinstance(iter_node.func, cst.Name):
+            name = iter_node.func.value
+            inner = [self.peek(a.value) for a in iter_node.args]
+            if name == "enumerate" and inner:
+                return [frozenset({Opaque()}), self.iteration_elements(iter_node.args[0].value, inner[0]) if not isinstance(self.iteration_elements(iter_node.args[0].value, inner[0]), list) else self.load(inner[0], ANY)]
+            if name == "zip" and inner:
+                return [self.load(v, ANY) for v in inner]
+            if name in ("list", "sorted", "reversed", "tuple", "set") and inner:
+                return self.iteration_elements(iter_node.args[0].value, inner[0])
+            if name == "range":
+                return frozenset({Opaque()})
+        return self.load(it, ANY)
+
+    def tag(self, value: frozenset, loops: frozenset[int]) -> frozenset:
+        out = set()
+        for o in value:
+            if isinstance(o, Ref):
+                out.add(replace(o, loops=o.loops | loops))
+            elif isinstance(o, Opaque):
+                out.add(Opaque(o.loops | loops, o.deps, o.mutable))
+            else:
+                out.add(o)
+        if not out:
+            out.add(Opaque(loops))
+        return frozenset(out)
+
+    def join(self, a: dict, b: dict) -> dict:
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = out.get(k, frozenset()) | v
+        return out
+
+    def walk_block(self, body: Sequence[cst.CSTNode]) -> bool:
+        """Walk statements; returns False when the block always leaves (return/raise/...)."""
+        for stmt in body:
+            if not self.walk_stmt(stmt):
+                return False
+        return True
+
+    def body_of(self, node) -> Sequence[cst.CSTNode]:
+        body = node.body
+        if isinstance(body, cst.IndentedBlock):
+            return body.body
+        if isinstance(body, cst.SimpleStatementSuite):
+            return body.body
+        return [body]
+
+    def walk_stmt(self, stmt: cst.CSTNode) -> bool:
+        self.mod.dispatch_rules(stmt, self, "visit")
+        go_on = self._walk_stmt(stmt)
+        self.mod.dispatch_rules(stmt, self, "leave")
+        return go_on
+
+    def _walk_stmt(self, stmt: cst.CSTNode) -> bool:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            return self.walk_block(stmt.body)
+        t = type(stmt).__name__
+        handler = getattr(self, "stmt_" + t, None)
+        if handler is not None:
+            return handler(stmt)
+        return True
+
+    def stmt_Expr(self, node: cst.Expr) -> bool:
+        self.eval(node.value)
+        return True
+
+    def stmt_Assign(self, node: cst.Assign) -> bool:
+        value = self.eval(node.value)
+        for t in node.targets:
+            self.bind(t.target, value, node)
+        return True
+
+    def stmt_AnnAssign(self, node: cst.AnnAssign) -> bool:
+        if node.value is not None:
+            self.bind(node.target, self.eval(node.value), node)
+        return True
+
+    def stmt_AugAssign(self, node: cst.AugAssign) -> bool:
+        value = self.eval(node.value)
+        target = node.target
+        current = self.eval(target)
+        if isinstance(node.operator, (cst.AddAssign, cst.BitOrAssign)) and (
+            self.is_list(node.value, value) or self.is_list(target, current)
+            or isinstance(node.operator, cst.BitOrAssign) and isinstance(node.value, (cst.Dict, cst.Set))
+        ):
+            self.record_mutation(current, ACCUMULATE, "+=", node, UNKNOWN, self.load(value, ANY) | value)
+            for o in current:
+                if isinstance(o, _Obj):
+                    self.store(frozenset({o}), ANY, self.load(value, ANY), self.mod.site(node))
+            return True
+        if isinstance(target, cst.Name):
+            self.env[target.value] = self.opaque_of([current, value])
+        return True
+
+    def stmt_Del(self, node: cst.Del) -> bool:
+        targets = node.target.elements if isinstance(node.target, cst.Tuple) else [node.target]
+        for t in targets:
+            t = getattr(t, "value", t)
+            if isinstance(t, cst.Subscript):
+                base = self.eval(t.value)
+                _, kv = self.selector(t)
+                self.record_mutation(base, REMOVE, "del", node, kv)
+            elif isinstance(t, cst.Attribute):
+                base = self.eval(t.value)
+                self.record_mutation(base, REMOVE, "del", node, frozenset({Opaque()}))
+            elif isinstance(t, cst.Name):
+                self.env.pop(t.value, None)
+        return True
+
+    def stmt_Return(self, node: cst.Return) -> bool:
+        if node.value is not None:
+            v = self.eval(node.value)
+            self.summary.returns = self.summary.returns | self.snapshot(v)
+            if not (isinstance(node.value, cst.Name) and node.value.value == "None"):
+                self.summary.returns_value = True
+        return False
+
+    def stmt_Raise(self, node: cst.Raise) -> bool:
+        if node.exc is not None:
+            self.eval(node.exc)
+        return False
+
+    def stmt_Continue(self, node) -> bool:
+        return False
+
+    stmt_Break = stmt_Continue
+
+    def stmt_Pass(self, node) -> bool:
+        return True
+
+    def stmt_Assert(self, node: cst.Assert) -> bool:
+        self.eval(node.test)
+        return True
+
+    def stmt_Global(self, node: cst.Global) -> bool:
+        return True
+
+    stmt_Nonlocal = stmt_Import = stmt_ImportFrom = stmt_Global
+
+    def narrow(self, test: cst.BaseExpression) -> set[str]:
+        names: set[str] = set()
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance" \
+                and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name):
+            kinds = test.args[1].value
+            text = self.mod.code_for(kinds)
+            if "list" in text:
+                names.add(test.args[0].value.value)
+        elif isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            names |= self.narrow(test.left) | self.narrow(test.right)
+        return names
+
+    def stmt_If(self, node: cst.If) -> bool:
+        self.eval(node.test)
+        before = dict(self.env)
+        saved_narrow = set(self.narrowed_lists)
+        self.narrowed_lists |= self.narrow(node.test)
+        live_body = self.walk_block(self.body_of(node))
+        after_body = self.env
+        self.narrowed_lists = saved_narrow
+        self.env = dict(before)
+        live_else = True
+        if node.orelse is not None:
+            if isinstance(node.orelse, cst.If):
+                live_else = self.walk_stmt(node.orelse)
+            else:
+                live_else = self.walk_block(self.body_of(node.orelse))
+        after_else = self.env
+        if live_body and live_else:
+            self.env = self.join(after_body, after_else)
+        elif live_body:
+            self.env = after_body
+        elif live_else:
+            self.env = after_else
+        else:
+            self.env = self.join(after_body, after_else)
+            return False
+        return True
+
+    def loop(self, node, head: Callable[[], None]) -> bool:
+        before = dict(self.env)
+        lid = self.next_loop_id(node)
+        twice = len(self.loop_stack) < MAX_LOOP_WALK_DEPTH
+        recording = self.recording
+        if twice:
+            self.recording = False
+            self.loop_stack.append(lid)
+            self.summary.loop_sites[lid] = self.mod.site(node)
+            head()
+            self.walk_block(self.body_of(node))
+            self.loop_stack.pop()
+            self.env = self.join(before, self.env)
+            self.recording = recording
+        self.loop_stack.append(lid)
+        self.summary.loop_sites[lid] = self.mod.site(node)
+        head()
+        self.walk_block(self.body_of(node))
+        self.loop_stack.pop()
+        self.env = self.join(before, self.env)
+        if getattr(node, "orelse", None) is not None:
+            self.walk_block(self.body_of(node.orelse))
+        return True
+
+    def stmt_For(self, node: cst.For) -> bool:
+        it = self.eval(node.iter)
+
+        def head() -> None:
+            self.bind_loop_target(node.target, node.iter, it, self.loop_stack[-1], node)
+
+        return self.loop(node, head)
+
+    def stmt_While(self, node: cst.While) -> bool:
+        return self.loop(node, lambda: self.eval(node.test) and None)
+
+    def stmt_With(self, node: cst.With) -> bool:
+        for item in node.items:
+            v = self.eval(item.item)
+            if item.asname is not None:
+                self.bind(item.asname.name, v, node)
+        return self.walk_block(self.body_of(node))
+
+    def stmt_Try(self, node) -> bool:
+        before = dict(self.env)
+        live = self.walk_block(self.body_of(node))
+        states = [self.env] if live else []
+        for h in node.handlers:
+            self.env = self.join(before, states[0]) if states else dict(before)
+            if h.type is not None:
+                self.eval(h.type)
+            if self.walk_block(self.body_of(h)):
+                states.append(self.env)
+        if node.orelse is not None and live:
+            self.env = states[0]
+            if self.walk_block(self.body_of(node.orelse)):
+                states[0] = self.env
+        env = dict(before)
+        for s in states:
+            env = self.join(env, s)
+        self.env = env
+        if node.finalbody is not None:
+            self.walk_block(self.body_of(node.finalbody))
+        return bool(states)
+
+    stmt_TryStar = stmt_Try
+
+    def stmt_Match(self, node) -> bool:
+        self.eval(node.subject)
+        before = dict(self.env)
+        env = dict(before)
+        for case in node.cases:
+            self.env = dict(before)
+            self.walk_block(self.body_of(case))
+            env = self.join(env, self.env)
+        self.env = env
+        return True
+
+    def stmt_FunctionDef(self, node) -> bool:
+        self.env[node.name.value] = frozenset({Opaque()})
+        return True
+
+    def stmt_ClassDef(self, node) -> bool:
+        self.env[node.name.value] = frozenset({Opaque()})
+        return True
+
+
+class ModuleAnalyzer:
+    """Builds the :class:`ModuleSummary` of one module and runs the rules on it."""
+
+    def __init__(self, module_name: str, display: str, path: str, wrapper: MetadataWrapper, rules: Sequence[type],
+                 is_package: bool = False) -> None:
+        self.name = module_name
+        self.display = display
+        self.wrapper = wrapper
+        self.module = wrapper.module
+        self.positions = wrapper.resolve(PositionProvider)
+        self.summary = ModuleSummary(module_name, path, display, is_package=is_package)
+        self.rule_classes = rules
+        self.rules: list = []
+        self.top_names: set[str] = set()
+        self.main_names: set[str] = set()
+        self.fn_counter = 0
+
+    # ------------------------------------------------------------- helpers
+    def site(self, node: cst.CSTNode) -> Site:
+        r: CodeRange = self.positions[node]
+        return Site(self.name, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
+
+    def code_for(self, node: cst.CSTNode) -> str:
+        return self.module.code_for_node(node)
+
+    def location(self, node: cst.CSTNode) -> Location:
+        s = self.site(node)
+        return Location(self.display, s.line, s.column, s.end_line, s.end_column)
+
+    def report(self, rule, node: cst.CSTNode, message: str, related=()) -> None:
+        self.summary.diagnostics.append(
+            Diagnostic(rule.code, rule.name, message, self.location(node), tuple(related), url=rule.url())
+        )
+
+    def dispatch_rules(self, node: cst.CSTNode, fa: FunctionAnalyzer, phase: str) -> None:
+        name = f"{phase}_{type(node).__name__}"
+        for rule in self.rules:
+            fn = getattr(rule, name, None)
+            if fn is not None:
+                rule.context = fa.ctx
+                fn(node)
+
+    def global_name(self, name: str) -> str | None:
+        if name in self.summary.imports:
+            return self.summary.imports[name]
+        if name in self.top_names:
+            return f"{self.name}.{name}"
+        return None
+
+    def qualified_callee(self, func: cst.BaseExpression) -> str | None:
+        """Dotted name of a callee as imported (``copy.deepcopy``), or a builtin's bare name."""
+        parts: list[str] = []
+        node = func
+        while isinstance(node, cst.Attribute):
+            parts.append(node.attr.value)
+            node = node.value
+        if not isinstance(node, cst.Name):
+            return None
+        head = node.value
+        if head in self.summary.imports:
+            base = self.summary.imports[head]
+        elif head in self.top_names:
+            base = f"{self.name}.{head}"
+        else:
+            base = head if not parts else None
+            if base is None:
+                if head in library_models.BUILTIN_TYPES:
+                    base = head
+                else:
+                    return "." + parts[0] if len(parts) == 1 else None
+        return ".".join([base, *reversed(parts)])
+
+    # -------------------------------------------------------------- phases
+    def run(self) -> ModuleSummary:
+        self.rules = [r(None) for r in self.rule_classes]
+        self.collect_top_level(self.module.body)
+        main_fa = self.new_function("<module>", (), Site(self.name, 1, 1), None, "module", set(), set())
+        self.walk_module_body(main_fa, self.module.body, None)
+        self.summary.functions[main_fa.summary.qualname] = main_fa.summary
+        return self.summary
+
+    def collect_top_level(self, body: Sequence[cst.CSTNode], in_main: bool = False) -> None:
+        for stmt in body:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, cst.Import):
+                        for alias in small.names:
+                            full = self.code_for(alias.name)
+                            if alias.asname is not None:
+                                self.summary.imports[alias.asname.name.value] = full
+                            else:
+                                head = full.split(".")[0]
+                                self.summary.imports[head] = head
+                    elif isinstance(small, cst.ImportFrom):
+                        base = self.resolve_from(small)
+                        if base is None or isinstance(small.names, cst.ImportStar):
+                            continue
+                        for alias in small.names:
+                            local = alias.asname.name.value if alias.asname else alias.name.value
+                            self.summary.imports[local] = f"{base}.{self.code_for(alias.name)}"
+                    elif isinstance(small, (cst.Assign, cst.AnnAssign)):
+                        targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                        for t in targets:
+                            for n in self._names(t):
+                                (self.main_names if in_main else self.top_names).add(n)
+            elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                (self.main_names if in_main else self.top_names).add(stmt.name.value)
+            elif isinstance(stmt, cst.If):
+                self.collect_top_level(stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else [], in_main or self.is_main_guard(stmt.test))
+                orelse = stmt.orelse
+                while orelse is not None:
+                    self.collect_top_level(orelse.body.body if isinstance(orelse.body, cst.IndentedBlock) else [], in_main)
+                    orelse = getattr(orelse, "orelse", None)
+            elif isinstance(stmt, (cst.Try,)):
+                self.collect_top_level(stmt.body.body, in_main)
+                for h in stmt.handlers:
+                    self.collect_top_level(h.body.body, in_main)
+
+    def _names(self, target: cst.BaseExpression) -> list[str]:
+        if isinstance(target, cst.Name):
+            return [target.value]
+        if isinstance(target, (cst.Tuple, cst.List)):
+            return [n for el in target.elements for n in self._names(el.value)]
+        return []
+
+    @staticmethod
+    def is_main_guard(test: cst.BaseExpression) -> bool:
+        return (
+            isinstance(test, cst.Comparison)
+            and isinstance(test.left, cst.Name)
+            and test.left.value == "__name__"
+        )
+
+    def resolve_from(self, node: cst.ImportFrom) -> str | None:
+        level = len(node.relative)
+        mod = self.code_for(node.module) if node.module is not None else ""
+        if level == 0:
+            return mod
+        parts = self.name.split(".")
+        if not self.summary.is_package:
+            parts = parts[:-1]
+        if level > 1:
+            parts = parts[: len(parts) - (level - 1)] if level - 1 <= len(parts) else []
+        base = ".".join(parts)
+        return f"{base}.{mod}".strip(".") if mod else base
+
+    def new_function(self, qualname: str, params, site: Site, cls: str | None, kind: str,
+                     local_names: set[str], global_decls: set[str], name: str | None = None, doc: str = "") -> FunctionAnalyzer:
+        summary = FunctionSummary(qualname, self.name, name or qualname.rsplit(".", 1)[-1], tuple(params), site, cls, kind, doc=doc)
+        return FunctionAnalyzer(self, summary, params, local_names, global_decls)
+
+    def walk_module_body(self, fa: FunctionAnalyzer, body: Sequence[cst.CSTNode], cls: ClassInfo | None) -> None:
+        """Walk top-level (or class-level) statements; define functions and classes met."""
+        for stmt in body:
+            if isinstance(stmt, cst.FunctionDef):
+                self.analyze_function(stmt, cls, prefix=cls.qualname if cls else self.name)
+            elif isinstance(stmt, cst.ClassDef):
+                self.analyze_class(stmt, cls.qualname if cls else self.name)
+            elif isinstance(stmt, cst.If) and self.is_main_guard(stmt.test):
+                fa.walk_stmt(stmt)
+            else:
+                before = set(fa.env)
+                fa.walk_stmt(stmt)
+                if cls is None:
+                    self.record_globals(fa, stmt)
+                else:
+                    self.record_class_attrs(fa, stmt, cls)
+
+    def record_globals(self, fa: FunctionAnalyzer, stmt: cst.CSTNode) -> None:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                targets = []
+                if isinstance(small, cst.Assign):
+                    targets = [t.target for t in small.targets]
+                elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                    targets = [small.target]
+                for t in targets:
+                    for n in self._names(t):
+                        self.summary.globals[n] = (fa.snapshot(fa.env.get(n, UNKNOWN)), self.site(small))
+
+    def record_class_attrs(self, fa: FunctionAnalyzer, stmt: cst.CSTNode, cls: ClassInfo) -> None:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                targets = []
+                if isinstance(small, cst.Assign):
+                    targets = [t.target for t in small.targets]
+                elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                    targets = [small.target]
+                for t in targets:
+                    for n in self._names(t):
+                        cls.class_attrs[n] = (fa.snapshot(fa.env.get(n, UNKNOWN)), self.site(small))
+
+    def analyze_class(self, node: cst.ClassDef, prefix: str) -> None:
+        qual = f"{prefix}.{node.name.value}"
+        helper = self.new_function(qual + ".<class>", (), self.site(node), None, "module", set(), set())
+        bases = [helper.eval(b.value) for b in node.bases if b.keyword is None]
+        info = ClassInfo(qual, self.name, [helper.snapshot(b) for b in bases], site=self.site(node))
+        self.summary.classes[qual] = info
+        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
+        for stmt in body:
+            if isinstance(stmt, cst.FunctionDef):
+                kind = self.decorator_kind(stmt)
+                if kind == "property":
+                    info.properties.add(stmt.name.value)
+                info.methods[stmt.name.value] = f"{qual}.{stmt.name.value}"
+        # class-level assignments are evaluated like a tiny module body (names are class attrs)
+        self.walk_module_body(helper, body, info)
+
+    def decorator_kind(self, node: cst.FunctionDef) -> str:
+        for d in node.decorators:
+            text = self.code_for(d.decorator)
+            if text.endswith("staticmethod"):
+                return "staticmethod"
+            if text.endswith("classmethod"):
+                return "classmethod"
+            if text.endswith("property") or text.endswith("cached_property"):
+                return "property"
+        return "method"
+
+    def analyze_function(self, node: cst.FunctionDef, cls: ClassInfo | None, prefix: str) -> None:
+        qual = f"{prefix}.{node.name.value}"
+        kind = self.decorator_kind(node) if cls is not None else "function"
+        params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
+        if isinstance(node.params.star_arg, cst.Param):
+            params.append("*" + node.params.star_arg.name.value)
+        params += [p.name.value for p in node.params.kwonly_params]
+        if node.params.star_kwarg is not None:
+            params.append("**" + node.params.star_kwarg.name.value)
+        local_names, global_decls = _scan_locals(node)
+        doc = node.get_docstring() or ""
+        fa = self.new_function(qual, [p.lstrip("*") for p in params], self.site(node.name), cls.qualname if cls else None,
+                               kind, local_names, global_decls, doc=doc)
+        fa.summary.params = tuple(params)
+        for p in (*node.params.params, *node.params.kwonly_params):
+            if p.default is not None:
+                fa.eval(p.default)
+        for d in node.decorators:
+            fa.eval(d.decorator)
+        fa.walk_block(fa.body_of(node))
+        self.summary.functions[qual] = fa.summary
+        # nested functions and classes are analysed on their own (closures see unknowns)
+        for inner in _nested_defs(node):
+            if isinstance(inner, cst.FunctionDef):
+                self.analyze_function(inner, None, qual)
+            else:
+                self.analyze_class(inner, qual)
+
+
+def _scan_locals(fn: cst.FunctionDef) -> tuple[set[str], set[str]]:
+    """Names assigned anywhere in ``fn`` (Python's scoping: they are local throughout)."""
+
+    class V(cst.CSTVisitor):
+        def __init__(self) -> None:
+            self.names: set[str] = set()
+            self.globals: set[str] = set()
+            self.depth = 0
+
+        def visit_FunctionDef(self, node):
+            self.depth += 1
+            return self.depth == 1
+
+        def leave_FunctionDef(self, node):
+            self.depth -= 1
+
+        def visit_ClassDef(self, node):
+            return False
+
+        def visit_Lambda(self, node):
+            return False
+
+        def visit_Global(self, node):
+            self.globals.update(n.name.value for n in node.names)
+
+        def visit_Nonlocal(self, node):
+            self.globals.update(n.name.value for n in node.names)
+
+        def _add(self, t):
+            if isinstance(t, cst.Name):
+                self.names.add(t.value)
+            elif isinstance(t, (cst.Tuple, cst.List)):
+                for el in t.elements:
+                    self._add(el.value)
+            elif isinstance(t, cst.StarredElement):
+                self._add(t.value)
+
+        def visit_AssignTarget(self, node):
+            self._add(node.target)
+
+        def visit_AnnAssign(self, node):
+            self._add(node.target)
+
+        def visit_AugAssign(self, node):
+            self._add(node.target)
+
+        def visit_For(self, node):
+            self._add(node.target)
+
+        def visit_CompFor(self, node):
+            return True
+
+        def visit_AsName(self, node):
+            self._add(node.name)
+
+        def visit_NamedExpr(self, node):
+            self._add(node.target)
+
+    v = V()
+    fn.visit(v)
+    return v.names, v.globals
+
+
+def _nested_defs(fn: cst.FunctionDef) -> list:
+    out: list = []
+
+    class V(cst.CSTVisitor):
+        def visit_FunctionDef(self, node):
+            if node is fn:
+                return True
+            out.append(node)
+            return False
+
+        def visit_ClassDef(self, node):
+            out.append(node)
+            return False
+
+    fn.visit(V())
+    return out
+
+
+def analyze_module(source: str, module_name: str, display: str, path: str, rules: Sequence[type],
+                   is_package: bool = False) -> ModuleSummary:
+    """Parse ``source`` once and return its summary (raises ``libcst.ParserSyntaxError``)."""
+    module = cst.parse_module(source)
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+    return ModuleAnalyzer(module_name, display, path, wrapper, rules, is_package).run()

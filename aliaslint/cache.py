@@ -1,0 +1,52 @@
+"""The summary cache: one pickled :class:`ModuleSummary` per module, keyed by content hash.
+
+The key covers the source text, the module name and display path (they appear in the
+summary), the tool version, the enabled rules and the user model files: anything that changes
+what phase 1 would produce. Entries are written atomically (temporary file + rename), so a
+crashed or concurrent run never leaves a half-written entry; an unreadable entry is a miss.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from pathlib import Path
+
+from aliaslint import __version__
+
+
+def key_for(source: str, module: str, display: str, is_package: bool, rule_codes) -> str:
+    h = hashlib.sha256()
+    for part in (__version__, module, display, str(is_package), ",".join(rule_codes), source):
+        h.update(part.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+class SummaryCache:
+    def __init__(self, settings) -> None:
+        models = ",".join(f"{p}:{p.stat().st_mtime_ns}" for p in settings.models if p.exists())
+        salt = hashlib.sha256(models.encode()).hexdigest()[:8]
+        self.folder = Path(settings.cache_dir) / f"{__version__}-{salt}"
+
+    def get(self, key: str):
+        try:
+            with open(self.folder / key[:2] / key, "rb") as f:
+                return pickle.load(f)
+        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+            return None
+
+    def put(self, key: str, summary) -> None:
+        folder = self.folder / key[:2]
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            gitignore = Path(self.folder).parent / ".gitignore"
+            if not gitignore.exists():
+                gitignore.write_text("# created by aliaslint\n*\n")
+            fd, tmp = tempfile.mkstemp(dir=folder)
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump(summary, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, folder / key)
+        except OSError:
+            pass  # a read-only tree: run without the cache

@@ -1,0 +1,245 @@
+"""The ``aliaslint`` command: parses flags and hands over to config, files, engine and reporters.
+
+Exit status of ``aliaslint check``: 0 no findings, 1 findings, 2 a usage, configuration or
+internal error (reported on stderr as one ``aliaslint: error: ...`` line).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from aliaslint import __version__, engine, reporters
+from aliaslint.config import ConfigError, load_settings, parse_selector
+from aliaslint.files import UsageError, discover
+
+EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"aliaslint: error: {message}", err=True)
+    sys.exit(EXIT_ERROR)
+
+
+class _Group(click.Group):
+    """A click group whose usage errors read ``aliaslint: error: ...`` and exit 2, like the rest."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[override]
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        no_args_is_help = getattr(click.exceptions, "NoArgsIsHelpError", ())
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except no_args_is_help as error:  # bare ``aliaslint``: the help, as click shows it
+            error.show()
+            sys.exit(error.exit_code)
+        except click.UsageError as error:
+            hint = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
+            _fail(f"{error.format_message()}{hint}")
+        except click.ClickException as error:
+            _fail(error.format_message())
+        except click.Abort:
+            click.echo("aliaslint: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else EXIT_OK)
+
+
+def _selectors(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...] | None:
+    """``--select AL001,AL002 --select AL3`` -> ``("AL001", "AL002", "AL3")``; ``None`` if not given."""
+    if not values:
+        return None
+    selectors = []
+    for value in values:
+        for item in value.split(","):
+            if item.strip():
+                try:
+                    selectors.append(parse_selector(item))
+                except ValueError as error:
+                    raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+    return tuple(selectors)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="aliaslint", message="%(prog)s %(version)s")
+def cli() -> None:
+    """Find aliasing bugs in Python code: shared nested state mutated through a template,
+    a shallow copy or a loop.
+
+    \b
+    Examples:
+      aliaslint check                   check the current directory
+      aliaslint check src/ tests/       check some directories
+      aliaslint rules                   list the rules
+      aliaslint rule AL001              explain a rule
+    """
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=str))
+@click.option(
+    "--output-format",
+    type=click.Choice(reporters.FORMATS),
+    default=reporters.FORMATS[0],
+    show_default=True,
+    envvar="ALIASLINT_OUTPUT_FORMAT",
+    help="How to print the findings (also ALIASLINT_OUTPUT_FORMAT).",
+)
+@click.option("--select", multiple=True, callback=_selectors, metavar="CODES",
+              help="Only these rules: codes or prefixes, comma-separated (replaces the configuration's).")
+@click.option("--ignore", multiple=True, callback=_selectors, metavar="CODES",
+              help="Skip these rules: codes or prefixes, comma-separated (added to the configuration's).")
+@click.option("--extend-select", multiple=True, callback=_selectors, metavar="CODES",
+              help="Add these rules to the selection: codes or prefixes, comma-separated.")
+@click.option("--preview/--no-preview", default=None,
+              help="Also report preview rules and lower-confidence findings.")
+@click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Read settings from FILE (a pyproject.toml, or a TOML file with the options at top level) "
+                   "instead of the nearest pyproject.toml with a [tool.aliaslint] table.")
+@click.option("--no-cache", is_flag=True, default=None, help="Neither read nor write the cache.")
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
+              help="Where to keep the cache [default: .aliaslint_cache in the project root].")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
+              help="Worker processes [default: one per CPU].")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Write the report to FILE instead of standard output.")
+@click.option("-v", "--verbose", is_flag=True,
+              help="Say which configuration and files are used, and show tracebacks of internal errors.")
+@click.option("-q", "--quiet", is_flag=True, help="Print the report only: no warnings on standard error.")
+@click.option("--color/--no-color", default=None,
+              help="Colour the output [default: when standard output is a terminal and NO_COLOR is unset].")
+def check(
+    paths: tuple[str, ...],
+    output_format: str,
+    select: tuple[str, ...] | None,
+    ignore: tuple[str, ...] | None,
+    extend_select: tuple[str, ...] | None,
+    preview: bool | None,
+    config_file: Path | None,
+    no_cache: bool | None,
+    cache_dir: Path | None,
+    jobs: int | None,
+    exit_zero: bool,
+    output_file: Path | None,
+    verbose: bool,
+    quiet: bool,
+    color: bool | None,
+) -> None:
+    """Check PATHS (files or directories; default: the current directory).
+
+    Exits 0 when there are no findings, 1 when there are, 2 on a usage,
+    configuration or internal error.
+
+    \b
+    Examples:
+      aliaslint check
+      aliaslint check src/operator --select AL001,AL002
+      aliaslint check --output-format github .
+      aliaslint check --output-format sarif -o aliaslint.sarif src/
+    """
+    if verbose and quiet:
+        raise click.UsageError("--verbose and --quiet cannot be used together")
+    paths = paths or (".",)
+    overrides: dict[str, Any] = {
+        "select": select,
+        "ignore": ignore,
+        "extend_select": extend_select,
+        "preview": preview,
+        "no_cache": True if no_cache else None,
+        "cache_dir": cache_dir,
+        "jobs": jobs,
+    }
+    if color is None:
+        color = output_file is None and sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+    def note(message: str) -> None:
+        if verbose:
+            click.echo(f"aliaslint: {message}", err=True)
+
+    started = time.perf_counter()
+    try:
+        settings = load_settings([Path(p) for p in paths], overrides, config_file)
+        note(f"configuration: {settings.config_file or 'none (defaults)'}; root: {settings.root}")
+        files = discover(paths, settings)
+        note(f"{len(files)} file(s) to check")
+        if not files and not quiet:
+            click.echo("aliaslint: warning: no Python files found", err=True)
+        result = engine.check(files, settings)
+        text = reporters.render(
+            result.diagnostics, output_format, files_checked=result.files_checked, color=color
+        )
+    except (ConfigError, UsageError) as error:
+        _fail(str(error))
+    except Exception as error:  # an internal error: the engine or a reporter failed
+        if verbose:
+            traceback.print_exc()
+        _fail(
+            f"internal error: {type(error).__name__}: {error}"
+            + ("" if verbose else " (run with --verbose for the traceback)")
+        )
+    note(f"checked {result.files_checked} file(s) in {time.perf_counter() - started:.2f}s")
+
+    if output_file is not None:
+        try:
+            output_file.write_text(text, encoding="utf-8")
+        except OSError as error:
+            _fail(f"cannot write {output_file}: {error.strerror or error}")
+    else:
+        click.echo(text, nl=False, color=color)
+    if result.diagnostics and not exit_zero:
+        sys.exit(EXIT_FINDINGS)
+    sys.exit(EXIT_OK)
+
+
+@cli.command("rules")
+def list_rules() -> None:
+    """List every rule: code, name and summary (preview rules are marked).
+
+    \b
+    Example:
+      aliaslint rules
+    """
+    from aliaslint.rules import all_rules
+
+    catalogue = all_rules()
+    if not catalogue:
+        return
+    width = max(len(rule.name) for rule in catalogue)
+    for rule in catalogue:
+        marker = " (preview)" if rule.preview else ""
+        click.echo(f"{rule.code}  {rule.name:<{width}}  {rule.summary}{marker}")
+
+
+@cli.command("rule")
+@click.argument("code_or_name")
+def show_rule(code_or_name: str) -> None:
+    """Explain one rule, by code or name.
+
+    \b
+    Examples:
+      aliaslint rule AL001
+      aliaslint rule loop-shared-argument-mutation
+    """
+    from aliaslint.rules import get_rule
+
+    rule = get_rule(code_or_name)
+    if rule is None:
+        _fail(f"unknown rule '{code_or_name}'; see 'aliaslint rules'")
+    title = f"{rule.code} ({rule.name})" + (" (preview)" if rule.preview else "")
+    documentation = rule.documentation()
+    click.echo(title)
+    if documentation:
+        click.echo()
+        click.echo(documentation)
+
+
+def main(args: Sequence[str] | None = None, prog_name: str | None = "aliaslint") -> NoReturn:
+    """The console script: runs the command line and exits with its status."""
+    cli.main(args=args, prog_name=prog_name)
+    raise AssertionError("unreachable")  # pragma: no cover - cli.main always exits

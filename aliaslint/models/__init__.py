@@ -1,0 +1,69 @@
+"""Library models: what third-party and standard-library callees do, loaded from TOML data.
+
+:func:`lookup` answers for a qualified callee name (``copy.deepcopy``, ``dict``,
+``.model_copy``, ``kubernetes.client.V1Pod``) with the model's table, or ``None`` when nothing
+is known (an unknown callee has no effect: doubt means silence). The bundled models live in
+``builtin.toml`` beside this file; :func:`load_user_models` adds a user's files on top.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+KINDS = {"deepcopy", "copy", "fresh", "opaque", "identity", "mutator"}
+#: builtins that models may name without an import
+BUILTIN_TYPES = {"dict", "list", "set", "tuple", "sorted", "reversed", "frozenset"}
+
+
+class ModelError(ValueError):
+    """A models file is unreadable or malformed (the message names the file and the entry)."""
+
+
+_exact: dict[str, dict] = {}
+_prefixes: list[tuple[str, dict]] = []
+
+
+def _parse(path: Path) -> dict[str, dict]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ModelError(f"{path}: cannot read models file: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ModelError(f"{path}: invalid TOML: {exc}") from None
+    for name, table in data.items():
+        if not isinstance(table, dict) or table.get("kind") not in KINDS:
+            raise ModelError(f"{path}: model {name!r} needs kind = one of {', '.join(sorted(KINDS))}")
+    return data
+
+
+def _install(models: dict[str, dict]) -> None:
+    for name, table in models.items():
+        if name.endswith("*"):
+            _prefixes.append((name[:-1], table))
+            _prefixes.sort(key=lambda p: -len(p[0]))
+        else:
+            _exact[name] = table
+
+
+def load_user_models(paths) -> None:
+    """Add the models in ``paths`` (TOML files); raises :class:`ModelError` on a bad file."""
+    for p in paths:
+        _install(_parse(Path(p)))
+
+
+def lookup(qualname: str) -> dict | None:
+    got = _exact.get(qualname)
+    if got is not None:
+        return got
+    for prefix, table in _prefixes:
+        if qualname.startswith(prefix):
+            return table
+    return None
+
+
+_install(_parse(Path(__file__).with_name("builtin.toml")))

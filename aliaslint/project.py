@@ -1,0 +1,613 @@
+"""Phase 2: the project pass. Resolve calls, then compute every function's effects to a fixpoint.
+
+Works from :class:`~aliaslint.summary.ModuleSummary` data only. A function's *effects* are the
+mutations it makes, directly or through callees, on its parameters and on globals, expressed
+as access paths: ``Effect(param worker, .template.spec.containers[*].volume_mounts, accumulate)``.
+A callee's effect on its parameter ``p`` at path ``q`` becomes the caller's effect on whatever
+the caller passed for ``p``, extended by ``q``. Functions are processed by strongly connected
+components of the call graph, callees first; inside a component the rounds repeat until
+nothing changes (paths are bounded, so this terminates).
+
+Call results are symbolic in phase 1 (``Ref(call k)``); here they are replaced by the callee's
+return value with the caller's arguments substituted for its parameters.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Iterator
+
+from aliaslint import models as library_models
+from aliaslint.summary import SETDEFAULT, CallSite, ClassInfo, FunctionSummary, ModuleSummary
+from aliaslint.values import (
+    ANY,
+    UNKNOWN,
+    CopyMark,
+    Fresh,
+    Opaque,
+    Ref,
+    Root,
+    Site,
+    Value,
+    attr,
+    deps_of,
+    extend_path,
+    loops_of,
+)
+
+MAX_RESOLVE_DEPTH = 6
+MAX_SCC_ROUNDS = 8
+CAPITALISED = re.compile(r"^_*[A-Z]")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A mutation of ``root`` at ``path`` that happens when the function runs.
+
+    ``site`` is the mutating statement, ``chain`` the call sites from this function down to it.
+    ``value_deps`` / ``key_deps`` are the roots the stored value and the key / selector were
+    computed from (what separates duplication from intended accumulation). ``copy`` is set when
+    the mutated object was reached through a shallow copy; ``realias`` when it was reached
+    through a copy's field that had been re-pointed at the original.
+    """
+
+    root: Root
+    path: tuple[str, ...]
+    kind: str
+    op: str
+    site: Site
+    chain: tuple[Site, ...] = ()
+    value_deps: frozenset = frozenset()
+    key_deps: frozenset = frozenset()
+    copy: CopyMark | None = None
+    realias: Site | None = None
+    callees: tuple[str, ...] = ()
+
+    def key(self) -> tuple:
+        return (self.root, self.path, self.kind, self.site)
+
+
+@dataclass(frozen=True)
+class Target:
+    """A resolved callee: ``function`` is a qualname; ``bound`` means the receiver is param 0."""
+
+    function: str
+    bound: bool
+    receiver: Value = frozenset()
+    constructor: str | None = None  # class qualname when this is ``Class(...)`` -> ``__init__``
+
+
+@dataclass
+class Project:
+    modules: dict[str, ModuleSummary]
+    functions: dict[str, FunctionSummary] = field(default_factory=dict)
+    classes: dict[str, ClassInfo] = field(default_factory=dict)
+    effects: dict[str, dict[tuple, Effect]] = field(default_factory=dict)
+    rets: dict[str, Value] = field(default_factory=dict)
+    _call_results: dict[tuple[str, int], Value] = field(default_factory=dict)
+    _targets: dict[tuple[str, int], list[Target]] = field(default_factory=dict)
+    _attr_types: dict[str, dict[str, Value]] = field(default_factory=dict)
+    callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for m in self.modules.values():
+            self.functions.update(m.functions)
+            self.classes.update(m.classes)
+
+    # ------------------------------------------------------------ names
+    def module_of(self, fn: FunctionSummary) -> ModuleSummary:
+        return self.modules[fn.module]
+
+    def lookup_qualname(self, dotted: str, _depth: int = 0) -> tuple[str, str] | None:
+        """``pkg.mod.f`` -> ("function", qualname) / ("class", qualname) / ("global", qualname)."""
+        if dotted in self.functions:
+            return ("function", dotted)
+        if dotted in self.classes:
+            return ("class", dotted)
+        mod, _, name = dotted.rpartition(".")
+        if mod in self.modules:
+            m = self.modules[mod]
+            if name in m.globals:
+                return ("global", dotted)
+            if name in m.imports and _depth < 5:
+                return self.lookup_qualname(m.imports[name], _depth + 1)
+        if mod in self.classes:
+            cls = self.classes[mod]
+            if name in cls.class_attrs:
+                return ("classattr", dotted)
+        # pkg.mod.Class.method where Class is imported into pkg.mod
+        head, _, tail = dotted.partition(".")
+        return None
+
+    def find_method(self, cls_name: str, method: str, _seen: set | None = None) -> str | None:
+        """Look ``method`` up in ``cls_name`` and its project-local bases (depth first, MRO-ish)."""
+        seen = _seen or set()
+        if cls_name in seen or cls_name not in self.classes:
+            return None
+        seen.add(cls_name)
+        cls = self.classes[cls_name]
+        if method in cls.methods:
+            return cls.methods[method]
+        for base in cls.bases:
+            for b in self.classes_of_value(base, self.modules[cls.module]):
+                got = self.find_method(b, method, seen)
+                if got:
+                    return got
+        return None
+
+    def classes_of_value(self, value: Value, module: ModuleSummary) -> list[str]:
+        """Project classes that a (class-object) value names."""
+        out = []
+        for o in value:
+            if isinstance(o, Ref) and o.root.kind == "global" and all(s.startswith(".") for s in o.path):
+                dotted = o.root.name + "".join(o.path)
+                got = self.lookup_qualname(dotted)
+                if got and got[0] == "class":
+                    out.append(got[1])
+        return out
+
+    def class_of_instance(self, o, fn: FunctionSummary) -> list[str]:
+        """Project classes of the object an origin denotes (instances only)."""
+        if isinstance(o, Fresh) and o.kind == "instance" and o.cls is not None:
+            return self.classes_of_value(o.cls, self.modules[o.site.module]) if o.site.module in self.modules else []
+        if isinstance(o, Ref):
+            if o.root.kind == "param" and o.root.index == 0 and fn.cls and fn.kind in ("method", "property", "classmethod"):
+                base = [fn.cls]
+                path = o.path
+            elif o.root.kind == "global" and not o.path:
+                got = self.lookup_qualname(o.root.name)
+                if got and got[0] == "global":
+                    mod, _, name = got[1].rpartition(".")
+                    val = self.modules[mod].globals[name][0]
+                    out = []
+                    for v in val:
+                        if isinstance(v, Ref) and v.root.kind == "call":
+                            main = self.functions.get(f"{mod}.<module>")
+                            if main is not None:
+                                for r in self.call_result(main, v.root.index):
+                                    out += self.class_of_instance(r, main)
+                        else:
+                            out += self.class_of_instance(v, fn)
+                    return out
+                return []
+            else:
+                return []
+            # self.attr.attr...: follow attribute types recorded from assignments in methods
+            for sel in path:
+                if not sel.startswith("."):
+                    return []
+                nxt = []
+                for c in base:
+                    for v in self.attr_types(c).get(sel[1:], ()):
+                        nxt += self.class_of_instance(v, fn)
+                base = nxt
+            return base
+        return []
+
+    def attr_types(self, cls_name: str) -> dict[str, Value]:
+        got = self._attr_types.get(cls_name)
+        if got is not None:
+            return got
+        out: dict[str, set] = {}
+        self._attr_types[cls_name] = {}
+        cls = self.classes.get(cls_name)
+        if cls is not None:
+            for mname, q in cls.methods.items():
+                fn = self.functions.get(q)
+                if fn is None:
+                    continue
+                for name, value, _site in fn.self_stores:
+                    for o in value:
+                        if isinstance(o, Ref) and o.root.kind == "call":
+                            for r in self.call_result(fn, o.root.index):
+                                if isinstance(r, Fresh) and r.kind == "instance":
+                                    out.setdefault(name, set()).add(r)
+                        elif isinstance(o, Fresh) and o.kind == "instance":
+                            out.setdefault(name, set()).add(o)
+        result = {k: frozenset(v) for k, v in out.items()}
+        self._attr_types[cls_name] = result
+        return result
+
+    # --------------------------------------------------------- callees
+    def targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
+        k = (fn.qualname, call.id)
+        got = self._targets.get(k)
+        if got is None:
+            self._targets[k] = []
+            got = self._resolve_targets(fn, call)
+            self._targets[k] = got
+        return got
+
+    def _resolve_targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
+        out: list[Target] = []
+        for o in call.callee:
+            if not isinstance(o, Ref):
+                continue
+            if o.root.kind == "global" and all(s.startswith(".") for s in o.path):
+                dotted = o.root.name + "".join(o.path)
+                got = self.lookup_qualname(dotted)
+                if got is not None:
+                    kind, q = got
+                    if kind == "function":
+                        f = self.functions[q]
+                        bound = False
+                        out.append(Target(q, bound))
+                        continue
+                    if kind == "class":
+                        init = self.find_method(q, "__init__")
+                        out.append(Target(init or "", bool(init), constructor=q))
+                        continue
+                # Class.method / module_instance.method
+                if o.path:
+                    owner = replace(o, path=o.path[:-1])
+                    method = o.path[-1][1:]
+                    owner_dotted = o.root.name + "".join(o.path[:-1])
+                    got = self.lookup_qualname(owner_dotted)
+                    if got and got[0] == "class":
+                        m = self.find_method(got[1], method)
+                        if m:
+                            mf = self.functions[m]
+                            out.append(Target(m, mf.kind == "classmethod"))
+                        continue
+                    for c in self.class_of_instance(owner, fn):
+                        m = self.find_method(c, method)
+                        if m:
+                            out.append(Target(m, True, frozenset({owner})))
+                continue
+            if not o.path or not o.path[-1].startswith("."):
+                continue
+            method = o.path[-1][1:]
+            owner = replace(o, path=o.path[:-1])
+            owners = self.resolve(fn, frozenset({owner})) if owner.root.kind == "call" else frozenset({owner})
+            for ow in owners:
+                for c in self.class_of_instance(ow, fn):
+                    m = self.find_method(c, method)
+                    if m:
+                        mf = self.functions[m]
+                        out.append(Target(m, mf.kind not in ("staticmethod",), frozenset({owner})))
+        for o in call.callee:
+            if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and len(o.path) == 1 \
+                    and fn.cls and fn.kind in ("method", "property", "classmethod") and not out:
+                m = self.find_method(fn.cls, o.path[0][1:])
+                if m:
+                    out.append(Target(m, self.functions[m].kind != "staticmethod", frozenset({replace(o, path=())})))
+        return out
+
+    def arg_for(self, call: CallSite, target: Target, index: int) -> Value | None:
+        """The caller's value passed for parameter ``index`` of ``target`` (None: not passed)."""
+        callee = self.functions.get(target.function)
+        if callee is None:
+            return None
+        params = callee.params
+        if index >= len(params):
+            return None
+        name = params[index]
+        if name.startswith("*"):
+            return None
+        if target.bound:
+            if index == 0:
+                return target.receiver if target.receiver else (call.receiver or None)
+            pos = index - 1
+        else:
+            pos = index
+        star_at = next((i for i, p in enumerate(params) if p.startswith("*")), len(params))
+        if index < star_at and pos < len(call.args):
+            return call.args[pos]
+        for k, v in call.kwargs:
+            if k == name:
+                return v
+        return None
+
+    def arg_text_for(self, call: CallSite, target: Target, index: int) -> str | None:
+        """Source text of the argument passed for parameter ``index`` (None: not written)."""
+        callee = self.functions.get(target.function)
+        if callee is None or index >= len(callee.params):
+            return None
+        if target.bound:
+            if index == 0:
+                return call.text.rsplit(".", 1)[0] if "." in call.text else None
+            pos = index - 1
+        else:
+            pos = index
+        if pos < len(call.arg_texts):
+            return call.arg_texts[pos]
+        name = callee.params[index]
+        return dict(call.kwarg_texts).get(name)
+
+    # ------------------------------------------------------------ values
+    def resolve(self, fn: FunctionSummary, value: Value, depth: int = 0) -> Value:
+        """Replace symbolic call results in ``value`` by what the callees return."""
+        if depth > MAX_RESOLVE_DEPTH:
+            return frozenset(o for o in value if not (isinstance(o, Ref) and o.root.kind == "call"))
+        out: set = set()
+        for o in value:
+            if isinstance(o, Ref) and o.root.kind == "call":
+                base = self.call_result(fn, o.root.index, depth + 1)
+                for sel in o.path:
+                    base = load(base, sel)
+                if o.loops:
+                    base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque)) else b for b in base)
+                out |= base
+            elif isinstance(o, Fresh) and depth < 3 and (o.fields or o.copy_of):
+                out.add(
+                    replace(
+                        o,
+                        fields=tuple((k, self.resolve(fn, v, depth + 1)) for k, v in o.fields),
+                        copy_of=self.resolve(fn, o.copy_of, depth + 1) if o.copy_of is not None else None,
+                    )
+                )
+            elif isinstance(o, Opaque) and any(r.kind == "call" for r in o.deps):
+                deps = set()
+                for r in o.deps:
+                    if r.kind == "call":
+                        deps |= deps_of(self.call_result(fn, r.index, depth + 1))
+                    else:
+                        deps.add(r)
+                out.add(Opaque(o.loops, frozenset(deps), o.mutable))
+            else:
+                out.add(o)
+        return frozenset(out)
+
+    def call_result(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> Value:
+        k = (fn.qualname, call_id)
+        got = self._call_results.get(k)
+        if got is not None:
+            return got
+        self._call_results[k] = UNKNOWN  # recursion guard
+        call = next((c for c in fn.calls if c.id == call_id), None)
+        result: Value = UNKNOWN
+        if call is not None:
+            result = self._call_result(fn, call, depth)
+        self._call_results[k] = result
+        return result
+
+    def _call_result(self, fn: FunctionSummary, call: CallSite, depth: int) -> Value:
+        targets = self.targets(fn, call)
+        loops = frozenset(call.loops)
+        out: set = set()
+        site = call.site
+        for t in targets:
+            if t.constructor is not None:
+                fields = []
+                init = self.functions.get(t.function)
+                if init is not None:
+                    for name, value, _ in init.self_stores:
+                        fields.append((attr(name), self.instantiate(init, value, call, t, fn, depth)))
+                cls_ref = frozenset({Ref(Root("global", t.constructor))})
+                out.add(Fresh(site, loops, "instance", cls_ref, tuple(sorted(fields)), call=call.id))
+                continue
+            callee = self.functions.get(t.function)
+            if callee is None:
+                continue
+            ret = self.rets.get(t.function, UNKNOWN)
+            out |= self.instantiate(callee, ret, call, t, fn, depth)
+        if not targets:
+            out |= self.unresolved_result(fn, call)
+        return frozenset(out)
+
+    def unresolved_result(self, fn: FunctionSummary, call: CallSite) -> Value:
+        """Models for callees outside the project; a capitalised name is a constructor."""
+        name = call.text.rsplit(".", 1)[-1]
+        if CAPITALISED.match(name) and not name.isupper():
+            fields = tuple(sorted((attr(k), v) for k, v in call.kwargs))
+            return frozenset({Fresh(call.site, frozenset(call.loops), "instance", call.callee, fields, call=call.id)})
+        return UNKNOWN
+
+    def instantiate(self, callee: FunctionSummary, value: Value, call: CallSite, target: Target,
+                    caller: FunctionSummary, depth: int = 0) -> Value:
+        """``value`` (in the callee's roots) seen from the caller at ``call``."""
+        out: set = set()
+        loops = frozenset(call.loops)
+        for o in value:
+            if isinstance(o, Ref):
+                if o.root.kind == "param":
+                    arg = self.arg_for(call, target, o.root.index)
+                    if arg is None:
+                        continue
+                    base = self.resolve(caller, arg, depth + 1)
+                    for sel in o.path:
+                        base = load(base, sel)
+                    out |= base
+                elif o.root.kind == "global":
+                    out.add(replace(o, loops=frozenset()))
+                # the callee's own call results were resolved into its return value already
+            elif isinstance(o, Fresh):
+                out.add(
+                    replace(
+                        o,
+                        loops=loops,
+                        fields=tuple((k, self.instantiate(callee, v, call, target, caller, depth + 1)) for k, v in o.fields)
+                        if depth < 4 else (),
+                        copy_of=self.instantiate(callee, o.copy_of, call, target, caller, depth + 1)
+                        if o.copy_of is not None and depth < 4 else None,
+                    )
+                )
+            elif isinstance(o, Opaque):
+                deps = set()
+                for r in o.deps:
+                    if r.kind == "param":
+                        arg = self.arg_for(call, target, r.index)
+                        if arg is not None:
+                            deps |= deps_of(self.resolve(caller, arg, depth + 1))
+                    elif r.kind == "global":
+                        deps.add(r)
+                out.add(Opaque(loops_of(frozenset().union(*(self.arg_for(call, target, r.index) or frozenset() for r in o.deps if r.kind == "param"))) if o.deps else frozenset(), frozenset(deps), o.mutable))
+        return frozenset(out)
+
+    # ----------------------------------------------------------- fixpoint
+    def call_graph(self) -> dict[str, set[str]]:
+        graph: dict[str, set[str]] = {q: set() for q in self.functions}
+        for q, fn in self.functions.items():
+            for call in fn.calls:
+                for t in self.targets(fn, call):
+                    if t.function in self.functions:
+                        graph[q].add(t.function)
+                        self.callers.setdefault(t.function, []).append((q, call, t))
+        return graph
+
+    def analyse(self) -> "Project":
+        graph = self.call_graph()
+        for scc in strongly_connected_components(graph):
+            for _ in range(MAX_SCC_ROUNDS):
+                changed = False
+                for q in scc:
+                    for k in list(self._call_results):
+                        if k[0] in scc:
+                            del self._call_results[k]
+                    fn = self.functions[q]
+                    ret = self.resolve(fn, fn.returns)
+                    if ret != self.rets.get(q):
+                        self.rets[q] = ret
+                        changed = True
+                    eff = self.compute_effects(fn)
+                    if eff.keys() != self.effects.get(q, {}).keys():
+                        self.effects[q] = eff
+                        changed = True
+                if not changed or len(scc) == 1 and q not in graph[q]:
+                    break
+        self._call_results.clear()
+        return self
+
+    def overridden_builtin(self, fn: FunctionSummary, call_id: int) -> bool:
+        call = next((c for c in fn.calls if c.id == call_id), None)
+        return call is not None and bool(self.targets(fn, call))
+
+    def compute_effects(self, fn: FunctionSummary) -> dict[tuple, Effect]:
+        out: dict[tuple, Effect] = {}
+        for m in fn.mutations:
+            if m.call_id >= 0 and self.overridden_builtin(fn, m.call_id):
+                continue
+            value_deps = deps_of(self.resolve(fn, m.value))
+            key_deps = deps_of(self.resolve(fn, m.key))
+            for o in self.resolve(fn, m.target):
+                for ref in refs_below(o):
+                    if ref.root.kind not in ("param", "global"):
+                        continue
+                    e = Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps, ref.copy, ref.realias, ())
+                    out.setdefault(e.key(), e)
+        for call in fn.calls:
+            for t in self.targets(fn, call):
+                for e in self.effects.get(t.function, {}).values():
+                    for new in self.translate(fn, call, t, e):
+                        out.setdefault(new.key(), new)
+        return out
+
+    def translate(self, fn: FunctionSummary, call: CallSite, t: Target, e: Effect) -> Iterator[Effect]:
+        """A callee's effect ``e`` as an effect of the caller ``fn`` at ``call``."""
+        callee = self.functions[t.function]
+        chain = (call.site,) + e.chain
+        callees = (t.function,) + e.callees
+        if e.root.kind == "global":
+            yield replace(e, chain=chain, callees=callees)
+            return
+        arg = self.arg_for(call, t, e.root.index)
+        if arg is None:
+            return
+        value_deps = self.map_deps(fn, call, t, e.value_deps)
+        key_deps = self.map_deps(fn, call, t, e.key_deps)
+        base = self.resolve(fn, arg)
+        for sel in e.path:
+            base = load(base, sel)
+        for o in base:
+            for ref in refs_below(o):
+                if ref.root.kind not in ("param", "global"):
+                    continue
+                yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
+                             ref.copy or e.copy, e.realias or ref.realias, callees)
+
+    def map_deps(self, fn: FunctionSummary, call: CallSite, t: Target, deps: frozenset) -> frozenset:
+        out: set = set()
+        for r in deps:
+            if r.kind == "param":
+                arg = self.arg_for(call, t, r.index)
+                if arg is not None:
+                    out |= deps_of(self.resolve(fn, arg))
+            else:
+                out.add(r)
+        return frozenset(out)
+
+
+def refs_below(o) -> Iterator[Ref]:
+    """The references an origin denotes for mutation purposes (copies reach their source)."""
+    if isinstance(o, Ref):
+        yield o
+
+
+def load(value: Value, selector: str) -> Value:
+    """Select ``selector`` from every origin of a (resolved) value."""
+    out: set = set()
+    for o in value:
+        if isinstance(o, Ref):
+            out.add(replace(o, path=extend_path(o.path, [selector])))
+        elif isinstance(o, Fresh):
+            fields = dict(o.fields)
+            hit = False
+            if selector in fields:
+                out |= fields[selector]
+                hit = True
+            elif selector == ANY:
+                for k, v in fields.items():
+                    if not k.startswith("."):
+                        out |= v
+                        hit = True
+            elif selector.startswith("[") and ANY in fields:
+                out |= fields[ANY]
+                hit = True
+            if not hit and o.copy_of is not None:
+                for src in load(o.copy_of, selector):
+                    if isinstance(src, Ref) and src.copy is None and o.kind == "copy":
+                        src = replace(src, copy=CopyMark(o.site, len(src.path) - 1, "copy"))
+                    out.add(src)
+        elif isinstance(o, Opaque):
+            out.add(o)
+    return frozenset(out)
+
+
+def strongly_connected_components(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm, iterative; components come callees first (reverse topological)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for nxt in it:
+                if nxt not in graph:
+                    continue
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                    advanced = True
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == node:
+                        break
+                out.append(comp)
+    return out

@@ -1,0 +1,120 @@
+"""Phase 1's output: what one module says about itself, as plain picklable data.
+
+A :class:`ModuleSummary` holds, for each function, its parameters, the mutations it makes
+(on abstract values expressed in its own roots: parameters, globals, call results), the calls
+it makes with the abstract value of every argument, and what it returns. Nothing here refers
+to a CST node, so summaries cross process boundaries and live in the cache.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from aliaslint.diagnostics import Diagnostic
+from aliaslint.values import Site, Value
+
+#: mutation kinds (DESIGN.md, "Effects")
+ACCUMULATE = "accumulate"
+OVERWRITE = "overwrite"
+REMOVE = "remove"
+SETDEFAULT = "setdefault"
+
+
+@dataclass(frozen=True)
+class CallSite:
+    id: int
+    callee: Value
+    text: str
+    site: Site
+    loops: tuple[int, ...]
+    receiver: Value | None = None
+    args: tuple[Value, ...] = ()
+    kwargs: tuple[tuple[str, Value], ...] = ()
+    star: bool = False
+    #: a builtin-container meaning was assumed for this method call (``x.append(v)``); if the
+    #: receiver turns out to be a project class with that method, the project method wins
+    builtin_guess: bool = False
+    #: source text of the positional and keyword arguments (for messages)
+    arg_texts: tuple[str, ...] = ()
+    kwarg_texts: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Mutation:
+    target: Value
+    kind: str
+    op: str
+    site: Site
+    loops: tuple[int, ...]
+    key: Value = frozenset()
+    value: Value = frozenset()
+    call_id: int = -1
+
+
+@dataclass(frozen=True)
+class Store:
+    """``value`` is kept beyond the current iteration (appended, stored under a key, yielded)."""
+
+    value: Value
+    site: Site
+    loops: tuple[int, ...]
+    op: str
+
+
+@dataclass
+class FunctionSummary:
+    qualname: str
+    module: str
+    name: str
+    params: tuple[str, ...]
+    site: Site
+    cls: str | None = None
+    kind: str = "function"  # function | method | classmethod | staticmethod | property | module
+    calls: list[CallSite] = field(default_factory=list)
+    mutations: list[Mutation] = field(default_factory=list)
+    stores: list[Store] = field(default_factory=list)
+    returns: Value = frozenset()
+    returns_value: bool = False
+    #: ``self.<attr> = value`` assignments (for __init__: what the instance keeps)
+    self_stores: list[tuple[str, Value, Site]] = field(default_factory=list)
+    loop_sites: dict[int, Site] = field(default_factory=dict)
+    doc: str = ""
+
+    @property
+    def is_public(self) -> bool:
+        return not any(part.startswith("_") and not part.startswith("__") for part in self.qualname.split(".")[-2:]) and not self.name.startswith("_") or self.name == "__init__"
+
+
+@dataclass
+class ClassInfo:
+    qualname: str
+    module: str
+    bases: list[Value]
+    methods: dict[str, str] = field(default_factory=dict)
+    properties: set[str] = field(default_factory=set)
+    class_attrs: dict[str, tuple[Value, Site]] = field(default_factory=dict)
+    site: Site | None = None
+
+
+@dataclass
+class Candidate:
+    """A finding that needs project facts: ``rule`` decides it in phase 3 from ``data``."""
+
+    rule: str
+    function: str
+    data: dict
+
+
+@dataclass
+class ModuleSummary:
+    module: str
+    path: str
+    display: str
+    functions: dict[str, FunctionSummary] = field(default_factory=dict)
+    classes: dict[str, ClassInfo] = field(default_factory=dict)
+    #: module-level names: value and where bound (names bound only under ``__main__`` excluded)
+    globals: dict[str, tuple[Value, Site]] = field(default_factory=dict)
+    #: local name -> qualified name it was imported as
+    imports: dict[str, str] = field(default_factory=dict)
+    is_package: bool = False
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    candidates: list[Candidate] = field(default_factory=list)

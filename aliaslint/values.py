@@ -1,0 +1,170 @@
+"""The alias model's abstract values: access paths, references, fresh objects, opaque data.
+
+An abstract value is a ``frozenset`` of *origins*; the empty set means "unknown" (and unknown
+values never produce findings: doubt means silence).
+
+- :class:`Ref` is an alias of an *access path*: a :class:`Root` (a parameter, a module-level
+  global, or the result of call number *k* in the same function) plus selectors
+  (``.attr``, ``["key"]``, ``[*]``). ``loops`` names the loops of the current function whose
+  iteration (or loop-varying key) produced a ``[*]``: such a value differs on every iteration.
+- :class:`Fresh` is an object allocated in the current function (literal, comprehension,
+  constructor call, deep or shallow copy) with the values of its known fields. A shallow copy
+  keeps ``copy_of``: fields it does not override still alias the source's.
+- :class:`Opaque` is anything else (numbers, strings, unknown results) together with the
+  loops it varies with and the roots it was computed from, which is what the key / value
+  dependency tests of AL001 and AL003 need.
+
+Paths are bounded (:data:`MAX_PATH`): deeper selectors are summarised by one ``[*]``, so every
+fixpoint over them terminates.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Union
+
+MAX_PATH = 10
+ANY = "[*]"
+
+
+@dataclass(frozen=True, order=True)
+class Root:
+    """``kind`` is ``param`` (``index`` is its position), ``global`` (``name`` is the
+    qualified name, ``pkg.mod.NAME``) or ``call`` (``index`` is the call's id)."""
+
+    kind: str
+    name: str = ""
+    index: int = -1
+
+
+@dataclass(frozen=True, order=True)
+class Site:
+    """A place in a module: ``module`` is the dotted module name."""
+
+    module: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+
+@dataclass(frozen=True)
+class CopyMark:
+    """Set on a :class:`Ref` reached *through* a shallow copy made at ``site``.
+
+    ``depth`` is the length of the source path when the copy was made: a mutation of the
+    Ref's object at a path longer than ``depth`` reaches the original (AL002).
+    """
+
+    site: Site
+    depth: int
+    how: str
+
+
+@dataclass(frozen=True)
+class Ref:
+    root: Root
+    path: tuple[str, ...] = ()
+    loops: frozenset[int] = frozenset()
+    copy: CopyMark | None = None
+    #: set when the value was stored into a (deep) copy of its own root and read back (AL008)
+    realias: Site | None = None
+
+
+@dataclass(frozen=True)
+class Fresh:
+    site: Site
+    loops: frozenset[int] = frozenset()
+    kind: str = "literal"  # literal | instance | deepcopy | copy
+    cls: frozenset | None = None  # the constructor callee's value, for instances
+    fields: tuple[tuple[str, frozenset], ...] = ()
+    copy_of: frozenset | None = None
+    #: the call id whose result this object is (instances of project classes)
+    call: int = -1
+
+
+@dataclass(frozen=True)
+class Opaque:
+    loops: frozenset[int] = frozenset()
+    deps: frozenset[Root] = frozenset()
+    mutable: str | None = None  # "list" when known to be a list (for +=)
+
+
+Origin = Union[Ref, Fresh, Opaque]
+Value = frozenset
+UNKNOWN: Value = frozenset()
+
+
+def extend_path(path: tuple[str, ...], selectors: Iterable[str]) -> tuple[str, ...]:
+    out = path + tuple(selectors)
+    if len(out) > MAX_PATH:
+        out = out[: MAX_PATH - 1] + (ANY,)
+    return out
+
+
+def attr(name: str) -> str:
+    return "." + name
+
+
+def key(k: object) -> str:
+    return f"[{k!r}]"
+
+
+def format_path(base: str, path: tuple[str, ...]) -> str:
+    """``worker`` + ``(".template", "['x']", "[*]")`` -> ``worker.template["x"][*]``."""
+    out = base
+    for sel in path:
+        if sel.startswith("['") or sel.startswith('["'):
+            out += '["' + sel[2:-2] + '"]'
+        else:
+            out += sel
+    return out
+
+
+def loops_of(value: Value) -> frozenset[int]:
+    """Loops that the *contents* of ``value`` vary with (allocation in a loop is not variation)."""
+    out: set[int] = set()
+    for o in value:
+        if isinstance(o, (Ref, Opaque)):
+            out |= o.loops
+        elif isinstance(o, Fresh):
+            for _, v in o.fields:
+                out |= loops_of(v)
+            if o.copy_of:
+                out |= loops_of(o.copy_of)
+    return frozenset(out)
+
+
+def deps_of(value: Value, _depth: int = 0) -> frozenset[Root]:
+    """Roots (parameters, globals, call results) that ``value`` was computed from."""
+    out: set[Root] = set()
+    for o in value:
+        if isinstance(o, Ref):
+            out.add(o.root)
+        elif isinstance(o, Opaque):
+            out |= o.deps
+        elif isinstance(o, Fresh) and _depth < 4:
+            for _, v in o.fields:
+                out |= deps_of(v, _depth + 1)
+            if o.copy_of:
+                out |= deps_of(o.copy_of, _depth + 1)
+    return frozenset(out)
+
+
+def strip_loops(value: Value, loops: frozenset[int] = frozenset()) -> Value:
+    """Replace loop tags (meaningful only inside one function) by ``loops``."""
+    out = set()
+    for o in value:
+        if isinstance(o, Ref):
+            out.add(replace(o, loops=loops))
+        elif isinstance(o, Opaque):
+            out.add(replace(o, loops=loops))
+        elif isinstance(o, Fresh):
+            out.add(
+                replace(
+                    o,
+                    loops=loops,
+                    fields=tuple((k, strip_loops(v, loops)) for k, v in o.fields),
+                    copy_of=strip_loops(o.copy_of, loops) if o.copy_of is not None else None,
+                )
+            )
+    return frozenset(out)

@@ -1,0 +1,203 @@
+"""AL001 loop-shared-argument-mutation."""
+from __future__ import annotations
+
+from aliaslint.diagnostics import Diagnostic
+from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
+from aliaslint.values import Fresh, Ref, format_path, loops_of
+
+
+class LoopSharedArgumentMutation(ProjectRule):
+    """
+    ## What it does
+    Finds a call inside a loop (`for`, `while`, `async for`, a comprehension) that passes an
+    object bound outside the loop to a callee that mutates state *nested inside* that object,
+    directly or through further calls, in any module of the project.
+
+    ## Why is this bad?
+    Every iteration hands the callee the same object, so every iteration sees what the previous
+    ones did to it. This is KubeRay #714: the reconcile loop built each worker pod from the
+    worker group's template, and building a pod appended a `/dev/shm` mount to the template's
+    container; the second pod had two `/dev/shm` mounts and the API server rejected it
+    (`volumeMounts[2].mountPath: Invalid value: "/dev/shm": must be unique`).
+
+    Reported only when the mutation duplicates: an append or removal whose value and key do not
+    change from one iteration to the next, or any write when the callee returns the object and
+    the loop keeps every result. Accumulators filled with loop-varying keys are not reported.
+
+    ## Example
+    ```python
+    def add_shm(container):
+        container.volume_mounts.append(V1VolumeMount(name="shm", mount_path="/dev/shm"))
+
+    for i in range(missing):
+        add_shm(worker.template.spec.containers[0])
+    ```
+
+    ## Use instead
+    ```python
+    for i in range(missing):
+        add_shm(copy.deepcopy(worker.template).spec.containers[0])
+    ```
+    or deep-copy inside the callee before mutating (`template = copy.deepcopy(template)`).
+
+    ## Fix safety
+    No automatic fix: where to copy (caller or callee) is a design decision.
+    """
+
+    code = "AL001"
+    name = "loop-shared-argument-mutation"
+    summary = "A loop passes one object to a callee that mutates state nested inside it"
+
+    VALID = (
+        # a fresh object every iteration
+        "def add(spec):\n    spec['env'].append(1)\n\ndef run(n):\n    for i in range(n):\n        s = {'env': []}\n        add(s)\n",
+        # the callee deep-copies first
+        "import copy\n\ndef add(spec):\n    spec = copy.deepcopy(spec)\n    spec['env'].append(1)\n    return spec\n\ndef run(t, n):\n    return [add(t) for _ in range(n)]\n",
+        # per-iteration elements
+        "def strip(item):\n    item['tags'].clear()\n\ndef run(items):\n    for item in items:\n        strip(item)\n",
+        # loop-varying keys: an intended accumulator
+        "def put(patch, key, value):\n    patch.setdefault('annotations', {})[key] = value\n\ndef run(pods):\n    patch = {}\n    for pod in pods:\n        put(patch, pod['name'], pod['image'])\n    return patch\n",
+        # state on self updated by a method
+        "class R:\n    def __init__(self):\n        self.events = []\n\n    def note(self, msg):\n        self.events.append(msg)\n\n    def run(self, n):\n        for i in range(n):\n            self.note('x')\n",
+    )
+    INVALID = (
+        Invalid(
+            "def add_shm(container):\n    container['volumeMounts'].append({'mountPath': '/dev/shm'})\n\n"
+            "def reconcile(worker, diff):\n    for i in range(diff):\n        add_shm(worker['template'])\n",
+            6, 9, "worker[\"template\"][\"volumeMounts\"]",
+        ),
+        Invalid(
+            "class Builder:\n    def build(self, spec):\n        spec.containers[0].args.append('--ray')\n        return spec\n\n"
+            "    def run(self, spec, n):\n        while n:\n            self.build(spec)\n            n -= 1\n",
+            8, 13, "spec.containers[*].args",
+        ),
+    )
+
+    @classmethod
+    def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
+        found: dict[tuple, tuple] = {}
+        for fn in project.functions.values():
+            for call in fn.calls:
+                if not call.loops:
+                    continue
+                for t in project.targets(fn, call):
+                    callee = project.functions.get(t.function)
+                    if callee is None:
+                        continue
+                    for e in project.effects.get(t.function, {}).values():
+                        hit = cls._judge(project, fn, call, t, callee, e)
+                        if hit is None:
+                            continue
+                        leaf, loop, reason = hit
+                        cause = (t.function, leaf.root if isinstance(leaf, Ref) else leaf.site, e.site)
+                        found.setdefault(cause, (fn, call, t, callee, e, leaf, loop, reason))
+        # one finding per cause: the same object reaching the same callee
+        by_object: dict[tuple, list] = {}
+        for (function, root, _), item in sorted(found.items(), key=lambda kv: (kv[1][1].site, kv[1][4].site)):
+            by_object.setdefault((function, root, item[1].site), []).append(item)
+        out = []
+        for items in by_object.values():
+            out.append(cls._diagnostic(facts, items))
+        return out
+
+    @classmethod
+    def _judge(cls, project, fn, call, t, callee, e):
+        if e.root.kind != "param" or not e.path or e.kind == SETDEFAULT:
+            return None
+        if t.bound and e.root.index == 0:
+            return None  # the receiver: objects changed through their own methods
+        arg = project.arg_for(call, t, e.root.index)
+        if arg is None:
+            return None
+        base = project.resolve(fn, arg)
+        from aliaslint.project import load
+
+        for sel in e.path:
+            base = load(base, sel)
+        deps_loops = set()
+        for r in e.value_deps | e.key_deps:
+            if r.kind == "param":
+                a = project.arg_for(call, t, r.index)
+                if a is not None:
+                    deps_loops |= loops_of(project.resolve(fn, a))
+        keeps = cls._result_kept(fn, call)
+        returns_param = _returns_param(project.rets.get(t.function, frozenset()), e.root.index)
+        for loop in reversed(call.loops):
+            for leaf in base:
+                if isinstance(leaf, Ref):
+                    if loop in leaf.loops or leaf.root.kind not in ("param", "global"):
+                        continue
+                elif isinstance(leaf, Fresh):
+                    if loop in leaf.loops or leaf.kind == "deepcopy" and False:
+                        continue
+                else:
+                    continue
+                varies = loop in deps_loops
+                if e.kind == ACCUMULATE and not varies:
+                    return leaf, loop, "duplicate"
+                if e.kind == REMOVE and not varies:
+                    return leaf, loop, "remove"
+                if keeps and returns_param:
+                    return leaf, loop, "kept"
+        return None
+
+    @staticmethod
+    def _result_kept(fn, call) -> bool:
+        for store in fn.stores:
+            if set(call.loops) <= set(store.loops) and _mentions_call(store.value, call.id):
+                return True
+        return False
+
+    @classmethod
+    def _diagnostic(cls, facts: Facts, items: list) -> Diagnostic:
+        fn, call, t, callee, e, leaf, loop, reason = items[0]
+        project = facts.project
+        arg_text = project.arg_text_for(call, t, e.root.index)
+        if arg_text is not None and len(arg_text) <= 60 and "\n" not in arg_text:
+            shown = format_path(arg_text, e.path)
+        elif isinstance(leaf, Ref):
+            shown = format_path(facts.root_name(fn, leaf.root), leaf.path)
+        else:
+            shown = f"the object made at line {leaf.site.line}"
+        loop_site = fn.loop_sites.get(loop)
+        names = [facts.short(q) for q in e.callees] if e.callees else []
+        chain = " -> ".join([facts.short(t.function), *names])
+        verb = facts.verb(e.op)
+        if reason == "kept":
+            tail = "and the loop keeps every result, so they are all the same object"
+        else:
+            tail = "so each iteration sees the previous one's changes"
+        message = (
+            f"`{call.text}(...)` gets the same object on every iteration of the loop at line "
+            f"{loop_site.line if loop_site else '?'}, and {chain} {verb} `{shown}`, {tail}; "
+            f"pass a deep copy, or copy inside the callee"
+        )
+        related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")]
+        for site in e.chain:
+            related.append(facts.related(site, "called here"))
+        if loop_site is not None:
+            related.append(facts.related(loop_site, "the loop"))
+        for other in items[1:]:
+            related.append(facts.related(other[4].site, f"also mutated here ({other[4].op})"))
+        return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url())
+
+
+def _mentions_call(value, call_id: int, depth: int = 0) -> bool:
+    for o in value:
+        if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call_id:
+            return True
+        if isinstance(o, Fresh) and depth < 4:
+            if any(_mentions_call(v, call_id, depth + 1) for _, v in o.fields):
+                return True
+    return False
+
+
+def _returns_param(value, index: int, depth: int = 0) -> bool:
+    for o in value:
+        if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index:
+            return True
+        if isinstance(o, Fresh) and depth < 4:
+            if any(_returns_param(v, index, depth + 1) for _, v in o.fields):
+                return True
+    return False
