@@ -65,7 +65,7 @@ def _selectors(ctx: click.Context, param: click.Parameter, values: Sequence[str]
     return tuple(selectors)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("aliaslint", cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="aliaslint", message="%(prog)s %(version)s")
 def cli() -> None:
     """Find aliasing bugs in Python code: shared nested state mutated through a template,

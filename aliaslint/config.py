@@ -10,7 +10,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -21,10 +21,12 @@ else:  # pragma: no cover - exercised on 3.10 only
 
 __all__ = [
     "DEFAULT_EXCLUDE",
+    "UNREADABLE_CODE",
     "ConfigError",
     "Settings",
     "find_config_file",
     "load_settings",
+    "parse_selector",
 ]
 
 #: directories never walked unless ``exclude`` is set (gitignore-style patterns)

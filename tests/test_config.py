@@ -1,0 +1,273 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from aliaslint.config import DEFAULT_EXCLUDE, ConfigError, Settings, find_config_file, load_settings
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:
+    import tomli as tomllib
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def error_of(*args, **kwargs) -> str:
+    with pytest.raises(ConfigError) as info:
+        load_settings(*args, **kwargs)
+    return str(info.value)
+
+
+# --- defaults and discovery ---------------------------------------------------------------
+
+
+def test_defaults_without_a_configuration(project: Path) -> None:
+    settings = load_settings([Path(".")], {})
+    assert settings == Settings(root=project)
+    assert settings.config_file is None
+    assert settings.select == () and settings.ignore == ()
+    assert settings.exclude == DEFAULT_EXCLUDE
+    assert {".git", ".venv", "venv", "__pycache__", "build", "dist", "node_modules", ".tox", ".nox",
+            ".mypy_cache", ".eggs"} <= set(DEFAULT_EXCLUDE)
+    assert "site-packages" not in DEFAULT_EXCLUDE
+    assert settings.respect_gitignore is True and settings.preview is False
+    assert settings.cache_dir == project / ".aliaslint_cache"
+    assert settings.no_cache is False and settings.jobs is None
+    assert settings.max_file_bytes == 2_000_000
+
+
+def test_reads_every_option(project: Path) -> None:
+    write(project / "models" / "kopf.toml", "")
+    config = write(project / "pyproject.toml", """
+[project]
+name = "demo"
+
+[tool.aliaslint]
+select = ["AL0", "al1"]
+extend-select = ["AL2"]
+ignore = ["AL005"]
+extend-ignore = ["AL006"]
+exclude = ["vendor/"]
+extend-exclude = ["generated/*.py"]
+respect-gitignore = false
+preview = true
+models = ["models/kopf.toml"]
+cache-dir = "cache"
+no-cache = true
+jobs = 3
+max-file-bytes = 1000
+""")
+    settings = load_settings([Path("src")], {})
+    assert settings == Settings(
+        root=project,
+        select=("AL0", "AL1", "AL2"),
+        ignore=("AL005", "AL006"),
+        exclude=("vendor/",),
+        extend_exclude=("generated/*.py",),
+        respect_gitignore=False,
+        preview=True,
+        models=(project / "models" / "kopf.toml",),
+        cache_dir=project / "cache",
+        no_cache=True,
+        jobs=3,
+        max_file_bytes=1000,
+        config_file=config,
+    )
+
+
+def test_nearest_pyproject_with_a_table_wins_walking_up_from_the_paths(project: Path) -> None:
+    outer = write(project / "pyproject.toml", "[tool.aliaslint]\nselect = ['AL001']\n")
+    write(project / "pkg" / "pyproject.toml", "[project]\nname = 'no-table-here'\n")
+    inner = write(project / "pkg" / "sub" / "pyproject.toml", "[tool.aliaslint]\nselect = ['AL002']\n")
+    (project / "pkg" / "sub" / "src").mkdir()
+    (project / "pkg" / "other").mkdir()
+
+    settings = load_settings([Path("pkg/sub/src")], {})
+    assert (settings.config_file, settings.root, settings.select) == (inner, inner.parent, ("AL002",))
+
+    # a pyproject.toml without [tool.aliaslint] is passed over
+    settings = load_settings([Path("pkg/other")], {})
+    assert (settings.config_file, settings.root, settings.select) == (outer, project, ("AL001",))
+
+    # the common parent of several paths is where the search starts
+    settings = load_settings([Path("pkg/sub/src"), Path("pkg/other")], {})
+    assert settings.config_file == outer
+    assert find_config_file(project / "pkg" / "sub" / "src") == inner
+
+
+def test_paths_outside_the_working_directory_root_at_their_common_parent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "cwd").mkdir()
+    (tmp_path / "elsewhere" / "a").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / "cwd")
+    settings = load_settings([tmp_path / "elsewhere" / "a"], {})
+    assert settings.root == tmp_path / "elsewhere" / "a"
+
+
+def test_explicit_config_file(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\nselect = ['AL001']\n")
+    other = write(project / "conf" / "aliaslint.toml", "select = ['AL003']\ncache-dir = '.c'\n")
+    settings = load_settings([Path(".")], {}, other)
+    assert settings.select == ("AL003",)
+    assert settings.config_file == other
+    assert settings.root == project / "conf"
+    assert settings.cache_dir == project / "conf" / ".c"
+
+    explicit = write(project / "x" / "pyproject.toml", "[tool.aliaslint]\nignore = ['AL002']\n")
+    assert load_settings([Path(".")], {}, Path("x/pyproject.toml")).ignore == ("AL002",)
+    assert load_settings([Path(".")], {}, explicit).root == project / "x"
+
+    assert error_of([Path(".")], {}, Path("missing.toml")) == "config file not found: missing.toml"
+
+
+# --- overrides ------------------------------------------------------------------------------
+
+
+def test_command_line_overrides_win(project: Path) -> None:
+    write(project / "pyproject.toml", """
+[tool.aliaslint]
+select = ["AL001"]
+extend-select = ["AL002"]
+ignore = ["AL003"]
+preview = true
+jobs = 4
+""")
+    settings = load_settings([Path(".")], {
+        "select": ["AL004"],
+        "ignore": ["AL005"],
+        "extend_select": ["AL006"],
+        "preview": False,
+        "jobs": None,  # not given: the file's value stays
+        "no_cache": True,
+        "cache_dir": Path("elsewhere"),
+    })
+    assert settings.select == ("AL004", "AL002", "AL006")
+    assert settings.ignore == ("AL003", "AL005")
+    assert settings.preview is False
+    assert settings.jobs == 4
+    assert settings.no_cache is True
+    assert settings.cache_dir == project / "elsewhere"
+
+
+def test_extend_select_keeps_an_empty_selection_meaning_all(project: Path) -> None:
+    settings = load_settings([Path(".")], {"extend_select": ["AL002"]})
+    assert settings.select == ()
+    assert settings.is_enabled("AL007")
+
+
+def test_unknown_override_is_a_programming_error(project: Path) -> None:
+    with pytest.raises(TypeError, match="selct"):
+        load_settings([Path(".")], {"selct": ["AL001"]})
+
+
+# --- strict validation ----------------------------------------------------------------------
+
+
+def test_unknown_option(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\nselct = ['AL001']\n")
+    assert error_of([Path(".")], {}) == "pyproject.toml: unknown option 'selct' in [tool.aliaslint]"
+
+
+def test_snake_case_option_gets_a_hint(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\nextend_exclude = ['x']\n")
+    assert error_of([Path(".")], {}) == (
+        "pyproject.toml: unknown option 'extend_exclude' in [tool.aliaslint]"
+        " (did you mean 'extend-exclude'?)"
+    )
+
+
+def test_unknown_option_in_a_config_file_of_a_subfolder(project: Path) -> None:
+    write(project / "sub" / "pyproject.toml", "[tool.aliaslint]\nbogus = 1\n")
+    assert error_of([Path("sub")], {}) == "sub/pyproject.toml: unknown option 'bogus' in [tool.aliaslint]"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("select = 'AL001'", "option 'select' in [tool.aliaslint] must be a list of strings, got 'AL001'"),
+        ("exclude = [1]", "option 'exclude' in [tool.aliaslint] must be a list of strings, got [1]"),
+        ("preview = 1", "option 'preview' in [tool.aliaslint] must be true or false, got 1"),
+        ("jobs = true", "option 'jobs' in [tool.aliaslint] must be a positive integer, got True"),
+        ("jobs = 0", "option 'jobs' in [tool.aliaslint] must be a positive integer, got 0"),
+        ("max-file-bytes = '2MB'",
+         "option 'max-file-bytes' in [tool.aliaslint] must be a positive integer, got '2MB'"),
+        ("cache-dir = 3", "option 'cache-dir' in [tool.aliaslint] must be a string, got 3"),
+        ("ignore = ['AL-1']",
+         "option 'ignore' in [tool.aliaslint]: invalid rule selector 'AL-1'"
+         " (expected a code such as 'AL001' or a prefix such as 'AL')"),
+        ("models = ['missing.toml']",
+         "option 'models' in [tool.aliaslint]: file not found: missing.toml"),
+    ],
+)
+def test_wrong_types(project: Path, line: str, message: str) -> None:
+    write(project / "pyproject.toml", f"[tool.aliaslint]\n{line}\n")
+    assert error_of([Path(".")], {}) == f"pyproject.toml: {message}"
+
+
+def test_table_that_is_not_a_table(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool]\naliaslint = 3\n")
+    assert error_of([Path(".")], {}) == "pyproject.toml: [tool.aliaslint] must be a table"
+
+
+@pytest.mark.parametrize("text", ["[tool.aliaslint]\nselect AL001\n", "[tool.aliaslint]\nselect = ['AL001'\n"])
+def test_bad_toml(project: Path, text: str) -> None:
+    write(project / "pyproject.toml", text)
+    with pytest.raises(tomllib.TOMLDecodeError) as parser:
+        tomllib.loads(text)
+    assert error_of([Path(".")], {}) == f"pyproject.toml: invalid TOML: {parser.value}"
+
+
+def test_bad_toml_exact_message(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\nselect AL001\n")
+    if sys.version_info >= (3, 11):  # the stdlib parser's wording
+        assert error_of([Path(".")], {}) == (
+            "pyproject.toml: invalid TOML: Expected '=' after a key in a key/value pair"
+            " (at line 2, column 8)"
+        )
+
+
+# --- select / ignore ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("select", "ignore", "code", "enabled"),
+    [
+        ((), (), "AL001", True),
+        (("AL001",), (), "AL001", True),
+        (("AL001",), (), "AL002", False),
+        (("AL00",), (), "AL003", True),
+        (("AL",), ("AL00",), "AL001", False),  # the longer prefix decides
+        (("AL001",), ("AL",), "AL001", True),
+        (("AL0",), ("AL0",), "AL001", False),  # a tie goes to ignore
+        ((), ("AL001",), "AL001", False),
+        ((), ("AL001",), "AL002", True),
+        (("ALL",), ("AL002",), "AL001", True),
+        (("ALL",), ("AL002",), "AL002", False),
+        (("AL001",), ("AL",), "AL000", True),  # AL000 is always on
+        ((), ("AL000",), "AL000", True),
+    ],
+)
+def test_is_enabled(select: tuple, ignore: tuple, code: str, enabled: bool) -> None:
+    assert Settings(root=Path("/"), select=select, ignore=ignore).is_enabled(code) is enabled
+
+
+def test_settings_are_frozen_and_hashable() -> None:
+    settings = Settings(root=Path("/p"))
+    with pytest.raises(AttributeError):
+        settings.preview = True  # type: ignore[misc]
+    assert hash(settings) == hash(Settings(root=Path("/p")))
+    assert Settings(root=Path("/p"), cache_dir=Path("/c")).cache_dir == Path("/c")
