@@ -173,6 +173,7 @@ class FunctionAnalyzer:
         self.cache: dict[int, frozenset] = {}
         self.kept_values: list[tuple[frozenset, Site]] = []
         self.call_ids: dict[int, int] = {}
+        self.cls_info: ClassInfo | None = None
         for i, name in enumerate(params):
             self.env[name] = frozenset({Ref(Root("param", name, i))})
         self.ctx = RuleContext(self)
@@ -202,20 +203,39 @@ class FunctionAnalyzer:
                         fields=fields,
                         copy_of=self.snapshot(obj["copy_of"], depth + 1) if obj["copy_of"] is not None else None,
                         call=obj["call"],
+                        shared_source=obj["kind"] == "copy" and obj["copy_of"] is not None and any(
+                            isinstance(r, Ref) and r.root.kind in ("param", "global") for r in obj["copy_of"]),
                     )
                 )
             else:
                 out.add(o)
         return frozenset(out)
 
-    def load(self, value: frozenset, selector: str, key_loops: frozenset[int] = frozenset()) -> frozenset:
+    def load(self, value: frozenset, selector: str, key_loops: frozenset[int] = frozenset(),
+             key_text: str | None = None) -> frozenset:
         out: set = set()
         for o in value:
             if isinstance(o, Ref):
-                out.add(replace(o, path=extend_path(o.path, [selector]), loops=o.loops | key_loops))
+                path = extend_path(o.path, [selector])
+                overlay = self.env.get(("field", o.root, path)) if selector != ANY else None
+                if overlay is not None:
+                    out |= overlay
+                else:
+                    out.add(replace(o, path=path, loops=o.loops | key_loops))
             elif isinstance(o, _Obj):
                 obj = self.heap.objects[o.id]
                 fields = obj["fields"]
+                keyed = obj.get("keyed", {})
+                if key_text is not None and key_text in keyed:
+                    # ``d[k]`` after ``d[k] = v``: the value stored under the same key expression
+                    # (not everything ever stored under any key of this object)
+                    out |= keyed[key_text]
+                    if obj["copy_of"] is not None and obj["kind"] == "copy":
+                        out |= self.load(frozenset({o}), "\0" + selector, key_loops)
+                    continue
+                if selector.startswith("\0"):
+                    selector = selector[1:]
+                    fields = {}
                 if selector in fields:
                     out |= fields[selector]
                 elif selector == ANY and fields and not selector.startswith("."):
@@ -233,7 +253,8 @@ class FunctionAnalyzer:
                     continue
                 if selector not in fields and obj["copy_of"] is not None:
                     for src in self.load(obj["copy_of"], selector, key_loops):
-                        if isinstance(src, Ref) and src.copy is None and obj["kind"] == "copy":
+                        if isinstance(src, Ref) and src.copy is None and obj["kind"] == "copy" \
+                                and src.root.kind in ("param", "global"):
                             src = replace(src, copy=CopyMark(obj["site"], len(src.path) - 1, obj["copy_how"] if "copy_how" in obj else "copy"))
                         out.add(src)
             elif isinstance(o, Opaque):
@@ -294,6 +315,9 @@ class FunctionAnalyzer:
 
     # -------------------------------------------------------------- names
     def lookup(self, name: str) -> frozenset:
+        if self.summary.kind == "module" and self.summary.name == "<module>" and name in self.mod.top_names:
+            # module-level names are globals, shared by every function that reads them
+            return frozenset({Ref(Root("global", f"{self.mod.name}.{name}"))})
         if name in self.env and name not in self.global_decls:
             return self.env[name]
         if name in self.local_names and name not in self.global_decls:
@@ -319,16 +343,31 @@ class FunctionAnalyzer:
         elif isinstance(target, cst.Attribute):
             base = self.eval(target.value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
+            self.overlay(base, attr(target.attr.value), value)
             self.record_mutation(base, OVERWRITE, "." + target.attr.value + " =", target, UNKNOWN, value)
             self.self_store(target, value)
         elif isinstance(target, cst.Subscript):
             base = self.eval(target.value)
             sel, key_value = self.selector(target)
             self.store(base, sel, value, self.mod.site(node))
+            text = self.key_text(target)
+            if sel == ANY and text is not None:
+                for o in base:
+                    if isinstance(o, _Obj):
+                        self.heap.objects[o.id].setdefault("keyed", {})[text] = value
+            if sel != ANY:
+                self.overlay(base, sel, value)
             self.record_mutation(base, OVERWRITE, "[] =", target, key_value, value)
             self.record_store(value, node, "[] =")
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, frozenset({self.new_object(target)}), node)
+
+    def overlay(self, base: frozenset, selector: str, value: frozenset) -> None:
+        """After ``param.attr = v``, reads of ``param.attr`` in this function give ``v``."""
+        refs = [o for o in base if isinstance(o, Ref)]
+        for o in refs:
+            k = ("field", o.root, extend_path(o.path, [selector]))
+            self.env[k] = value if len(base) == 1 else self.env.get(k, frozenset({replace(o, path=k[2])})) | value
 
     def self_store(self, target: cst.Attribute, value: frozenset) -> None:
         if not self.recording:
@@ -336,6 +375,14 @@ class FunctionAnalyzer:
         if isinstance(target.value, cst.Name) and self.summary.params and target.value.value == self.summary.params[0] \
                 and self.summary.kind in ("method", "property"):
             self.summary.self_stores.append((target.attr.value, self.snapshot(value), self.mod.site(target)))
+
+    def key_text(self, sub: cst.Subscript) -> str | None:
+        """Source text of a simple non-constant key (``d[name]``), to match later reads."""
+        if len(sub.slice) == 1 and isinstance(sub.slice[0].slice, cst.Index):
+            k = sub.slice[0].slice.value
+            if isinstance(k, (cst.Name, cst.Attribute)):
+                return self.mod.code_for(k)
+        return None
 
     def selector(self, sub: cst.Subscript) -> tuple[str, frozenset]:
         if len(sub.slice) != 1 or not isinstance(sub.slice[0].slice, cst.Index):
@@ -372,7 +419,13 @@ class FunctionAnalyzer:
         return self.lookup(node.value)
 
     def eval_Attribute(self, node: cst.Attribute) -> frozenset:
-        return self.load(self.eval(node.value), attr(node.attr.value))
+        base = self.eval(node.value)
+        name = node.attr.value
+        if self.cls_info is not None and name in self.cls_info.properties and isinstance(node.value, cst.Name) \
+                and self.summary.params and node.value.value == self.summary.params[0] and self.summary.kind != "staticmethod":
+            # ``self.prop`` runs the property's getter: a call, resolved in phase 2
+            return self.record_call(node, self.load(base, attr(name)), base, [], {}, False)
+        return self.load(base, attr(name))
 
     def eval_Subscript(self, node: cst.Subscript) -> frozenset:
         base = self.eval(node.value)
@@ -382,7 +435,7 @@ class FunctionAnalyzer:
                     self.eval(part)
             return self.copy_of(node, base, "x[:]")
         sel, kv = self.selector(node)
-        return self.load(base, sel, loops_of(self.snapshot(kv)))
+        return self.load(base, sel, loops_of(self.snapshot(kv)), self.key_text(node))
 
     def opaque_of(self, values: Iterable[frozenset], mutable: str | None = None) -> frozenset:
         loops: set[int] = set()
@@ -574,7 +627,7 @@ class FunctionAnalyzer:
                 return result
         return self.record_call(node, callee, receiver if method else None, positional, keywords, star)
 
-    def record_call(self, node: cst.Call, callee: frozenset, receiver, positional, keywords, star,
+    def record_call(self, node: cst.Call | cst.Attribute, callee: frozenset, receiver, positional, keywords, star,
                     builtin_guess: bool = False) -> frozenset:
         cid = self.call_ids.get(_node_key(node))
         if cid is None:
@@ -586,7 +639,7 @@ class FunctionAnalyzer:
                 CallSite(
                     cid,
                     self.snapshot(callee),
-                    self.mod.code_for(node.func),
+                    self.mod.code_for(node.func if isinstance(node, cst.Call) else node),
                     self.mod.site(node),
                     tuple(self.loop_stack),
                     self.snapshot(receiver) if receiver is not None else None,
@@ -594,8 +647,8 @@ class FunctionAnalyzer:
                     tuple((k, self.snapshot(v)) for k, v in keywords.items()),
                     star,
                     builtin_guess,
-                    tuple(self.mod.code_for(a.value) for a in node.args if a.keyword is None and not a.star),
-                    tuple((a.keyword.value, self.mod.code_for(a.value)) for a in node.args if a.keyword is not None),
+                    tuple(self.mod.code_for(a.value) for a in getattr(node, "args", ()) if a.keyword is None and not a.star),
+                    tuple((a.keyword.value, self.mod.code_for(a.value)) for a in getattr(node, "args", ()) if a.keyword is not None),
                 )
             )
         # the result, expressed symbolically; phase 2 substitutes the callee's return value
@@ -665,8 +718,8 @@ class FunctionAnalyzer:
                 return None
         elif n not in arity or keywords:
             return None
-        cid = self.next_call
-        self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
+        handle = self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
+        cid = next(iter(handle)).root.index
         key_value: frozenset = UNKNOWN
         value: frozenset = UNKNOWN
         if method in ("append", "add"):
@@ -773,7 +826,7 @@ class FunctionAnalyzer:
         out = set()
         for o in value:
             if isinstance(o, Ref):
-                out.add(replace(o, loops=o.loops | loops))
+                out.add(replace(o, loops=o.loops | loops, copy=None))
             elif isinstance(o, Opaque):
                 out.add(Opaque(o.loops | loops, o.deps, o.mutable))
             else:
@@ -786,6 +839,9 @@ class FunctionAnalyzer:
         out = dict(a)
         for k, v in b.items():
             out[k] = out.get(k, frozenset()) | v
+        for k in set(a) ^ set(b):
+            if isinstance(k, tuple):  # a field overlay set on one side only: the other keeps the path
+                out[k] = out[k] | {Ref(k[1], k[2])}
         return out
 
     def walk_block(self, body: Sequence[cst.CSTNode]) -> bool:
@@ -1096,7 +1152,7 @@ class ModuleAnalyzer:
     def run(self) -> ModuleSummary:
         self.rules = [r(None) for r in self.rule_classes]
         self.collect_top_level(self.module.body)
-        main_fa = self.new_function("<module>", (), Site(self.name, 1, 1), None, "module", set(), set())
+        main_fa = self.new_function(f"{self.name}.<module>", (), Site(self.name, 1, 1), None, "module", set(), set(), name="<module>")
         self.walk_module_body(main_fa, self.module.body, None)
         self.summary.functions[main_fa.summary.qualname] = main_fa.summary
         return self.summary
@@ -1253,6 +1309,11 @@ class ModuleAnalyzer:
         fa = self.new_function(qual, [p.lstrip("*") for p in params], self.site(node.name), cls.qualname if cls else None,
                                kind, local_names, global_decls, doc=doc)
         fa.summary.params = tuple(params)
+        fa.cls_info = cls
+        fa.summary.annotations = tuple(
+            fa.snapshot(fa.eval(p.annotation.annotation)) if p.annotation is not None else frozenset()
+            for p in (*node.params.posonly_params, *node.params.params)
+        )
         for p in (*node.params.params, *node.params.kwonly_params):
             if p.default is not None:
                 fa.eval(p.default)

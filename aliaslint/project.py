@@ -38,6 +38,14 @@ from aliaslint.values import (
 MAX_RESOLVE_DEPTH = 6
 MAX_SCC_ROUNDS = 8
 CAPITALISED = re.compile(r"^_*[A-Z]")
+#: method names shared with builtin containers and common protocols: one of these alone says
+#: nothing about a receiver's class
+COMMON_METHODS = {
+    "get", "items", "keys", "values", "copy", "update", "append", "extend", "pop", "insert", "remove",
+    "clear", "add", "discard", "setdefault", "sort", "index", "count", "format", "join", "split",
+    "read", "write", "close", "open", "run", "start", "stop", "send", "call", "execute", "render",
+    "__init__", "__call__", "__enter__", "__exit__", "__getitem__", "__setitem__",
+}
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,10 @@ class Effect:
     copy: CopyMark | None = None
     realias: Site | None = None
     callees: tuple[str, ...] = ()
+    #: a global's effect passed up from a callee unchanged (reported where it entered)
+    inherited: bool = False
+    #: the object was changed by one of its own methods (a receiver), which is by design
+    own_method: bool = False
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -87,6 +99,7 @@ class Project:
     _call_results: dict[tuple[str, int], Value] = field(default_factory=dict)
     _targets: dict[tuple[str, int], list[Target]] = field(default_factory=dict)
     _attr_types: dict[str, dict[str, Value]] = field(default_factory=dict)
+    _param_classes: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -170,6 +183,9 @@ class Project:
                             out += self.class_of_instance(v, fn)
                     return out
                 return []
+            elif o.root.kind == "param":
+                base = self.param_classes(fn, o.root.index)
+                path = o.path
             else:
                 return []
             # self.attr.attr...: follow attribute types recorded from assignments in methods
@@ -183,6 +199,36 @@ class Project:
                 base = nxt
             return base
         return []
+
+    def param_classes(self, fn: FunctionSummary, index: int) -> list[str]:
+        """Project classes of parameter ``index``: from its annotation, else by duck typing.
+
+        Duck typing: the methods the function calls on the parameter must all be defined by
+        exactly one project class (two or more methods, or one name no other class and no
+        builtin container uses). Anything less certain answers "unknown".
+        """
+        key = (fn.qualname, index)
+        got = self._param_classes.get(key)
+        if got is not None:
+            return got
+        out: list[str] = []
+        if index < len(fn.annotations) and fn.annotations[index]:
+            out = self.classes_of_value(fn.annotations[index], self.modules[fn.module])
+        if not out:
+            methods = {
+                c.path[0][1:]
+                for c in (o for call in fn.calls for o in call.callee)
+                if isinstance(c, Ref) and c.root.kind == "param" and c.root.index == index and len(c.path) == 1
+            }
+            if methods and (len(methods) >= 2 or not (methods & COMMON_METHODS)):
+                having = [q for q in self.classes if all(self.find_method(q, m) for m in methods)]
+                # subclasses inherit the methods: keep the most basic classes
+                roots = [q for q in having if not any(self.find_method(q, m) != self.find_method(h, m)
+                                                       for h in having if h != q for m in methods) or len(having) == 1]
+                if len({tuple(self.find_method(q, m) for m in sorted(methods)) for q in having}) == 1 and having:
+                    out = [having[0]]
+        self._param_classes[key] = out
+        return out
 
     def attr_types(self, cls_name: str) -> dict[str, Value]:
         got = self._attr_types.get(cls_name)
@@ -230,8 +276,9 @@ class Project:
                     kind, q = got
                     if kind == "function":
                         f = self.functions[q]
-                        bound = False
-                        out.append(Target(q, bound))
+                        # Class.method(...): a classmethod gets the class as param 0
+                        bound = f.cls is not None and f.kind == "classmethod"
+                        out.append(Target(q, bound, frozenset({replace(o, path=o.path[:-1])}) if bound else frozenset()))
                         continue
                     if kind == "class":
                         init = self.find_method(q, "__init__")
@@ -323,6 +370,10 @@ class Project:
         for o in value:
             if isinstance(o, Ref) and o.root.kind == "call":
                 base = self.call_result(fn, o.root.index, depth + 1)
+                if not base:
+                    # an unknown result: keep a placeholder, so "returns its argument" stays false
+                    out.add(Opaque(o.loops))
+                    continue
                 for sel in o.path:
                     base = load(base, sel)
                 if o.loops:
@@ -498,8 +549,9 @@ class Project:
         chain = (call.site,) + e.chain
         callees = (t.function,) + e.callees
         if e.root.kind == "global":
-            yield replace(e, chain=chain, callees=callees)
+            yield replace(e, chain=chain, callees=callees, inherited=True)
             return
+        own = e.own_method or (t.bound and e.root.index == 0)
         arg = self.arg_for(call, t, e.root.index)
         if arg is None:
             return
@@ -513,7 +565,7 @@ class Project:
                 if ref.root.kind not in ("param", "global"):
                     continue
                 yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
-                             ref.copy or e.copy, e.realias or ref.realias, callees)
+                             ref.copy or e.copy, e.realias or ref.realias, callees, False, own)
 
     def map_deps(self, fn: FunctionSummary, call: CallSite, t: Target, deps: frozenset) -> frozenset:
         out: set = set()
@@ -525,6 +577,60 @@ class Project:
             else:
                 out.add(r)
         return frozenset(out)
+
+
+@dataclass(frozen=True)
+class CopyHit:
+    """A mutation (at ``site``, reached from ``function`` through ``chain``) of an object that
+    belongs to the source of the shallow copy ``mark``."""
+
+    mark: CopyMark
+    site: Site
+    op: str
+    function: str
+    chain: tuple[Site, ...] = ()
+    target: str = ""
+
+
+def _shown(fn: FunctionSummary, root: Root, path: tuple[str, ...]) -> str:
+    from aliaslint.values import format_path
+
+    if root.kind == "param":
+        name = fn.params[root.index].lstrip("*") if root.index < len(fn.params) else "?"
+    else:
+        name = root.name.rsplit(".", 1)[-1]
+    return format_path(name, path)
+
+
+def copy_hits(project: "Project") -> list[CopyHit]:
+    """Every mutation that reaches the source of a shallow copy, directly or through callees."""
+    hits: dict[tuple, CopyHit] = {}
+    for fn in project.functions.values():
+        for e in project.effects.get(fn.qualname, {}).values():
+            if e.copy is not None:
+                h = CopyHit(e.copy, e.site, e.op, fn.qualname, e.chain, _shown(fn, e.root, e.path))
+                hits.setdefault((e.copy.site, e.site), h)
+        for m in fn.mutations:
+            if m.call_id >= 0 and project.overridden_builtin(fn, m.call_id):
+                continue
+            for o in project.resolve(fn, m.target):
+                if isinstance(o, Fresh) and o.copy is not None:
+                    hits.setdefault((o.copy.site, m.site), CopyHit(o.copy, m.site, m.op, fn.qualname))
+        for call in fn.calls:
+            for t in project.targets(fn, call):
+                for e in project.effects.get(t.function, {}).values():
+                    if e.root.kind != "param":
+                        continue
+                    arg = project.arg_for(call, t, e.root.index)
+                    if arg is None:
+                        continue
+                    base = project.resolve(fn, arg)
+                    for sel in e.path:
+                        base = load(base, sel)
+                    for o in base:
+                        if isinstance(o, Fresh) and o.copy is not None:
+                            hits.setdefault((o.copy.site, e.site), CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain))
+    return sorted(hits.values(), key=lambda h: (h.mark.site, h.site))
 
 
 def refs_below(o) -> Iterator[Ref]:
@@ -555,8 +661,11 @@ def load(value: Value, selector: str) -> Value:
                 hit = True
             if not hit and o.copy_of is not None:
                 for src in load(o.copy_of, selector):
-                    if isinstance(src, Ref) and src.copy is None and o.kind == "copy":
-                        src = replace(src, copy=CopyMark(o.site, len(src.path) - 1, "copy"))
+                    if o.kind == "copy" and o.shared_source:
+                        if isinstance(src, Ref) and src.copy is None:
+                            src = replace(src, copy=CopyMark(o.site, len(src.path) - 1, "copy"))
+                        elif isinstance(src, Fresh) and src.copy is None and src.kind != "deepcopy":
+                            src = replace(src, copy=CopyMark(o.site, 0, "copy"))
                     out.add(src)
         elif isinstance(o, Opaque):
             out.add(o)

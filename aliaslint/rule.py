@@ -73,6 +73,8 @@ class Facts:
 
     def __init__(self, project) -> None:
         self.project = project
+        #: mutation sites already explained by a finding (one finding per cause)
+        self.reported_sites: set = set()
 
     def location(self, site):
         from aliaslint.diagnostics import Location

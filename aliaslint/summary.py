@@ -77,6 +77,8 @@ class FunctionSummary:
     #: ``self.<attr> = value`` assignments (for __init__: what the instance keeps)
     self_stores: list[tuple[str, Value, Site]] = field(default_factory=list)
     loop_sites: dict[int, Site] = field(default_factory=dict)
+    #: annotation values of the positional parameters (empty set: none)
+    annotations: tuple[Value, ...] = ()
     doc: str = ""
 
     @property

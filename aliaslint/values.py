@@ -80,6 +80,10 @@ class Fresh:
     copy_of: frozenset | None = None
     #: the call id whose result this object is (instances of project classes)
     call: int = -1
+    #: set when this object was reached through a shallow copy (it belongs to the original)
+    copy: CopyMark | None = None
+    #: for ``kind == "copy"``: the source was a parameter's or a global's (shared) object
+    shared_source: bool = False
 
 
 @dataclass(frozen=True)

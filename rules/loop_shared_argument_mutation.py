@@ -7,6 +7,12 @@ from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
 from aliaslint.values import Fresh, Ref, format_path, loops_of
 
 
+def facts_consumed(project, function: str, index: int) -> bool:
+    from aliaslint.rules.argument_consumed import consumed_params
+
+    return index in consumed_params(project, function)
+
+
 class LoopSharedArgumentMutation(ProjectRule):
     """
     ## What it does
@@ -78,6 +84,8 @@ class LoopSharedArgumentMutation(ProjectRule):
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
         found: dict[tuple, tuple] = {}
         for fn in project.functions.values():
+            if fn.kind == "module":
+                continue  # import-time and ``__main__`` script code: the callee's side reports it
             for call in fn.calls:
                 if not call.loops:
                     continue
@@ -97,13 +105,17 @@ class LoopSharedArgumentMutation(ProjectRule):
         for (function, root, _), item in sorted(found.items(), key=lambda kv: (kv[1][1].site, kv[1][4].site)):
             by_object.setdefault((function, root, item[1].site), []).append(item)
         out = []
+        reported = facts.reported_sites
         for items in by_object.values():
             out.append(cls._diagnostic(facts, items))
+            for fn, call, t, callee, e, *_ in items:
+                # the whole cause: every change the callee makes to that argument
+                reported.update(x.site for x in project.effects.get(t.function, {}).values() if x.root == e.root)
         return out
 
     @classmethod
     def _judge(cls, project, fn, call, t, callee, e):
-        if e.root.kind != "param" or not e.path or e.kind == SETDEFAULT:
+        if e.root.kind != "param" or not e.path or e.kind == SETDEFAULT or e.own_method:
             return None
         if t.bound and e.root.index == 0:
             return None  # the receiver: objects changed through their own methods

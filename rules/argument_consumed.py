@@ -1,0 +1,163 @@
+"""AL007 argument-consumed."""
+from __future__ import annotations
+
+from aliaslint.diagnostics import Diagnostic
+from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE
+from aliaslint.values import Fresh, Ref, format_path
+
+KIND_ORDER = {REMOVE: 0, ACCUMULATE: 1, OVERWRITE: 2}
+
+
+def _is_public(fn) -> bool:
+    parts = fn.qualname.split(".")
+    if fn.name == "__init__":
+        return not any(p.startswith("_") and not p.startswith("__") for p in parts[-2:-1])
+    return not fn.name.startswith("_") and not any(p.startswith("_") and not p.startswith("__") for p in parts[-2:-1])
+
+
+def _shared_arg(project, caller, value) -> bool:
+    """The caller passes an object it keeps: an attribute of something, or a global."""
+    for o in project.resolve(caller, value):
+        if isinstance(o, Ref) and (o.root.kind == "global" or o.path and o.root.kind == "param"):
+            return True
+    return False
+
+
+def _fresh_arg(project, caller, value) -> bool:
+    """The caller passes an object made for the call (a literal, a copy, a constructor's)."""
+    resolved = project.resolve(caller, value)
+    return bool(resolved) and all(isinstance(o, Fresh) for o in resolved)
+
+
+def consumed_effects(project, function: str) -> dict[int, list]:
+    """Parameters that ``function`` destructively mutates while building something else.
+
+    Returns ``{param index: [effects, most destructive first]}``. Cached on the project.
+    """
+    cache = project.__dict__.setdefault("_consumed", {})
+    if function in cache:
+        return cache[function]
+    out: dict[int, list] = {}
+    cache[function] = out
+    fn = project.functions.get(function)
+    if fn is None or fn.kind in ("module", "property") or not fn.returns_value and fn.name != "__init__":
+        return out
+    first = 1 if fn.cls is not None and fn.kind in ("method", "classmethod") else 0
+    ret = project.rets.get(function, frozenset())
+    public = _is_public(fn)
+    callers = project.callers.get(function, [])
+    for e in project.effects.get(function, {}).values():
+        if e.root.kind != "param" or e.root.index < first or e.own_method or e.copy or e.realias:
+            continue  # copies and re-pointed copies have rules of their own (AL002, AL008)
+        name = fn.params[e.root.index] if e.root.index < len(fn.params) else "*"
+        if name.startswith("*"):
+            continue
+        # returns the argument itself: an in-place transformer, not a consumer
+        if fn.name != "__init__" and ret and all(
+            isinstance(o, Ref) and o.root == e.root and not o.path for o in ret if not (isinstance(o, Fresh) and not o.fields)
+        ) and any(isinstance(o, Ref) and o.root == e.root and not o.path for o in ret):
+            continue
+        if fn.name != "__init__" and not any(not (isinstance(o, Ref) and o.root == e.root and not o.path) for o in ret):
+            continue
+        destructive = e.kind in (REMOVE, ACCUMULATE) or e.kind == OVERWRITE and len(e.path) >= 1
+        shared = any(
+            _shared_arg(project, project.functions[c], project.arg_for(call, t, e.root.index) or frozenset())
+            for c, call, t in callers
+        )
+        args = [(project.functions[c], project.arg_for(call, t, e.root.index)) for c, call, t in callers]
+        args = [(c, a) for c, a in args if a is not None]
+        if args and all(_fresh_arg(project, c, a) for c, a in args):
+            continue  # every caller in the tree hands over an object of its own
+        if not (destructive and public or (destructive or e.kind == OVERWRITE) and shared):
+            continue
+        out.setdefault(e.root.index, []).append(e)
+    for effects in out.values():
+        effects.sort(key=lambda e: (KIND_ORDER.get(e.kind, 3), e.site))
+    return out
+
+
+def consumed_params(project, function: str) -> set[int]:
+    return set(consumed_effects(project, function))
+
+
+class ArgumentConsumed(ProjectRule):
+    """
+    ## What it does
+    Finds a function or constructor that destructively changes a caller's argument (pops or
+    deletes keys, appends to its lists, rewrites nested values) while building something else
+    from it (a client, a request, a new object), directly or through the helpers it calls.
+
+    ## Why is this bad?
+    The caller cannot use the same object twice: the second client built from one config dict
+    finds its keys gone (metlog #38), the next rule sees a task without its metadata
+    (ansible-later #118), the next request carries the previous one's headers (apify #746).
+    Libraries are hit hardest, because their callers are not in the tree to be checked.
+
+    Functions whose purpose is the in-place update (they return nothing, or return the argument
+    they were given) are not reported.
+
+    ## Example
+    ```python
+    def client_from_config(config):
+        sender = config["sender"]
+        cls = SENDERS[sender.pop("class")]
+        return cls(**sender)
+    ```
+
+    ## Use instead
+    ```python
+    def client_from_config(config):
+        sender = dict(config["sender"])
+        cls = SENDERS[sender.pop("class")]
+        return cls(**sender)
+    ```
+
+    ## Fix safety
+    No automatic fix: copying at the top of the function is usually right, but which level to
+    copy depends on what is changed.
+    """
+
+    code = "AL007"
+    name = "argument-consumed"
+    summary = "A function destroys a caller's argument while building something from it"
+
+    VALID = (
+        "def fill_defaults(cfg):\n    cfg.pop('legacy', None)\n",
+        "def normalise(cfg):\n    cfg.pop('legacy', None)\n    return cfg\n",
+        "def build(cfg):\n    cfg = dict(cfg)\n    name = cfg.pop('name')\n    return {'name': name, **cfg}\n",
+        "def _helper(cfg):\n    cfg['x'] = 1\n    return [cfg]\n",
+    )
+    INVALID = (
+        Invalid("def build(cfg):\n    name = cfg.pop('name')\n    return {'name': name}\n", 2, 12, "cfg"),
+        Invalid(
+            "def _strip(cfg):\n    del cfg['spec']['legacy']\n\ndef build(cfg):\n    _strip(cfg)\n    return Client(**cfg)\n",
+            2, 5,
+        ),
+    )
+
+    @classmethod
+    def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
+        out = []
+        seen = facts.reported_sites
+        for fn in project.functions.values():
+            for index, effects in consumed_effects(project, fn.qualname).items():
+                effects = [e for e in effects if e.site not in seen]
+                if not effects:
+                    continue
+                e = effects[0]
+                seen.update(x.site for x in effects)
+                name = fn.params[index]
+                shown = format_path(name, e.path)
+                via = ""
+                if e.callees:
+                    via = " (through " + " -> ".join(facts.short(q) for q in e.callees) + ")"
+                message = (
+                    f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the caller's "
+                    f"`{name}`, while building its result from it; a caller that uses the same object "
+                    f"twice gets it changed; copy it first (`{name} = copy.deepcopy({name})`)"
+                )
+                related = [facts.related(c, "called here") for c in e.chain]
+                related += [facts.related(other.site, f"also changed here ({other.op})") for other in effects[1:]]
+                out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(related), url=cls.url()))
+        return out

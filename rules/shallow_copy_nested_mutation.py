@@ -1,0 +1,82 @@
+"""AL002 shallow-copy-nested-mutation."""
+from __future__ import annotations
+
+from aliaslint.diagnostics import Diagnostic
+from aliaslint.project import copy_hits
+from aliaslint.rule import Facts, Invalid, ProjectRule
+
+
+class ShallowCopyNestedMutation(ProjectRule):
+    """
+    ## What it does
+    Finds a shallow copy of a shared object (a parameter's, a global's, an instance's) that is
+    then mutated *below its top level*, here or in a callee: `copy.copy(x)`, `dict(x)`,
+    `x.copy()`, `{**x}`, `list(x)`, `x[:]`, `[*x]`, a comprehension copying another container's
+    values, `dataclasses.replace(x)`, pydantic `model_copy()` without `deep=True`.
+
+    ## Why is this bad?
+    A shallow copy is a new top level over the *same* nested objects. Writing into
+    `copy["metadata"]["labels"]` writes into the original's labels: the caller's config, the
+    module's template, the autoscaler's node config (ray #14773) all change behind its back.
+
+    A copy made at exactly the level that is changed (`[dict(c) for c in containers]`, then
+    `c["image"] = ...`) is correct and not reported; neither is a change of the copy's top level.
+
+    ## Example
+    ```python
+    def create_node(node_config, tags):
+        conf = node_config.copy()
+        conf["metadata"]["labels"].update(tags)
+    ```
+
+    ## Use instead
+    ```python
+    def create_node(node_config, tags):
+        conf = copy.deepcopy(node_config)
+        conf["metadata"]["labels"].update(tags)
+    ```
+
+    ## Fix safety
+    No automatic fix yet: replacing the copy by `copy.deepcopy` is safe for plain data but can be
+    expensive or wrong for objects holding clients, locks or files.
+    """
+
+    code = "AL002"
+    name = "shallow-copy-nested-mutation"
+    summary = "A shallow copy of a shared object is mutated below its top level"
+
+    VALID = (
+        "def f(cfg):\n    c = cfg.copy()\n    c['name'] = 'x'\n    return c\n",
+        "def f(t):\n    cs = [dict(c) for c in t['containers']]\n    cs[0]['image'] = 'x'\n    return cs\n",
+        "import copy\n\ndef f(cfg):\n    c = copy.deepcopy(cfg)\n    c['spec']['env'].append(1)\n    return c\n",
+        "def f(items):\n    for item in list(items):\n        item['seen'] = True\n",
+    )
+    INVALID = (
+        Invalid("def f(cfg):\n    c = cfg.copy()\n    c['spec']['env'].append(1)\n    return c\n", 2, 9, "cfg"),
+        Invalid("import copy\n\ndef f(pod):\n    p = copy.copy(pod)\n    p.metadata.labels['x'] = '1'\n    return p\n", 4, 9),
+        Invalid("def add(spec):\n    spec['env'].append(1)\n\ndef f(cfg):\n    c = {**cfg}\n    add(c['spec'])\n    return c\n", 5, 9),
+    )
+
+    @classmethod
+    def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
+        by_copy: dict = {}
+        for hit in copy_hits(project):
+            by_copy.setdefault(hit.mark.site, []).append(hit)
+        out = []
+        for site, hits in by_copy.items():
+            first = hits[0]
+            where = facts.location(first.site)
+            target = f"`{first.target}`" if first.target else "a nested object"
+            how = f"`{first.mark.how}`" if first.mark.how not in ("copy",) else "this shallow copy"
+            message = (
+                f"{how} copies only the top level, but {target} below it is mutated ({first.op}) at "
+                f"{where.path}:{where.line}, which changes the original too; use `copy.deepcopy()`, "
+                f"or copy the nested level that is changed"
+            )
+            related = []
+            for h in hits:
+                related.append(facts.related(h.site, f"the original's nested object is mutated here ({h.op})"))
+                for c in h.chain:
+                    related.append(facts.related(c, "called here"))
+            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url()))
+        return out
