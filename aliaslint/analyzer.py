@@ -281,8 +281,6 @@ class FunctionAnalyzer:
                 fields[selector] = stored
             else:
                 fields[selector] = fields[selector] | stored
-            if self.loop_stack:
-                obj["mutated_in"].update(self.loop_stack)
 
     def new_object(self, node: cst.CSTNode, kind: str = "literal", **kw) -> _Obj:
         return _Obj(self.heap.new(self.mod.site(node), frozenset(self.loop_stack), kind, **kw))
@@ -293,9 +291,15 @@ class FunctionAnalyzer:
     # ----------------------------------------------------------- recording
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
                         key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1) -> None:
-        for o in target:
-            if isinstance(o, _Obj) and self.loop_stack:
-                self.heap.objects[o.id]["mutated_in"].update(self.loop_stack)
+        # AL004 needs "this very object is changed in the loop": count only changes made
+        # through a name bound to it, not through a container that may hold other objects
+        receiver = node.func.value if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) else \
+            getattr(node, "value", None) if isinstance(node, (cst.Attribute, cst.Subscript)) else \
+            node.target if isinstance(node, cst.AugAssign) else None
+        if isinstance(receiver, cst.Name) and self.loop_stack:
+            for o in target:
+                if isinstance(o, _Obj):
+                    self.heap.objects[o.id]["mutated_in"].update(self.loop_stack)
         if not self.recording:
             return
         snap = self.snapshot(target)
@@ -364,7 +368,8 @@ class FunctionAnalyzer:
 
     def overlay(self, base: frozenset, selector: str, value: frozenset) -> None:
         """After ``param.attr = v``, reads of ``param.attr`` in this function give ``v``."""
-        refs = [o for o in base if isinstance(o, Ref)]
+        # a path through ``[*]`` names many objects (one per element): no strong update
+        refs = [o for o in base if isinstance(o, Ref) and ANY not in o.path]
         for o in refs:
             k = ("field", o.root, extend_path(o.path, [selector]))
             self.env[k] = value if len(base) == 1 else self.env.get(k, frozenset({replace(o, path=k[2])})) | value
@@ -1104,6 +1109,11 @@ class ModuleAnalyzer:
     def location(self, node: cst.CSTNode) -> Location:
         s = self.site(node)
         return Location(self.display, s.line, s.column, s.end_line, s.end_column)
+
+    def location_related(self, site: Site, message: str):
+        from aliaslint.diagnostics import RelatedLocation
+
+        return RelatedLocation(Location(self.display, site.line, site.column, site.end_line, site.end_column), message)
 
     def report(self, rule, node: cst.CSTNode, message: str, related=()) -> None:
         self.summary.diagnostics.append(

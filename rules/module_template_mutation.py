@@ -1,0 +1,170 @@
+"""AL003 module-template-mutation."""
+from __future__ import annotations
+
+from aliaslint.diagnostics import Diagnostic
+from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.summary import SETDEFAULT
+from aliaslint.values import Fresh, Opaque, Ref, format_path
+
+
+def template_value(project, root):
+    """The module- or class-level object a global root names, if it is a plain data template.
+
+    Returns the object's value, or None for anything that is not a template: names bound only
+    under ``__main__``, functions, classes, modules, and instances of project classes that have
+    mutating methods of their own (state holders, registries, collectors).
+    """
+    got = project.lookup_qualname(root.name)
+    if got is None:
+        return None
+    kind, q = got
+    owner, _, name = q.rpartition(".")
+    if kind == "global":
+        value, _ = project.modules[owner].globals[name]
+        main = project.functions.get(f"{owner}.<module>")
+    elif kind == "classattr":
+        value, _ = project.classes[owner].class_attrs[name]
+        main = project.functions.get(f"{owner}.<class>")
+    else:
+        return None
+    resolved = set()
+    for o in value:
+        if isinstance(o, Ref) and o.root.kind == "call" and main is not None:
+            resolved |= project.call_result(main, o.root.index)
+        else:
+            resolved.add(o)
+    objects = [o for o in resolved if isinstance(o, Fresh)]
+    if not objects or len(objects) != len(resolved):
+        return None
+    for o in objects:
+        if o.kind == "instance":
+            for cls in project.class_of_instance(o, main) if main else []:
+                if _has_mutating_methods(project, cls):
+                    return None
+    return frozenset(objects)
+
+
+def _has_mutating_methods(project, cls: str) -> bool:
+    info = project.classes.get(cls)
+    if info is None:
+        return False
+    for name, q in info.methods.items():
+        if name == "__init__":
+            continue
+        for e in project.effects.get(q, {}).values():
+            if e.root.kind == "param" and e.root.index == 0:
+                return True
+    return False
+
+
+def _mentions_root(value, root, depth: int = 0) -> bool:
+    for o in value:
+        if isinstance(o, Ref) and o.root == root:
+            return True
+        if isinstance(o, Fresh) and depth < 5:
+            if any(_mentions_root(v, root, depth + 1) for _, v in o.fields):
+                return True
+            if o.copy_of is not None and _mentions_root(o.copy_of, root, depth + 1):
+                return True
+    return False
+
+
+class ModuleTemplateMutation(ProjectRule):
+    """
+    ## What it does
+    Finds a function that mutates a module- or class-level object it also uses as material for
+    what it builds (returns it, embeds it, copies from it): directly, through a local alias
+    (`spec = TEMPLATE`), through a callee, or across modules (a constant imported from another
+    module).
+
+    ## Why is this bad?
+    The template is shared by every call and every caller: what one call writes into it, the
+    next call inherits (intersight-ansible #108: each module's options bled into every other
+    module's `argument_spec`; 15k sanity errors).
+
+    Registries and caches written at keys that depend on the function's inputs
+    (`REGISTRY[name] = cls`), and module-level objects changed through their own methods
+    (collectors, trackers), are state by design and are not reported.
+
+    ## Example
+    ```python
+    COMMON_SPEC = dict(api_key=dict(type="str"))
+
+    def ntp_policy_main():
+        argument_spec = COMMON_SPEC
+        argument_spec.update(state=dict(type="str"))
+        return Module(argument_spec=argument_spec)
+    ```
+
+    ## Use instead
+    ```python
+    def ntp_policy_main():
+        argument_spec = copy.deepcopy(COMMON_SPEC)
+        argument_spec.update(state=dict(type="str"))
+        return Module(argument_spec=argument_spec)
+    ```
+
+    ## Fix safety
+    No automatic fix: the right copy (shallow or deep) depends on which level is changed.
+    """
+
+    code = "AL003"
+    name = "module-template-mutation"
+    summary = "A function mutates a module-level template it builds from"
+
+    VALID = (
+        "REGISTRY = {}\n\ndef register(name, cls):\n    REGISTRY[name] = cls\n    return cls\n",
+        "import copy\nT = {'spec': {'env': []}}\n\ndef build():\n    t = copy.deepcopy(T)\n    t['spec']['env'].append(1)\n    return t\n",
+        "class C:\n    def __init__(self):\n        self.n = {}\n\n    def hit(self, k):\n        self.n[k] = 1\n\nSTATS = C()\n\ndef f(k):\n    STATS.hit('x')\n    return STATS\n",
+    )
+    INVALID = (
+        Invalid(
+            "SPEC = dict(a=dict(type='str'))\n\ndef main():\n    spec = SPEC\n    spec.update(b=dict(type='int'))\n    return dict(argument_spec=spec)\n",
+            5, 5, "SPEC",
+        ),
+        Invalid(
+            "TEMPLATE = {'spec': {'containers': []}}\n\ndef add(spec, c):\n    spec['spec']['containers'].append(c)\n\n"
+            "def build(c):\n    add(TEMPLATE, c)\n    return TEMPLATE\n",
+            7, 5,
+        ),
+    )
+
+    @classmethod
+    def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
+        found: dict = {}
+        for fn in project.functions.values():
+            if fn.kind == "module" or fn.name.startswith("<"):
+                continue
+            ret = None
+            for e in project.effects.get(fn.qualname, {}).values():
+                if e.root.kind != "global" or e.inherited or e.copy or e.realias or e.own_method:
+                    continue
+                if e.kind == SETDEFAULT or e.site in facts.reported_sites:
+                    continue
+                # a registry or cache: written at keys that depend on the inputs
+                if any(r.kind in ("param", "call") for r in e.key_deps):
+                    continue
+                if template_value(project, e.root) is None:
+                    continue
+                if ret is None:
+                    ret = project.rets.get(fn.qualname, frozenset())
+                if not _mentions_root(ret, e.root):
+                    continue  # not used as material for the result: a setter, a counter
+                found.setdefault((fn.qualname, e.root), []).append((fn, e))
+        out = []
+        for (_, root), items in found.items():
+            fn, e = items[0]
+            site = e.chain[0] if e.chain else e.site
+            name = root.name.rsplit(".", 1)[-1]
+            shown = format_path(name, e.path)
+            via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
+            message = (
+                f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a module-level "
+                f"template that it also builds its result from; every later call starts from the "
+                f"changed template; copy it first (`copy.deepcopy({name})`)"
+            )
+            related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
+            related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
+            facts.reported_sites.update(other.site for _, other in items)
+            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url()))
+        return out

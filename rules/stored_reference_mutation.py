@@ -1,0 +1,147 @@
+"""AL006 stored-reference-mutation."""
+from __future__ import annotations
+
+from aliaslint.diagnostics import Confidence, Diagnostic
+from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.values import Fresh, Ref, format_path
+
+
+def _stored_params(init) -> dict[str, tuple[int, object]]:
+    """``self.attr = param`` in ``__init__``: attr -> (param index, store site)."""
+    out = {}
+    for name, value, site in init.self_stores:
+        for o in value:
+            if isinstance(o, Ref) and o.root.kind == "param" and o.root.index >= 1 and not o.path:
+                out.setdefault(name, (o.root.index, site))
+    return out
+
+
+def _sharing(project, caller, call, target, index) -> str:
+    """How a construction site passes the stored object: "shared", "fresh" or "unknown"."""
+    arg = project.arg_for(call, target, index)
+    if arg is None:
+        return "fresh"  # not passed: the default
+    resolved = project.resolve(caller, arg)
+    if not resolved:
+        return "unknown"
+    for o in resolved:
+        if isinstance(o, Ref) and o.root.kind == "global":
+            return "shared"
+        if isinstance(o, Fresh):
+            # the same object handed to another call of the same function, or made outside the
+            # loop that constructs: more than one holder
+            uses = sum(
+                1 for c in caller.calls if c.id != call.id and any(
+                    o in project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
+                )
+            )
+            if uses or call.loops and not (set(call.loops) & set(o.loops)):
+                return "shared"
+        elif isinstance(o, Ref):
+            return "unknown"
+    return "fresh"
+
+
+class StoredReferenceMutation(ProjectRule):
+    """
+    ## What it does
+    Finds a class whose `__init__` keeps an object passed in by the caller (a template, a
+    config) by reference, and another method that mutates state nested inside it, directly or
+    through a callee.
+
+    ## Why is this bad?
+    Every instance built from the same template changes it for all the others (dask-kubernetes
+    #640: the second cluster built from one pod template started its scheduler as a worker;
+    flytekit #2899: a shared pod template inherited the previous task's image and env).
+
+    Reported when a construction site in the project passes a shared object (a module-level
+    object, or one object given to several constructions); holders that always receive a fresh
+    object own it and are not reported. With no construction site in the tree (a library), the
+    finding is shown with `--preview`.
+
+    ## Example
+    ```python
+    class Cluster:
+        def __init__(self, pod_template):
+            self.pod_template = pod_template
+
+        def start(self):
+            self.pod_template.spec.containers[0].args = ["dask-scheduler"]
+    ```
+
+    ## Use instead
+    ```python
+    class Cluster:
+        def __init__(self, pod_template):
+            self.pod_template = copy.deepcopy(pod_template)
+    ```
+
+    ## Fix safety
+    No automatic fix: copying in `__init__` is right for templates, wrong for shared clients.
+    """
+
+    code = "AL006"
+    name = "stored-reference-mutation"
+    summary = "A method mutates an object that __init__ kept by reference from the caller"
+
+    VALID = (
+        "class D:\n    def __init__(self, spec):\n        self.spec = spec\n\n    def add(self, x):\n        self.spec['env'].append(x)\n\n"
+        "def f(n):\n    d = D({'env': []})\n    d.add(n)\n    return d\n",
+        "class Child:\n    def __init__(self, owner):\n        self.owner = owner\n\n"
+        "class Parent:\n    def __init__(self):\n        self.kids = []\n\n    def spawn(self):\n        self.kids.append(Child(owner=self))\n",
+    )
+    INVALID = (
+        Invalid(
+            "class C:\n    def __init__(self, tpl):\n        self.tpl = tpl\n\n    def start(self):\n        self.tpl['spec']['args'] = ['s']\n        return self\n\n"
+            "TPL = {'spec': {'args': []}}\na = C(TPL).start()\n",
+            6, 9, "tpl",
+        ),
+    )
+
+    @classmethod
+    def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
+        out = []
+        for cls_name, info in project.classes.items():
+            init_q = info.methods.get("__init__")
+            if init_q is None or init_q not in project.functions:
+                continue
+            stored = _stored_params(project.functions[init_q])
+            if not stored:
+                continue
+            constructions = [
+                (project.functions[c], call, t) for c, call, t in project.callers.get(init_q, []) if t.constructor
+            ]
+            for attr, (index, store_site) in stored.items():
+                hits = []
+                for mname, mq in info.methods.items():
+                    if mname == "__init__":
+                        continue
+                    for e in project.effects.get(mq, {}).values():
+                        if e.root.kind == "param" and e.root.index == 0 and e.path[:1] == ("." + attr,) \
+                                and not e.own_method and e.site not in facts.reported_sites:
+                            hits.append((project.functions[mq], e))
+                if not hits:
+                    continue
+                kinds = [_sharing(project, c, call, t, index) for c, call, t in constructions]
+                if constructions and "shared" not in kinds:
+                    continue
+                confidence = Confidence.HIGH if "shared" in kinds else Confidence.MEDIUM
+                hits.sort(key=lambda h: (h[1].kind != "accumulate", h[1].site))
+                fn, e = hits[0]
+                shown = format_path("self", e.path)
+                via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
+                message = (
+                    f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, but `__init__` keeps the "
+                    f"caller's `{project.functions[init_q].params[index]}` there by reference: every "
+                    f"{info.qualname.rsplit('.', 1)[-1]} built from the same object changes it for the "
+                    f"others; copy it in `__init__`"
+                )
+                related = [facts.related(store_site, "kept by reference here")]
+                related += [facts.related(s, "called here") for s in e.chain]
+                related += [facts.related(call.site, "constructed with a shared object here")
+                            for (c, call, t), k in zip(constructions, kinds) if k == "shared"]
+                related += [facts.related(h[1].site, f"also mutated here ({h[1].op})") for h in hits[1:4]]
+                facts.reported_sites.update(h[1].site for h in hits)
+                out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(related),
+                                      confidence=confidence, url=cls.url()))
+        return out
