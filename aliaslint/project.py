@@ -186,6 +186,8 @@ class Project:
             elif o.root.kind == "param":
                 base = self.param_classes(fn, o.root.index)
                 path = o.path
+                if not base:
+                    return self.classes_from_callers(o, fn)
             else:
                 return []
             # self.attr.attr...: follow attribute types recorded from assignments in methods
@@ -227,6 +229,34 @@ class Project:
                                                        for h in having if h != q for m in methods) or len(having) == 1]
                 if len({tuple(self.find_method(q, m) for m in sorted(methods)) for q in having}) == 1 and having:
                     out = [having[0]]
+        self._param_classes[key] = out
+        return out
+
+    def classes_from_callers(self, ref: Ref, fn: FunctionSummary, depth: int = 0) -> list[str]:
+        """Classes of ``ref`` (rooted at a parameter of ``fn``) from what every caller passes.
+
+        All call sites in the project must agree; any site that passes something of unknown
+        class makes the answer unknown.
+        """
+        key = ("callers", fn.qualname, ref.root.index, ref.path)
+        if key in self._param_classes or depth > 2:
+            return self._param_classes.get(key, [])
+        self._param_classes[key] = []
+        found: set[str] = set()
+        callers = self.callers.get(fn.qualname, [])
+        for caller_q, call, t in callers:
+            caller = self.functions[caller_q]
+            arg = self.arg_for(call, t, ref.root.index)
+            if arg is None:
+                return []
+            base = self.resolve(caller, arg)
+            for sel in ref.path:
+                base = load(base, sel)
+            classes = [c for o in base for c in self.class_of_instance(o, caller)]
+            if not classes:
+                return []
+            found.update(classes)
+        out = sorted(found) if len(found) == 1 else []
         self._param_classes[key] = out
         return out
 
@@ -376,6 +406,7 @@ class Project:
                     continue
                 for sel in o.path:
                     base = load(base, sel)
+                base = with_mark(base, o.copy, o.realias)
                 if o.loops:
                     base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque)) else b for b in base)
                 out |= base
@@ -458,7 +489,7 @@ class Project:
                     base = self.resolve(caller, arg, depth + 1)
                     for sel in o.path:
                         base = load(base, sel)
-                    out |= base
+                    out |= with_mark(base, o.copy, o.realias)
                 elif o.root.kind == "global":
                     out.add(replace(o, loops=frozenset()))
                 # the callee's own call results were resolved into its return value already
@@ -488,16 +519,32 @@ class Project:
     # ----------------------------------------------------------- fixpoint
     def call_graph(self) -> dict[str, set[str]]:
         graph: dict[str, set[str]] = {q: set() for q in self.functions}
+        callers: dict[str, list] = {}
         for q, fn in self.functions.items():
             for call in fn.calls:
                 for t in self.targets(fn, call):
                     if t.function in self.functions:
                         graph[q].add(t.function)
-                        self.callers.setdefault(t.function, []).append((q, call, t))
+                        callers.setdefault(t.function, []).append((q, call, t))
+        self.callers = callers
         return graph
 
     def analyse(self) -> "Project":
-        graph = self.call_graph()
+        """Resolve calls and run the effects fixpoint.
+
+        Two rounds: the first resolves what syntax and local facts allow; the second
+        re-resolves receivers whose class is only known from return values and call sites
+        found by the first (``tree(...).with_fallback(x)``), starting from the first round's
+        effects (the fixpoint only grows, so this converges to the same answer faster).
+        """
+        self._fixpoint(self.call_graph())
+        self._targets.clear()
+        self._param_classes.clear()
+        self._attr_types.clear()
+        self._fixpoint(self.call_graph())
+        return self
+
+    def _fixpoint(self, graph: dict[str, set[str]]) -> None:
         for scc in strongly_connected_components(graph):
             for _ in range(MAX_SCC_ROUNDS):
                 changed = False
@@ -517,7 +564,6 @@ class Project:
                 if not changed or len(scc) == 1 and q not in graph[q]:
                     break
         self._call_results.clear()
-        return self
 
     def overridden_builtin(self, fn: FunctionSummary, call_id: int) -> bool:
         call = next((c for c in fn.calls if c.id == call_id), None)
@@ -631,6 +677,20 @@ def copy_hits(project: "Project") -> list[CopyHit]:
                         if isinstance(o, Fresh) and o.copy is not None:
                             hits.setdefault((o.copy.site, e.site), CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain))
     return sorted(hits.values(), key=lambda h: (h.mark.site, h.site))
+
+
+def with_mark(values: Value, mark: CopyMark | None, realias: Site | None = None) -> Value:
+    """Carry a copy / re-alias mark from a symbolic reference onto what it resolved to."""
+    if mark is None and realias is None:
+        return values
+    out = set()
+    for v in values:
+        if isinstance(v, Ref):
+            v = replace(v, copy=v.copy or mark, realias=v.realias or realias)
+        elif isinstance(v, Fresh) and mark is not None and v.copy is None and v.kind != "deepcopy":
+            v = replace(v, copy=mark)
+        out.add(v)
+    return frozenset(out)
 
 
 def refs_below(o) -> Iterator[Ref]:
