@@ -593,8 +593,15 @@ class FunctionAnalyzer:
             return self.eval(node.value)
 
         elem = self.comprehension(node, element)
+        # a dict comprehension copying another mapping's values is a shallow copy of it (AL002):
+        # its values still belong to the source
+        site = self.mod.site(node)
+        elem = frozenset(
+            replace(o, copy=CopyMark(site, len(o.path) - 1, "dict comprehension"))
+            if isinstance(o, Ref) and o.copy is None and o.path and o.root.kind in ("param", "global") else o
+            for o in elem
+        )
         self.heap.objects[obj.id]["fields"][ANY] = elem
-        # a comprehension copying another dict's values is a shallow copy of it (AL002)
         self.heap.objects[obj.id]["container"] = "dict"
         return frozenset({obj})
 
@@ -617,6 +624,9 @@ class FunctionAnalyzer:
         args = [(a, self.eval(a.value)) for a in node.args]
         positional = [v for a, v in args if a.keyword is None and not a.star]
         keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
+        for a, v in args:
+            if a.star:  # ``*xs`` / ``**kw``: never matched to a parameter, kept for dependencies
+                keywords[a.star] = keywords.get(a.star, frozenset()) | v
         star = any(a.star for a, _ in args)
         qual = self.mod.qualified_callee(func)
         model = library_models.lookup(qual) if qual else None
@@ -670,6 +680,8 @@ class FunctionAnalyzer:
             obj = self.new_object(node, "literal")
             for k, v in keywords.items():
                 self.heap.objects[obj.id]["fields"][attr(k)] = v
+            if positional:
+                self.heap.objects[obj.id]["fields"][".()"] = frozenset().union(*positional)
             return frozenset({obj})
         if kind == "copy":
             if "deep_keyword" in model and keywords.get(model["deep_keyword"]) is not None and \

@@ -100,6 +100,7 @@ class Project:
     _targets: dict[tuple[str, int], list[Target]] = field(default_factory=dict)
     _attr_types: dict[str, dict[str, Value]] = field(default_factory=dict)
     _param_classes: dict[tuple[str, int], list[str]] = field(default_factory=dict)
+    _calls_by_id: dict[str, dict[int, CallSite]] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -260,6 +261,20 @@ class Project:
         self._param_classes[key] = out
         return out
 
+    def has_own_mutators(self, cls_name: str) -> bool:
+        """Whether a project class has methods (besides ``__init__``) that change ``self``:
+        its instances are state holders (collectors, registries, clients), not templates."""
+        info = self.classes.get(cls_name)
+        if info is None:
+            return False
+        for name, q in info.methods.items():
+            if name == "__init__":
+                continue
+            for e in self.effects.get(q, {}).values():
+                if e.root.kind == "param" and e.root.index == 0:
+                    return True
+        return False
+
     def attr_types(self, cls_name: str) -> dict[str, Value]:
         got = self._attr_types.get(cls_name)
         if got is not None:
@@ -401,8 +416,9 @@ class Project:
             if isinstance(o, Ref) and o.root.kind == "call":
                 base = self.call_result(fn, o.root.index, depth + 1)
                 if not base:
-                    # an unknown result: keep a placeholder, so "returns its argument" stays false
-                    out.add(Opaque(o.loops))
+                    # an unknown result: computed from the call's arguments, aliasing none of them
+                    # (and "returns its argument" stays false)
+                    out.add(Opaque(o.loops | self.call_arg_loops(fn, o.root.index), self.call_arg_deps(fn, o.root.index, depth)))
                     continue
                 for sel in o.path:
                     base = load(base, sel)
@@ -430,13 +446,41 @@ class Project:
                 out.add(o)
         return frozenset(out)
 
+    def call_site(self, fn: FunctionSummary, call_id: int) -> CallSite | None:
+        index = self._calls_by_id.get(fn.qualname)
+        if index is None:
+            index = self._calls_by_id[fn.qualname] = {c.id: c for c in fn.calls}
+        return index.get(call_id)
+
+    def _call_args(self, fn: FunctionSummary, call_id: int) -> Value:
+        call = self.call_site(fn, call_id)
+        if call is None:
+            return frozenset()
+        parts = [*call.args, *(v for _, v in call.kwargs)]
+        if call.receiver:
+            parts.append(call.receiver)
+        return frozenset().union(*parts) if parts else frozenset()
+
+    def call_arg_loops(self, fn: FunctionSummary, call_id: int) -> frozenset:
+        return loops_of(self._call_args(fn, call_id))
+
+    def call_arg_deps(self, fn: FunctionSummary, call_id: int, depth: int) -> frozenset:
+        deps = set()
+        for r in deps_of(self._call_args(fn, call_id)):
+            if r.kind == "call":
+                if depth < MAX_RESOLVE_DEPTH:
+                    deps |= self.call_arg_deps(fn, r.index, depth + 1)
+            else:
+                deps.add(r)
+        return frozenset(deps)
+
     def call_result(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> Value:
         k = (fn.qualname, call_id)
         got = self._call_results.get(k)
         if got is not None:
             return got
         self._call_results[k] = UNKNOWN  # recursion guard
-        call = next((c for c in fn.calls if c.id == call_id), None)
+        call = self.call_site(fn, call_id)
         result: Value = UNKNOWN
         if call is not None:
             result = self._call_result(fn, call, depth)
@@ -471,7 +515,12 @@ class Project:
         """Models for callees outside the project; a capitalised name is a constructor."""
         name = call.text.rsplit(".", 1)[-1]
         if CAPITALISED.match(name) and not name.isupper():
-            fields = tuple(sorted((attr(k), v) for k, v in call.kwargs))
+            # keyword arguments become attributes (kubernetes models, dataclasses); positional
+            # ones are kept under ".()" so that the object depends on them (loop variance)
+            fields = [(attr(k), v) for k, v in call.kwargs]
+            if call.args:
+                fields.append((".()", frozenset().union(*call.args)))
+            fields = tuple(sorted(fields))
             return frozenset({Fresh(call.site, frozenset(call.loops), "instance", call.callee, fields, call=call.id)})
         return UNKNOWN
 
@@ -566,7 +615,7 @@ class Project:
         self._call_results.clear()
 
     def overridden_builtin(self, fn: FunctionSummary, call_id: int) -> bool:
-        call = next((c for c in fn.calls if c.id == call_id), None)
+        call = self.call_site(fn, call_id)
         return call is not None and bool(self.targets(fn, call))
 
     def compute_effects(self, fn: FunctionSummary) -> dict[tuple, Effect]:

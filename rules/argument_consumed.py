@@ -30,10 +30,32 @@ def _fresh_arg(project, caller, value) -> bool:
     return bool(resolved) and all(isinstance(o, Fresh) for o in resolved)
 
 
+def _confidence(e, shared: bool):
+    """HIGH: a key is removed, or state below the top level is changed, or a caller in the
+    tree passes an object it keeps (``self.headers``, a global). MEDIUM (``--preview``): a
+    top-level append or write into an argument of a public function, with no such evidence."""
+    from aliaslint.diagnostics import Confidence
+
+    if shared or e.kind == REMOVE or e.path:
+        return Confidence.HIGH
+    return Confidence.MEDIUM
+
+
 def consumed_effects(project, function: str) -> dict[int, list]:
     """Parameters that ``function`` destructively mutates while building something else.
 
-    Returns ``{param index: [effects, most destructive first]}``. Cached on the project.
+    Returns ``{param index: [(effect, confidence), ...]}``, most destructive first; cached on
+    the project. The tests follow DESIGN.md's findings on real code:
+
+    - *built from it*: the function returns something that is not the argument itself and that
+      was computed from the argument (an in-place updater returns nothing, or the argument);
+    - *not a registry or an output parameter*: the key written or removed does not depend on
+      other inputs (``seen[key_of(item)] = ...``);
+    - *not idempotent*: a write whose value comes from the object itself (``env[k]["name"] = k``)
+      gives the same result when repeated;
+    - *not state*: objects of project classes with mutating methods of their own are state;
+    - *not copied by every caller*: when every call in the tree passes a fresh object or a copy,
+      the function owns its argument.
     """
     cache = project.__dict__.setdefault("_consumed", {})
     if function in cache:
@@ -47,9 +69,19 @@ def consumed_effects(project, function: str) -> dict[int, list]:
     ret = project.rets.get(function, frozenset())
     public = _is_public(fn)
     callers = project.callers.get(function, [])
+    from aliaslint.values import deps_of
+    ret_deps = deps_of(ret)
     for e in project.effects.get(function, {}).values():
         if e.root.kind != "param" or e.root.index < first or e.own_method or e.copy or e.realias:
             continue  # copies and re-pointed copies have rules of their own (AL002, AL008)
+        if fn.name != "__init__" and e.root not in ret_deps:
+            continue  # the result is not built from this argument
+        if any(r != e.root and r.kind in ("param", "call") for r in e.key_deps):
+            continue  # keyed by other inputs: a registry, a cache, an output parameter
+        if e.kind == OVERWRITE and e.value_deps and all(r == e.root for r in e.value_deps):
+            continue  # a normalising write: the value comes from the object itself
+        if any(project.has_own_mutators(c) for c in project.param_classes(fn, e.root.index)):
+            continue  # an object with behaviour of its own: state, not config
         name = fn.params[e.root.index] if e.root.index < len(fn.params) else "*"
         if name.startswith("*"):
             continue
@@ -71,9 +103,9 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             continue  # every caller in the tree hands over an object of its own
         if not (destructive and public or (destructive or e.kind == OVERWRITE) and shared):
             continue
-        out.setdefault(e.root.index, []).append(e)
+        out.setdefault(e.root.index, []).append((e, _confidence(e, shared)))
     for effects in out.values():
-        effects.sort(key=lambda e: (KIND_ORDER.get(e.kind, 3), e.site))
+        effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), ec[0].site))
     return out
 
 
@@ -141,23 +173,26 @@ class ArgumentConsumed(ProjectRule):
         out = []
         seen = facts.reported_sites
         for fn in project.functions.values():
-            for index, effects in consumed_effects(project, fn.qualname).items():
-                effects = [e for e in effects if e.site not in seen]
-                if not effects:
+            for index, pairs in consumed_effects(project, fn.qualname).items():
+                pairs = [(e, c) for e, c in pairs if e.site not in seen]
+                if not pairs:
                     continue
-                e = effects[0]
+                e, confidence = pairs[0]
+                effects = [x for x, _ in pairs]
                 seen.update(x.site for x in effects)
                 name = fn.params[index]
                 shown = format_path(name, e.path)
                 via = ""
                 if e.callees:
                     via = " (through " + " -> ".join(facts.short(q) for q in e.callees) + ")"
+                built = "its instance" if fn.name == "__init__" else "its result"
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the caller's "
-                    f"`{name}`, while building its result from it; a caller that uses the same object "
+                    f"`{name}`, while building {built} from it; a caller that uses the same object "
                     f"twice gets it changed; copy it first (`{name} = copy.deepcopy({name})`)"
                 )
                 related = [facts.related(c, "called here") for c in e.chain]
                 related += [facts.related(other.site, f"also changed here ({other.op})") for other in effects[1:]]
-                out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(related), url=cls.url()))
+                out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(related),
+                                      confidence=confidence, url=cls.url()))
         return out

@@ -39,22 +39,9 @@ def template_value(project, root):
     for o in objects:
         if o.kind == "instance":
             for cls in project.class_of_instance(o, main) if main else []:
-                if _has_mutating_methods(project, cls):
+                if project.has_own_mutators(cls):
                     return None
     return frozenset(objects)
-
-
-def _has_mutating_methods(project, cls: str) -> bool:
-    info = project.classes.get(cls)
-    if info is None:
-        return False
-    for name, q in info.methods.items():
-        if name == "__init__":
-            continue
-        for e in project.effects.get(q, {}).values():
-            if e.root.kind == "param" and e.root.index == 0:
-                return True
-    return False
 
 
 def _mentions_root(value, root, depth: int = 0) -> bool:
