@@ -174,6 +174,7 @@ class FunctionAnalyzer:
         self.kept_values: list[tuple[frozenset, Site]] = []
         self.call_ids: dict[int, int] = {}
         self.cls_info: ClassInfo | None = None
+        self.nested: list = []
         for i, name in enumerate(params):
             self.env[name] = frozenset({Ref(Root("param", name, i))})
         self.ctx = RuleContext(self)
@@ -963,10 +964,10 @@ class FunctionAnalyzer:
         self.eval(node.test)
         return True
 
-    def stmt_Global(self, node: cst.Global) -> bool:
+    def stmt_Import(self, node) -> bool:
         return True
 
-    stmt_Nonlocal = stmt_Import = stmt_ImportFrom = stmt_Global
+    stmt_ImportFrom = stmt_Import
 
     def narrow(self, test: cst.BaseExpression) -> set[str]:
         names: set[str] = set()
@@ -1086,23 +1087,30 @@ class FunctionAnalyzer:
 
     def stmt_FunctionDef(self, node) -> bool:
         self.env[node.name.value] = frozenset({Opaque()})
+        if self.summary.kind != "module" and node not in self.nested:
+            self.nested.append(node)
         return True
 
-    def stmt_ClassDef(self, node) -> bool:
-        self.env[node.name.value] = frozenset({Opaque()})
+    stmt_ClassDef = stmt_FunctionDef
+
+    def stmt_Global(self, node) -> bool:
+        self.global_decls.update(n.name.value for n in node.names)
         return True
+
+    stmt_Nonlocal = stmt_Global
 
 
 class ModuleAnalyzer:
     """Builds the :class:`ModuleSummary` of one module and runs the rules on it."""
 
     def __init__(self, module_name: str, display: str, path: str, wrapper: MetadataWrapper, rules: Sequence[type],
-                 is_package: bool = False) -> None:
+                 is_package: bool = False, source: str = "") -> None:
         self.name = module_name
         self.display = display
         self.wrapper = wrapper
         self.module = wrapper.module
         self.positions = wrapper.resolve(PositionProvider)
+        self.lines = source.splitlines(keepends=True) or [""]
         self.summary = ModuleSummary(module_name, path, display, is_package=is_package)
         self.rule_classes = rules
         self.rules: list = []
@@ -1116,7 +1124,15 @@ class ModuleAnalyzer:
         return Site(self.name, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
 
     def code_for(self, node: cst.CSTNode) -> str:
-        return self.module.code_for_node(node)
+        """The node's source text, sliced from the file by position (LibCST's own
+        ``code_for_node`` re-generates the text, which costs a tree walk per call)."""
+        r: CodeRange = self.positions[node]
+        if r.start.line == r.end.line:
+            return self.lines[r.start.line - 1][r.start.column:r.end.column]
+        parts = [self.lines[r.start.line - 1][r.start.column:]]
+        parts += self.lines[r.start.line:r.end.line - 1]
+        parts.append(self.lines[r.end.line - 1][:r.end.column])
+        return "".join(parts)
 
     def location(self, node: cst.CSTNode) -> Location:
         s = self.site(node)
@@ -1326,7 +1342,10 @@ class ModuleAnalyzer:
         params += [p.name.value for p in node.params.kwonly_params]
         if node.params.star_kwarg is not None:
             params.append("**" + node.params.star_kwarg.name.value)
-        local_names, global_decls = _scan_locals(node)
+        # Python's rule "assigned anywhere, local everywhere" is approximated in statement order:
+        # a walk over the whole body first would cost a second tree traversal per function
+        local_names: set[str] = set()
+        global_decls: set[str] = set()
         doc = node.get_docstring() or ""
         fa = self.new_function(qual, [p.lstrip("*") for p in params], self.site(node.name), cls.qualname if cls else None,
                                kind, local_names, global_decls, doc=doc)
@@ -1344,92 +1363,11 @@ class ModuleAnalyzer:
         fa.walk_block(fa.body_of(node))
         self.summary.functions[qual] = fa.summary
         # nested functions and classes are analysed on their own (closures see unknowns)
-        for inner in _nested_defs(node):
+        for inner in fa.nested:
             if isinstance(inner, cst.FunctionDef):
                 self.analyze_function(inner, None, qual)
             else:
                 self.analyze_class(inner, qual)
-
-
-def _scan_locals(fn: cst.FunctionDef) -> tuple[set[str], set[str]]:
-    """Names assigned anywhere in ``fn`` (Python's scoping: they are local throughout)."""
-
-    class V(cst.CSTVisitor):
-        def __init__(self) -> None:
-            self.names: set[str] = set()
-            self.globals: set[str] = set()
-            self.depth = 0
-
-        def visit_FunctionDef(self, node):
-            self.depth += 1
-            return self.depth == 1
-
-        def leave_FunctionDef(self, node):
-            self.depth -= 1
-
-        def visit_ClassDef(self, node):
-            return False
-
-        def visit_Lambda(self, node):
-            return False
-
-        def visit_Global(self, node):
-            self.globals.update(n.name.value for n in node.names)
-
-        def visit_Nonlocal(self, node):
-            self.globals.update(n.name.value for n in node.names)
-
-        def _add(self, t):
-            if isinstance(t, cst.Name):
-                self.names.add(t.value)
-            elif isinstance(t, (cst.Tuple, cst.List)):
-                for el in t.elements:
-                    self._add(el.value)
-            elif isinstance(t, cst.StarredElement):
-                self._add(t.value)
-
-        def visit_AssignTarget(self, node):
-            self._add(node.target)
-
-        def visit_AnnAssign(self, node):
-            self._add(node.target)
-
-        def visit_AugAssign(self, node):
-            self._add(node.target)
-
-        def visit_For(self, node):
-            self._add(node.target)
-
-        def visit_CompFor(self, node):
-            return True
-
-        def visit_AsName(self, node):
-            self._add(node.name)
-
-        def visit_NamedExpr(self, node):
-            self._add(node.target)
-
-    v = V()
-    fn.visit(v)
-    return v.names, v.globals
-
-
-def _nested_defs(fn: cst.FunctionDef) -> list:
-    out: list = []
-
-    class V(cst.CSTVisitor):
-        def visit_FunctionDef(self, node):
-            if node is fn:
-                return True
-            out.append(node)
-            return False
-
-        def visit_ClassDef(self, node):
-            out.append(node)
-            return False
-
-    fn.visit(V())
-    return out
 
 
 def analyze_module(source: str, module_name: str, display: str, path: str, rules: Sequence[type],
@@ -1437,4 +1375,4 @@ def analyze_module(source: str, module_name: str, display: str, path: str, rules
     """Parse ``source`` once and return its summary (raises ``libcst.ParserSyntaxError``)."""
     module = cst.parse_module(source)
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    return ModuleAnalyzer(module_name, display, path, wrapper, rules, is_package).run()
+    return ModuleAnalyzer(module_name, display, path, wrapper, rules, is_package, source).run()

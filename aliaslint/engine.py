@@ -87,6 +87,8 @@ def summarize_file(file: SourceFile, module: str, is_package: bool, settings) ->
         return _unreadable(file.display, f"cannot parse this file: {exc.message}", exc.raw_line, exc.raw_column + 1)
     except RecursionError:
         return _unreadable(file.display, "cannot analyse this file: it is nested too deeply")
+    except Exception as exc:  # a bug of ours must not stop the run: say so for this file only
+        return _unreadable(file.display, f"aliaslint failed on this file ({type(exc).__name__}: {exc}); please report it")
     if store is not None:
         store.put(cache_key, summary)
     return summary

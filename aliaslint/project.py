@@ -619,7 +619,9 @@ class Project:
         return call is not None and bool(self.targets(fn, call))
 
     def compute_effects(self, fn: FunctionSummary) -> dict[tuple, Effect]:
-        out: dict[tuple, Effect] = {}
+        """``fn``'s effects, keyed by (root, path, kind, site); when several routes lead to the
+        same effect the one that sorts first wins, so the result does not depend on hashing."""
+        found: list[Effect] = []
         for m in fn.mutations:
             if m.call_id >= 0 and self.overridden_builtin(fn, m.call_id):
                 continue
@@ -629,13 +631,14 @@ class Project:
                 for ref in refs_below(o):
                     if ref.root.kind not in ("param", "global"):
                         continue
-                    e = Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps, ref.copy, ref.realias, ())
-                    out.setdefault(e.key(), e)
+                    found.append(Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps, ref.copy, ref.realias, ()))
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
-                    for new in self.translate(fn, call, t, e):
-                        out.setdefault(new.key(), new)
+                    found.extend(self.translate(fn, call, t, e))
+        out: dict[tuple, Effect] = {}
+        for e in sorted(found, key=effect_order):
+            out.setdefault(e.key(), e)
         return out
 
     def translate(self, fn: FunctionSummary, call: CallSite, t: Target, e: Effect) -> Iterator[Effect]:
@@ -699,18 +702,17 @@ def _shown(fn: FunctionSummary, root: Root, path: tuple[str, ...]) -> str:
 
 def copy_hits(project: "Project") -> list[CopyHit]:
     """Every mutation that reaches the source of a shallow copy, directly or through callees."""
-    hits: dict[tuple, CopyHit] = {}
+    found: list[CopyHit] = []
     for fn in project.functions.values():
         for e in project.effects.get(fn.qualname, {}).values():
             if e.copy is not None:
-                h = CopyHit(e.copy, e.site, e.op, fn.qualname, e.chain, _shown(fn, e.root, e.path))
-                hits.setdefault((e.copy.site, e.site), h)
+                found.append(CopyHit(e.copy, e.site, e.op, fn.qualname, e.chain, _shown(fn, e.root, e.path)))
         for m in fn.mutations:
             if m.call_id >= 0 and project.overridden_builtin(fn, m.call_id):
                 continue
             for o in project.resolve(fn, m.target):
                 if isinstance(o, Fresh) and o.copy is not None:
-                    hits.setdefault((o.copy.site, m.site), CopyHit(o.copy, m.site, m.op, fn.qualname))
+                    found.append(CopyHit(o.copy, m.site, m.op, fn.qualname))
         for call in fn.calls:
             for t in project.targets(fn, call):
                 for e in project.effects.get(t.function, {}).values():
@@ -724,8 +726,19 @@ def copy_hits(project: "Project") -> list[CopyHit]:
                         base = load(base, sel)
                     for o in base:
                         if isinstance(o, Fresh) and o.copy is not None:
-                            hits.setdefault((o.copy.site, e.site), CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain))
-    return sorted(hits.values(), key=lambda h: (h.mark.site, h.site))
+                            found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain))
+    # one hit per (copy, mutation site); the order decides which one is named, not hashing
+    hits: dict[tuple, CopyHit] = {}
+    for h in sorted(found, key=lambda h: (h.mark.site, h.site, len(h.chain), h.chain, h.target, h.op, h.function)):
+        hits.setdefault((h.mark.site, h.site), h)
+    return list(hits.values())
+
+
+def effect_order(e: Effect) -> tuple:
+    """A total, hash-independent order: shortest chain first, then by place and path."""
+    return (e.site, len(e.chain), e.chain, e.root, e.path, e.kind, e.op, e.callees,
+            e.copy.site if e.copy else Site("", 0, 0), e.realias or Site("", 0, 0), e.own_method, e.inherited,
+            tuple(sorted(e.value_deps)), tuple(sorted(e.key_deps)))
 
 
 def with_mark(values: Value, mark: CopyMark | None, realias: Site | None = None) -> Value:

@@ -71,7 +71,7 @@ class LoopSharedArgumentMutation(ProjectRule):
         Invalid(
             "def add_shm(container):\n    container['volumeMounts'].append({'mountPath': '/dev/shm'})\n\n"
             "def reconcile(worker, diff):\n    for i in range(diff):\n        add_shm(worker['template'])\n",
-            6, 9, "worker[\"template\"][\"volumeMounts\"]",
+            6, 9, "worker['template'][\"volumeMounts\"]",
         ),
         Invalid(
             "class Builder:\n    def build(self, spec):\n        spec.containers[0].args.append('--ray')\n        return spec\n\n"
