@@ -196,7 +196,10 @@ class FunctionAnalyzer:
                 if depth >= 4:
                     out.add(Fresh(obj["site"], obj["loops"], obj["kind"], call=obj["call"]))
                     continue
-                fields = tuple(sorted((k, self.snapshot(v, depth + 1)) for k, v in obj["fields"].items()))
+                raw = dict(obj["fields"])
+                for v in obj.get("varying", {}).values():
+                    raw[ANY] = raw.get(ANY, frozenset()) | v
+                fields = tuple(sorted((k, self.snapshot(v, depth + 1)) for k, v in raw.items()))
                 out.add(
                     Fresh(
                         obj["site"], obj["loops"], obj["kind"],
@@ -204,6 +207,8 @@ class FunctionAnalyzer:
                         fields=fields,
                         copy_of=self.snapshot(obj["copy_of"], depth + 1) if obj["copy_of"] is not None else None,
                         call=obj["call"],
+                        how=obj.get("copy_how", ""),
+                        container=obj.get("container") or "",
                         shared_source=obj["kind"] == "copy" and obj["copy_of"] is not None and any(
                             isinstance(r, Ref) and r.root.kind in ("param", "global") for r in obj["copy_of"]),
                     )
@@ -212,8 +217,7 @@ class FunctionAnalyzer:
                 out.add(o)
         return frozenset(out)
 
-    def load(self, value: frozenset, selector: str, key_loops: frozenset[int] = frozenset(),
-             key_text: str | None = None) -> frozenset:
+    def load(self, value: frozenset, selector: str, key_loops: frozenset[int] = frozenset()) -> frozenset:
         out: set = set()
         for o in value:
             if isinstance(o, Ref):
@@ -226,17 +230,12 @@ class FunctionAnalyzer:
             elif isinstance(o, _Obj):
                 obj = self.heap.objects[o.id]
                 fields = obj["fields"]
-                keyed = obj.get("keyed", {})
-                if key_text is not None and key_text in keyed:
-                    # ``d[k]`` after ``d[k] = v``: the value stored under the same key expression
-                    # (not everything ever stored under any key of this object)
-                    out |= keyed[key_text]
-                    if obj["copy_of"] is not None and obj["kind"] == "copy":
-                        out |= self.load(frozenset({o}), "\0" + selector, key_loops)
-                    continue
-                if selector.startswith("\0"):
-                    selector = selector[1:]
-                    fields = {}
+                if selector == ANY or selector.startswith("["):
+                    # values stored under a key that varied with loop L belong to other keys when
+                    # the key read now varies with L too (``for k in src: out[k] = ...``)
+                    for loops, v in obj.get("varying", {}).items():
+                        if not loops & key_loops:
+                            out |= v
                 if selector in fields:
                     out |= fields[selector]
                 elif selector == ANY and fields and not selector.startswith("."):
@@ -252,7 +251,8 @@ class FunctionAnalyzer:
                     fields[selector] = frozenset({_Obj(child)})
                     out |= fields[selector]
                     continue
-                if selector not in fields and obj["copy_of"] is not None:
+                if obj["copy_of"] is not None and (selector not in fields or selector == ANY):
+                    # entries not overwritten under this exact key still belong to the original
                     for src in self.load(obj["copy_of"], selector, key_loops):
                         if isinstance(src, Ref) and src.copy is None and obj["kind"] == "copy" \
                                 and src.root.kind in ("param", "global"):
@@ -262,8 +262,13 @@ class FunctionAnalyzer:
                 out.add(Opaque(o.loops | key_loops, o.deps))
         return frozenset(out)
 
-    def store(self, target: frozenset, selector: str, value: frozenset, site: Site) -> None:
-        """Write ``value`` into field ``selector`` of the heap objects in ``target``."""
+    def store(self, target: frozenset, selector: str, value: frozenset, site: Site,
+              key_loops: frozenset[int] = frozenset()) -> None:
+        """Write ``value`` into field ``selector`` of the heap objects in ``target``.
+
+        ``[*]`` stores are weak (they add to what any key may hold); when the key varied with
+        loops ``key_loops`` the value is kept apart, see :meth:`load`.
+        """
         strong = len(target) == 1
         for o in target:
             if not isinstance(o, _Obj):
@@ -278,10 +283,13 @@ class FunctionAnalyzer:
                     for v in value
                 )
             fields = obj["fields"]
-            if strong and obj["loops"] == frozenset(self.loop_stack) or selector not in fields:
+            if selector == ANY and key_loops:
+                varying = obj.setdefault("varying", {})
+                varying[key_loops] = varying.get(key_loops, frozenset()) | stored
+            elif selector != ANY and (strong and obj["loops"] == frozenset(self.loop_stack) or selector not in fields):
                 fields[selector] = stored
             else:
-                fields[selector] = fields[selector] | stored
+                fields[selector] = fields.get(selector, frozenset()) | stored
 
     def new_object(self, node: cst.CSTNode, kind: str = "literal", **kw) -> _Obj:
         return _Obj(self.heap.new(self.mod.site(node), frozenset(self.loop_stack), kind, **kw))
@@ -354,12 +362,7 @@ class FunctionAnalyzer:
         elif isinstance(target, cst.Subscript):
             base = self.eval(target.value)
             sel, key_value = self.selector(target)
-            self.store(base, sel, value, self.mod.site(node))
-            text = self.key_text(target)
-            if sel == ANY and text is not None:
-                for o in base:
-                    if isinstance(o, _Obj):
-                        self.heap.objects[o.id].setdefault("keyed", {})[text] = value
+            self.store(base, sel, value, self.mod.site(node), loops_of(self.snapshot(key_value)))
             if sel != ANY:
                 self.overlay(base, sel, value)
             self.record_mutation(base, OVERWRITE, "[] =", target, key_value, value)
@@ -381,14 +384,6 @@ class FunctionAnalyzer:
         if isinstance(target.value, cst.Name) and self.summary.params and target.value.value == self.summary.params[0] \
                 and self.summary.kind in ("method", "property"):
             self.summary.self_stores.append((target.attr.value, self.snapshot(value), self.mod.site(target)))
-
-    def key_text(self, sub: cst.Subscript) -> str | None:
-        """Source text of a simple non-constant key (``d[name]``), to match later reads."""
-        if len(sub.slice) == 1 and isinstance(sub.slice[0].slice, cst.Index):
-            k = sub.slice[0].slice.value
-            if isinstance(k, (cst.Name, cst.Attribute)):
-                return self.mod.code_for(k)
-        return None
 
     def selector(self, sub: cst.Subscript) -> tuple[str, frozenset]:
         if len(sub.slice) != 1 or not isinstance(sub.slice[0].slice, cst.Index):
@@ -441,7 +436,7 @@ class FunctionAnalyzer:
                     self.eval(part)
             return self.copy_of(node, base, "x[:]")
         sel, kv = self.selector(node)
-        return self.load(base, sel, loops_of(self.snapshot(kv)), self.key_text(node))
+        return self.load(base, sel, loops_of(self.snapshot(kv)))
 
     def opaque_of(self, values: Iterable[frozenset], mutable: str | None = None) -> frozenset:
         loops: set[int] = set()
@@ -572,6 +567,8 @@ class FunctionAnalyzer:
                 self.eval(cond.test)
             fors = fors.inner_for_in
         elem = element()
+        # each element is kept in the result: a store that outlives its iteration (AL001 R3)
+        self.record_store(elem, node, "comprehension")
         for _ in range(depth):
             self.loop_stack.pop()
         self.env = saved_env
@@ -587,13 +584,17 @@ class FunctionAnalyzer:
     eval_SetComp = eval_GeneratorExp = eval_ListComp
 
     def eval_DictComp(self, node: cst.DictComp) -> frozenset:
+        return self.dict_from_pairs(node, node, node.key, node.value)
+
+    def dict_from_pairs(self, node, comp, key_node, value_node) -> frozenset:
+        """``{k: v for ...}`` and ``dict((k, v) for ...)``: a new dict over the same values."""
         obj = self.new_object(node)
 
         def element() -> frozenset:
-            self.eval(node.key)
-            return self.eval(node.value)
+            self.eval(key_node)
+            return self.eval(value_node)
 
-        elem = self.comprehension(node, element)
+        elem = self.comprehension(comp, element)
         # a dict comprehension copying another mapping's values is a shallow copy of it (AL002):
         # its values still belong to the source
         site = self.mod.site(node)
@@ -622,6 +623,11 @@ class FunctionAnalyzer:
             callee = self.load(receiver, attr(method))
         else:
             callee = self.eval(func)
+        if isinstance(func, cst.Name) and func.value == "dict" and self.mod.qualified_callee(func) == "dict" \
+                and len(node.args) == 1 and isinstance(node.args[0].value, (cst.GeneratorExp, cst.ListComp)) \
+                and isinstance(node.args[0].value.elt, cst.Tuple) and len(node.args[0].value.elt.elements) == 2:
+            comp = node.args[0].value
+            return self.dict_from_pairs(node, comp, comp.elt.elements[0].value, comp.elt.elements[1].value)
         args = [(a, self.eval(a.value)) for a in node.args]
         positional = [v for a, v in args if a.keyword is None and not a.star]
         keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
@@ -920,6 +926,9 @@ class FunctionAnalyzer:
                 if isinstance(o, _Obj):
                     self.store(frozenset({o}), ANY, self.load(value, ANY), self.mod.site(node))
             return True
+        if isinstance(node.operator, cst.AddAssign) and any(isinstance(o, Ref) and o.root.kind == "call" for o in value):
+            # ``xs += f()``: a list extension if ``f`` returns a list; phase 2 decides ("+=?")
+            self.record_mutation(current, ACCUMULATE, "+=?", node, UNKNOWN, value)
         if isinstance(target, cst.Name):
             self.env[target.value] = self.opaque_of([current, value])
         return True
@@ -927,7 +936,8 @@ class FunctionAnalyzer:
     def stmt_Del(self, node: cst.Del) -> bool:
         targets = node.target.elements if isinstance(node.target, cst.Tuple) else [node.target]
         for t in targets:
-            t = getattr(t, "value", t)
+            if isinstance(t, cst.BaseElement):
+                t = t.value
             if isinstance(t, cst.Subscript):
                 base = self.eval(t.value)
                 _, kv = self.selector(t)

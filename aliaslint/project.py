@@ -101,6 +101,7 @@ class Project:
     _attr_types: dict[str, dict[str, Value]] = field(default_factory=dict)
     _param_classes: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     _calls_by_id: dict[str, dict[int, CallSite]] = field(default_factory=dict)
+    _field_values: dict[tuple[str, str], Value] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -260,6 +261,70 @@ class Project:
         out = sorted(found) if len(found) == 1 else []
         self._param_classes[key] = out
         return out
+
+    def field_values(self, cls_name: str, name: str) -> Value:
+        """What the methods of ``cls_name`` store into ``self.<name>``, as seen from any method:
+        fresh objects and paths from ``self`` or globals (other parameters mean nothing there)."""
+        key = (cls_name, name)
+        got = self._field_values.get(key)
+        if got is not None:
+            return got
+        self._field_values[key] = frozenset()  # recursion guard
+        out: set = set()
+        info = self.classes.get(cls_name)
+        for q in (info.methods.values() if info else ()):
+            m = self.functions.get(q)
+            if m is None or m.name == "__init__":
+                continue
+            for attr_name, value, _ in m.self_stores:
+                if attr_name != name:
+                    continue
+                for o in self.resolve(m, value, MAX_RESOLVE_DEPTH - 2):
+                    if isinstance(o, Fresh) or isinstance(o, Ref) and (
+                            o.root.kind == "global" or o.root.kind == "param" and o.root.index == 0):
+                        out.add(o)
+        result = frozenset(out)
+        self._field_values[key] = result
+        return result
+
+    def sharing(self, caller: FunctionSummary, call: CallSite, arg: Value | None, depth: int = 0) -> str:
+        """How ``call`` passes ``arg``: "shared" (a global, or one object handed to several
+        calls or made outside the loop that calls), "fresh" (made for this call), "kept" (an
+        attribute of something the caller holds, e.g. ``self.headers``) or "unknown"."""
+        if arg is None:
+            return "fresh"  # not passed: the default
+        resolved = self.resolve(caller, arg)
+        if not resolved:
+            return "unknown"
+        verdict = "fresh"
+        for o in resolved:
+            if isinstance(o, Ref) and o.root.kind == "global":
+                return "shared"
+            if isinstance(o, Fresh):
+                uses = sum(
+                    1 for c in caller.calls if c.id != call.id and any(
+                        o in self.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
+                    )
+                )
+                if uses or call.loops and not (set(call.loops) & set(o.loops)):
+                    return "shared"
+            elif isinstance(o, Ref) and o.root.kind == "param" and o.path:
+                verdict = "kept"
+            elif isinstance(o, Ref) and o.root.kind == "param" and depth < 3:
+                # passed through from the caller's own parameter: ask the caller's callers
+                upstream = [
+                    self.sharing(self.functions[c], up, self.arg_for(up, t, o.root.index), depth + 1)
+                    for c, up, t in self.callers.get(caller.qualname, [])
+                ]
+                if not upstream:
+                    verdict = "unknown" if verdict == "fresh" else verdict
+                elif "shared" in upstream:
+                    return "shared"
+                elif any(v != "fresh" for v in upstream):
+                    verdict = "unknown" if verdict == "fresh" else verdict
+            elif isinstance(o, Ref):
+                verdict = "unknown" if verdict == "fresh" else verdict
+        return verdict
 
     def has_own_mutators(self, cls_name: str) -> bool:
         """Whether a project class has methods (besides ``__init__``) that change ``self``:
@@ -434,6 +499,18 @@ class Project:
                         copy_of=self.resolve(fn, o.copy_of, depth + 1) if o.copy_of is not None else None,
                     )
                 )
+            elif isinstance(o, Ref) and o.root.kind == "global" and o.path and o.root.name in self.modules:
+                out.add(self.canonical(o))
+            elif isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and o.path \
+                    and o.path[0].startswith(".") and fn.cls and fn.kind in ("method", "property"):
+                # ``self.attr`` may hold what another method stored there (``self._pending =
+                # list(self._records)`` in one method, ``self._pending.pop()`` in another)
+                out.add(o)
+                for v in self.field_values(fn.cls, o.path[0][1:]):
+                    base = frozenset({v})
+                    for sel in o.path[1:]:
+                        base = load(base, sel)
+                    out |= with_mark(base, o.copy, o.realias)
             elif isinstance(o, Opaque) and any(r.kind == "call" for r in o.deps):
                 deps = set()
                 for r in o.deps:
@@ -445,6 +522,16 @@ class Project:
             else:
                 out.add(o)
         return frozenset(out)
+
+    def canonical(self, ref: Ref) -> Ref:
+        """``common`` (a module) + ``.BASE`` -> the global ``pkg.common.BASE``, following the
+        module's own imports, so one object has one root however it is spelled."""
+        while ref.root.kind == "global" and ref.path and ref.path[0].startswith(".") and ref.root.name in self.modules:
+            mod = self.modules[ref.root.name]
+            name = ref.path[0][1:]
+            target = mod.imports.get(name, f"{mod.module}.{name}")
+            ref = replace(ref, root=Root("global", target), path=ref.path[1:])
+        return ref
 
     def call_site(self, fn: FunctionSummary, call_id: int) -> CallSite | None:
         index = self._calls_by_id.get(fn.qualname)
@@ -590,6 +677,7 @@ class Project:
         self._targets.clear()
         self._param_classes.clear()
         self._attr_types.clear()
+        self._field_values.clear()
         self._fixpoint(self.call_graph())
         return self
 
@@ -625,6 +713,11 @@ class Project:
         for m in fn.mutations:
             if m.call_id >= 0 and self.overridden_builtin(fn, m.call_id):
                 continue
+            if m.op == "+=?":
+                # ``xs += f()`` extends a list only when ``f`` returns one
+                if not any(isinstance(o, Fresh) and o.container == "list" for o in self.resolve(fn, m.value)):
+                    continue
+                m = replace(m, op="+=")
             value_deps = deps_of(self.resolve(fn, m.value))
             key_deps = deps_of(self.resolve(fn, m.key))
             for o in self.resolve(fn, m.target):
@@ -784,10 +877,11 @@ def load(value: Value, selector: str) -> Value:
             if not hit and o.copy_of is not None:
                 for src in load(o.copy_of, selector):
                     if o.kind == "copy" and o.shared_source:
+                        how = o.how or "copy"
                         if isinstance(src, Ref) and src.copy is None:
-                            src = replace(src, copy=CopyMark(o.site, len(src.path) - 1, "copy"))
+                            src = replace(src, copy=CopyMark(o.site, len(src.path) - 1, how))
                         elif isinstance(src, Fresh) and src.copy is None and src.kind != "deepcopy":
-                            src = replace(src, copy=CopyMark(o.site, 0, "copy"))
+                            src = replace(src, copy=CopyMark(o.site, 0, how))
                     out.add(src)
         elif isinstance(o, Opaque):
             out.add(o)

@@ -84,6 +84,10 @@ class Fresh:
     copy: CopyMark | None = None
     #: for ``kind == "copy"``: the source was a parameter's or a global's (shared) object
     shared_source: bool = False
+    #: for ``kind == "copy"``: how the copy was spelled (``dict()``, ``x.copy()``), for messages
+    how: str = ""
+    #: "list", "dict", "set", "tuple" for literals and comprehensions
+    container: str = ""
 
 
 @dataclass(frozen=True)

@@ -16,20 +16,6 @@ def _is_public(fn) -> bool:
     return not fn.name.startswith("_") and not any(p.startswith("_") and not p.startswith("__") for p in parts[-2:-1])
 
 
-def _shared_arg(project, caller, value) -> bool:
-    """The caller passes an object it keeps: an attribute of something, or a global."""
-    for o in project.resolve(caller, value):
-        if isinstance(o, Ref) and (o.root.kind == "global" or o.path and o.root.kind == "param"):
-            return True
-    return False
-
-
-def _fresh_arg(project, caller, value) -> bool:
-    """The caller passes an object made for the call (a literal, a copy, a constructor's)."""
-    resolved = project.resolve(caller, value)
-    return bool(resolved) and all(isinstance(o, Fresh) for o in resolved)
-
-
 def _confidence(e, shared: bool):
     """HIGH: a key is removed, or state below the top level is changed, or a caller in the
     tree passes an object it keeps (``self.headers``, a global). MEDIUM (``--preview``): a
@@ -93,19 +79,18 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         if fn.name != "__init__" and not any(not (isinstance(o, Ref) and o.root == e.root and not o.path) for o in ret):
             continue
         destructive = e.kind in (REMOVE, ACCUMULATE) or e.kind == OVERWRITE and len(e.path) >= 1
-        shared = any(
-            _shared_arg(project, project.functions[c], project.arg_for(call, t, e.root.index) or frozenset())
-            for c, call, t in callers
-        )
-        args = [(project.functions[c], project.arg_for(call, t, e.root.index)) for c, call, t in callers]
-        args = [(c, a) for c, a in args if a is not None]
-        if args and all(_fresh_arg(project, c, a) for c, a in args):
+        verdicts = [
+            project.sharing(project.functions[c], call, project.arg_for(call, t, e.root.index))
+            for c, call, t in callers if project.arg_for(call, t, e.root.index) is not None
+        ]
+        shared = any(v in ("shared", "kept") for v in verdicts)
+        if verdicts and all(v == "fresh" for v in verdicts):
             continue  # every caller in the tree hands over an object of its own
         if not (destructive and public or (destructive or e.kind == OVERWRITE) and shared):
             continue
         out.setdefault(e.root.index, []).append((e, _confidence(e, shared)))
     for effects in out.values():
-        effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), ec[0].site))
+        effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), -len(ec[0].path), ec[0].site))
     return out
 
 

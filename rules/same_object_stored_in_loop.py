@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from aliaslint.rule import Invalid, Rule
+from aliaslint.diagnostics import Diagnostic
+from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.values import Fresh, Ref
 
 
-class SameObjectStoredInLoop(Rule):
+class SameObjectStoredInLoop(ProjectRule):
     """
     ## What it does
     Finds a loop that changes one object created *before* the loop and stores it (append, item
@@ -55,6 +57,11 @@ class SameObjectStoredInLoop(Rule):
             5, 9,
         ),
         Invalid(
+            "class E:\n    pass\n\ndef fill(e, v):\n    e.v = v\n\ndef f(rows):\n    out = []\n    e = E()\n    for r in rows:\n"
+            "        fill(e, r)\n        out.append(e)\n    return out\n",
+            12, 9, "`e`",
+        ),
+        Invalid(
             "def f(rows):\n    out = []\n    cur = {'n': 0}\n    i = 0\n    while i < rows:\n        cur['n'] = i\n        out.append(cur)\n        i += 1\n    return out\n",
             7, 9,
         ),
@@ -66,22 +73,90 @@ class SameObjectStoredInLoop(Rule):
             return
         loop = ctx.loops[-1]
         values = ctx.heap_value(stored)
-        objs = [ctx.heap_object(o) for o in values]
-        if not objs or any(o is None for o in objs):
+        if len(values) != 1:
             return
-        for obj in objs:
-            if loop in obj["loops"] or loop not in obj["mutated_in"] or obj["kind"] == "view" or obj.get("immutable"):
-                return
+        (origin,) = values
+        obj = ctx.heap_object(origin)
         name = ctx.module.code_for(stored)
-        made = objs[0]["site"].line
-        loop_line = ctx.function.loop_sites[loop].line
-        ctx.report(
-            self, node,
-            f"`{name}` (made at line {made}, before the loop at line {loop_line}) is changed and stored "
+        if obj is not None:
+            if loop in obj["loops"] or obj["kind"] == "view" or obj.get("immutable"):
+                return
+            if loop in obj["mutated_in"]:
+                self._report_now(node, name, obj["site"], loop)
+                return
+            made = obj["site"]
+            identity = ("fresh", made)
+        elif isinstance(origin, Ref) and origin.root.kind == "call" and not origin.path:
+            call = next((c for c in ctx.function.calls if c.id == origin.root.index), None)
+            if call is None or loop in call.loops:
+                return
+            made = call.site
+            identity = ("call", origin.root.index)
+        else:
+            return
+        # changed only through callees, maybe: the project pass decides
+        ctx.candidate(self, {"loop": loop, "site": ctx.site(node), "name": name, "made": made, "object": identity})
+
+    @staticmethod
+    def _message(name: str, made, loop_line: int) -> str:
+        return (
+            f"`{name}` (made at line {made.line}, before the loop at line {loop_line}) is changed and stored "
             f"on every iteration, so every stored entry is the same object holding the last "
-            f"iteration's values; create it inside the loop",
-            [ctx.module.location_related(objs[0]["site"], f"`{name}` is made here, once")],
+            f"iteration's values; create it inside the loop"
         )
+
+    def _report_now(self, node, name, made, loop) -> None:
+        ctx = self.context
+        ctx.report(self, node, self._message(name, made, ctx.function.loop_sites[loop].line),
+                   [ctx.module.location_related(made, f"`{name}` is made here, once")])
+
+    @classmethod
+    def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
+        out = []
+        for module in project.modules.values():
+            for cand in module.candidates:
+                if cand.rule != cls.code:
+                    continue
+                fn = project.functions.get(cand.function)
+                if fn is None:
+                    continue
+                d = cand.data
+                changer = cls._changed_in_loop(project, fn, d["loop"], d["object"])
+                if changer is None:
+                    continue
+                related = (facts.related(d["made"], f"`{d['name']}` is made here, once"),
+                           facts.related(changer, "changed here, on every iteration"))
+                out.append(Diagnostic(cls.code, cls.name, cls._message(d["name"], d["made"], fn.loop_sites[d["loop"]].line),
+                                      facts.location(d["site"]), related, url=cls.url()))
+        return out
+
+    @staticmethod
+    def _is_object(value, identity) -> bool:
+        kind, key = identity
+        for o in value:
+            if kind == "fresh" and isinstance(o, Fresh) and o.site == key:
+                return True
+            if kind == "call" and isinstance(o, Ref) and o.root.kind == "call" and o.root.index == key and not o.path:
+                return True
+        return False
+
+    @classmethod
+    def _changed_in_loop(cls, project, fn, loop, identity):
+        """Where the object is changed inside the loop: directly or through a callee."""
+        for m in fn.mutations:
+            if loop in m.loops and cls._is_object(m.target, identity):
+                return m.site
+        for call in fn.calls:
+            if loop not in call.loops:
+                continue
+            for t in project.targets(fn, call):
+                for e in project.effects.get(t.function, {}).values():
+                    if e.root.kind != "param":
+                        continue
+                    arg = project.arg_for(call, t, e.root.index)
+                    if arg is not None and cls._is_object(arg, identity):
+                        return call.site
+        return None
 
     def leave_Assign(self, node: cst.Assign) -> None:
         if any(isinstance(t.target, cst.Subscript) for t in node.targets):

@@ -66,12 +66,13 @@ class ShallowCopyNestedMutation(ProjectRule):
         for site, hits in by_copy.items():
             first = hits[0]
             where = facts.location(first.site)
-            target = f"`{first.target}`" if first.target else "a nested object"
-            how = f"`{first.mark.how}`" if first.mark.how not in ("copy",) else "this shallow copy"
+            target = f"`{first.target}`" if first.target else "an object inside it"
+            how = first.mark.how
+            how = f"`{how}`" if "(" in how or "{" in how else "this shallow copy" if how == "copy" else f"this {how}"
             message = (
-                f"{how} copies only the top level, but {target} below it is mutated ({first.op}) at "
-                f"{where.path}:{where.line}, which changes the original too; use `copy.deepcopy()`, "
-                f"or copy the nested level that is changed"
+                f"{how} copies only the top level, so the change at {where.path}:{where.line} "
+                f"({facts.verb(first.op)} {target}) also changes the original; use "
+                f"`copy.deepcopy()`, or copy the nested level that is changed"
             )
             related = []
             for h in hits:

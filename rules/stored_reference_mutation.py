@@ -17,29 +17,8 @@ def _stored_params(init) -> dict[str, tuple[int, object]]:
 
 
 def _sharing(project, caller, call, target, index) -> str:
-    """How a construction site passes the stored object: "shared", "fresh" or "unknown"."""
-    arg = project.arg_for(call, target, index)
-    if arg is None:
-        return "fresh"  # not passed: the default
-    resolved = project.resolve(caller, arg)
-    if not resolved:
-        return "unknown"
-    for o in resolved:
-        if isinstance(o, Ref) and o.root.kind == "global":
-            return "shared"
-        if isinstance(o, Fresh):
-            # the same object handed to another call of the same function, or made outside the
-            # loop that constructs: more than one holder
-            uses = sum(
-                1 for c in caller.calls if c.id != call.id and any(
-                    o in project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
-                )
-            )
-            if uses or call.loops and not (set(call.loops) & set(o.loops)):
-                return "shared"
-        elif isinstance(o, Ref):
-            return "unknown"
-    return "fresh"
+    verdict = project.sharing(caller, call, project.arg_for(call, target, index))
+    return "unknown" if verdict == "kept" else verdict
 
 
 class StoredReferenceMutation(ProjectRule):

@@ -59,31 +59,12 @@ TRAP_IDS = ("T01", "T02", "T03", "T05", "T07", "T11", "T12", "T13", "T14", "T15"
 
 #: Trees the engine does not get right yet, measured by running this file. Each is an
 #: ``xfail(strict=True)``: the day one passes, the run fails with XPASS(strict); then remove it here.
-KNOWN_GAPS = {
-    # the rule that should report is not there yet for this spelling
-    "C02-before",  # AL003 wanted at `entries.insert(...)` on the module template; AL006 is reported there instead
-    "C11-before",  # AL003: `options = common.BASE_OPTIONS` (module attribute) then an item assignment
-    "C23-before",  # AL004: one Entry filled by a helper `fill(entry, ...)` in a `while` loop, `append`ed each time
-    "C07-before",  # AL002: a `list(...)` copy kept on self, its elements changed by a caller in another module
-    "C18-before",  # AL002: the copy's nested list extended through `current = merged.get(key)`
-    "D04-before",  # AL002: a `dict(<generator>)` copy, nested writes in another method (keyword `filters=`)
-    "C10-before",  # AL007: `del` of a key of a nested dict reached through `options.get("transport", {})`
-    "D01-before",  # AL007: the mutation happens in a callee reached with keyword arguments
-    "D02-before",  # AL007: `del raw[key]` in a `while` loop over a snapshot of the keys
-    "D03-before",  # AL007: `+=` on a local alias returned by a getter (`env_of(spec)`)
-    # false positives on correct code
-    "C18-after",  # AL007 on `current.extend(value)`, although `merged` is a deep copy of `base`
-    "D07-after",  # AL007 in `split_meta`, although its only caller chain passes `dict(task)`
-}
+KNOWN_GAPS: set[str] = set()
 
-#: Trees whose output changes from one run to the next, even under one PYTHONHASHSEED: the engine
-#: picks the access path it shows from an unordered collection (an engine bug). Their snapshot and
-#: determinism tests are xfail(strict=False), since either outcome can happen; the findings
-#: themselves (file, line, code) are stable, so test_findings_match_markers still holds them.
-NONDETERMINISTIC = {
-    "C15-before",  # AL002 shows `job["resources"][*]["overrides"][*]` or `...["overrides"][*][*]`
-    "C17-before",  # AL002 shows `node_config["metadata"]` or `node_config["pod"]["metadata"]`
-}
+#: Trees whose output changes from one run to the next (the engine would be picking what it
+#: shows from an unordered collection): xfail(strict=False) for their snapshot and determinism
+#: tests. Empty since effects and copy hits are chosen in a hash-independent order.
+NONDETERMINISTIC: set[str] = set()  # none since effects are chosen in a hash-independent order
 #: the hash seed of the fresh interpreter that computes the snapshot output
 SNAPSHOT_HASH_SEED = "0"
 
