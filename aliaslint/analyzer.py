@@ -299,7 +299,8 @@ class FunctionAnalyzer:
 
     # ----------------------------------------------------------- recording
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
-                        key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1) -> None:
+                        key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1,
+                        via_model: str = "") -> None:
         # AL004 needs "this very object is changed in the loop": count only changes made
         # through a name bound to it, not through a container that may hold other objects
         receiver = node.func.value if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) else \
@@ -316,7 +317,7 @@ class FunctionAnalyzer:
             return
         self.summary.mutations.append(
             Mutation(snap, kind, op, self.mod.site(node), tuple(self.loop_stack),
-                     self.snapshot(key_value), self.snapshot(value), call_id)
+                     self.snapshot(key_value), self.snapshot(value), call_id, via_model)
         )
 
     def record_store(self, value: frozenset, node: cst.CSTNode, op: str) -> None:
@@ -708,9 +709,11 @@ class FunctionAnalyzer:
             return first if first is not None else UNKNOWN
         if kind == "mutator":
             arg_index = model.get("arg", 0)
+            qual = self.mod.qualified_callee(node.func) or "mutator"
             if arg_index < len(positional):
-                self.record_mutation(positional[arg_index], model.get("effect", OVERWRITE), model.get("name", "mutator"), node,
-                                     value=positional[model["value_arg"]] if "value_arg" in model and model["value_arg"] < len(positional) else UNKNOWN)
+                others = [v for i, v in enumerate(positional) if i != arg_index] + list(keywords.values())
+                self.record_mutation(positional[arg_index], model.get("effect", OVERWRITE), qual, node,
+                                     value=frozenset().union(*others) if others else UNKNOWN, via_model=qual)
             return UNKNOWN
         return None
 

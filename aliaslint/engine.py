@@ -25,6 +25,7 @@ import libcst as cst
 from aliaslint import cache as summary_cache
 from aliaslint import models as library_models
 from aliaslint.analyzer import analyze_module
+from aliaslint.config import ConfigError
 from aliaslint.diagnostics import Confidence, Diagnostic, Location
 from aliaslint.files import SourceError, SourceFile, read_source
 from aliaslint.project import Project
@@ -84,7 +85,7 @@ def summarize_file(file: SourceFile, module: str, is_package: bool, settings) ->
     try:
         summary = analyze_module(source, module, file.display, str(file.path), _rules(settings), is_package)
     except cst.ParserSyntaxError as exc:
-        return _unreadable(file.display, f"cannot parse this file: {exc.message}", exc.raw_line, exc.raw_column + 1)
+        return _syntax_error(file, source, exc)
     except RecursionError:
         return _unreadable(file.display, "cannot analyse this file: it is nested too deeply")
     except Exception as exc:  # a bug of ours must not stop the run: say so for this file only
@@ -92,6 +93,21 @@ def summarize_file(file: SourceFile, module: str, is_package: bool, settings) ->
     if store is not None:
         store.put(cache_key, summary)
     return summary
+
+
+def _syntax_error(file: SourceFile, source: str, exc: cst.ParserSyntaxError) -> Diagnostic:
+    """AL000 for a file that does not parse, placed and worded by CPython's own parser when it
+    agrees (its positions are exact; LibCST's native parser may point a token later)."""
+    import ast
+
+    try:
+        ast.parse(source, filename=file.display)
+    except SyntaxError as err:
+        return _unreadable(file.display, f"cannot parse this file: {err.msg}", err.lineno or 1, err.offset or 1)
+    except (ValueError, RecursionError, MemoryError):
+        pass
+    # CPython accepts it (a syntax LibCST does not support yet)
+    return _unreadable(file.display, f"cannot parse this file: {exc.message}", exc.raw_line, exc.raw_column + 1)
 
 
 def _worker_init(model_paths: Sequence[Path]) -> None:
@@ -103,6 +119,10 @@ def _summarize_star(args):
 
 
 def check(files: Sequence[SourceFile], settings) -> CheckResult:
+    try:
+        library_models.load_user_models(settings.models)
+    except library_models.ModelError as exc:
+        raise ConfigError(str(exc)) from None
     jobs_in = []
     names: dict[str, int] = {}
     for f in files:

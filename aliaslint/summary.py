@@ -48,6 +48,8 @@ class Mutation:
     key: Value = frozenset()
     value: Value = frozenset()
     call_id: int = -1
+    #: the library callee whose model says it mutates (``kopf.append_owner_reference``)
+    via_model: str = ""
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ class LoopSharedArgumentMutation(ProjectRule):
 
     @classmethod
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
-        found: dict[tuple, tuple] = {}
+        hits: list[tuple] = []
         for fn in project.functions.values():
             if fn.kind == "module":
                 continue  # import-time and ``__main__`` script code: the callee's side reports it
@@ -98,13 +98,14 @@ class LoopSharedArgumentMutation(ProjectRule):
                         if hit is None:
                             continue
                         leaf, loop, reason = hit
-                        cause = (t.function, leaf.root if isinstance(leaf, Ref) else leaf.site, e.site)
-                        found.setdefault(cause, (fn, call, t, callee, e, leaf, loop, reason))
-        # one finding per cause: the same object reaching the same callee
+                        hits.append((fn, call, t, callee, e, leaf, loop, reason))
+        # one finding per cause: the same object reaching the same callee, wherever the loops are
         by_object: dict[tuple, list] = {}
-        for (function, root, _), item in sorted(found.items(), key=lambda kv: (kv[1][1].site, kv[1][4].site)):
-            by_object.setdefault((function, root, item[1].site), []).append(item)
-        out = []
+        for item in sorted(hits, key=lambda h: (h[1].site, h[4].site)):
+            fn, call, t, callee, e, leaf, loop, reason = item
+            # the object: what this caller passes for that parameter of that callee
+            by_object.setdefault((t.function, fn.qualname, e.root.index), []).append(item)
+        out = cls._modelled_mutators(project, facts)
         reported = facts.reported_sites
         for items in by_object.values():
             out.append(cls._diagnostic(facts, items))
@@ -154,6 +155,39 @@ class LoopSharedArgumentMutation(ProjectRule):
                     return leaf, loop, "kept"
         return None
 
+    @classmethod
+    def _modelled_mutators(cls, project, facts: Facts) -> list[Diagnostic]:
+        """Library callees whose model says they mutate their argument (``kopf.adopt``), called
+        in a loop with the same object: the same judgement as for project callees."""
+        out = []
+        for fn in project.functions.values():
+            if fn.kind == "module":
+                continue
+            for m in fn.mutations:
+                if not m.via_model or not m.loops or m.kind not in (ACCUMULATE, REMOVE):
+                    continue
+                varying = loops_of(project.resolve(fn, m.value)) | loops_of(project.resolve(fn, m.key))
+                leaves = project.resolve(fn, m.target)
+                for loop in reversed(m.loops):
+                    shared = [
+                        leaf for leaf in leaves
+                        if isinstance(leaf, Ref) and loop not in leaf.loops and leaf.root.kind in ("param", "global")
+                        or isinstance(leaf, Fresh) and loop not in leaf.loops
+                    ]
+                    if shared and loop not in varying:
+                        loop_site = fn.loop_sites.get(loop)
+                        message = (
+                            f"`{m.via_model}(...)` gets the same object on every iteration of the loop at line "
+                            f"{loop_site.line if loop_site else '?'}, and its model says it "
+                            f"{'adds to' if m.kind == ACCUMULATE else 'removes from'} that object, so each "
+                            f"iteration repeats the change; pass a copy, or call it once outside the loop"
+                        )
+                        related = (facts.related(loop_site, "the loop"),) if loop_site else ()
+                        facts.reported_sites.add(m.site)
+                        out.append(Diagnostic(cls.code, cls.name, message, facts.location(m.site), related, url=cls.url()))
+                        break
+        return out
+
     @staticmethod
     def _result_kept(fn, call) -> bool:
         for store in fn.stores:
@@ -190,8 +224,15 @@ class LoopSharedArgumentMutation(ProjectRule):
             related.append(facts.related(site, "called here"))
         if loop_site is not None:
             related.append(facts.related(loop_site, "the loop"))
+        seen = {e.site}
         for other in items[1:]:
-            related.append(facts.related(other[4].site, f"also mutated here ({other[4].op})"))
+            o_call, o_effect = other[1], other[4]
+            if o_call.site != call.site and o_call.site not in seen:
+                seen.add(o_call.site)
+                related.append(facts.related(o_call.site, "the same object is passed in a loop here too"))
+            if o_effect.site not in seen:
+                seen.add(o_effect.site)
+                related.append(facts.related(o_effect.site, f"also mutated here ({o_effect.op})"))
         return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url())
 
 

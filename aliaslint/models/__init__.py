@@ -51,9 +51,17 @@ def _install(models: dict[str, dict]) -> None:
 
 
 def load_user_models(paths) -> None:
-    """Add the models in ``paths`` (TOML files); raises :class:`ModelError` on a bad file."""
-    for p in paths:
-        _install(_parse(Path(p)))
+    """Use the bundled models plus those in ``paths`` (TOML files, later ones win).
+
+    Replaces any user models loaded before, so one process can run several checks.
+    Raises :class:`ModelError` on a file that cannot be read or is malformed.
+    """
+    parsed = [_parse(Path(p)) for p in paths]  # validate all before changing anything
+    _exact.clear()
+    _prefixes.clear()
+    _install(_BUILTIN)
+    for models in parsed:
+        _install(models)
 
 
 def lookup(qualname: str) -> dict | None:
@@ -66,4 +74,5 @@ def lookup(qualname: str) -> dict | None:
     return None
 
 
-_install(_parse(Path(__file__).with_name("builtin.toml")))
+_BUILTIN = _parse(Path(__file__).with_name("builtin.toml"))
+_install(_BUILTIN)
