@@ -23,6 +23,7 @@ from typing import Sequence
 import libcst as cst
 
 from aliaslint import cache as summary_cache
+from aliaslint import inference
 from aliaslint import models as library_models
 from aliaslint.analyzer import analyze_module
 from aliaslint.config import ConfigError
@@ -149,6 +150,7 @@ def check(files: Sequence[SourceFile], settings) -> CheckResult:
             summaries[r.module] = r
             diagnostics.extend(r.diagnostics)
 
+    inference.reset()  # astroid's manager is process-global: no trees from an earlier check
     project = Project(summaries).analyse()
     facts = Facts(project)
     for rule in _rules(settings):

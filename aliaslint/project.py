@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Iterator
 
+from aliaslint import inference
 from aliaslint import models as library_models
 from aliaslint.summary import SETDEFAULT, CallSite, ClassInfo, FunctionSummary, ModuleSummary
 from aliaslint.values import (
@@ -102,6 +103,7 @@ class Project:
     _param_classes: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     _calls_by_id: dict[str, dict[int, CallSite]] = field(default_factory=dict)
     _field_values: dict[tuple[str, str], Value] = field(default_factory=dict)
+    _method_names: set[str] | None = None
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -428,7 +430,31 @@ class Project:
                 m = self.find_method(fn.cls, o.path[0][1:])
                 if m:
                     out.append(Target(m, self.functions[m].kind != "staticmethod", frozenset({replace(o, path=())})))
+        if not out and call.receiver is not None and "." in call.text:
+            out = self._inferred_targets(fn, call)
         return out
+
+    def _inferred_targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
+        """Last resort for ``x.method(...)``: astroid, asked only when a project class defines
+        ``method`` (otherwise no answer could matter)."""
+        method = call.text.rsplit(".", 1)[-1]
+        if method.startswith("__") or method not in self.method_names():
+            return []
+        module = self.modules.get(fn.module)
+        if module is None:
+            return []
+        classes = inference.receiver_classes(module.path, module.module, call.site.line, call.site.column)
+        out = []
+        for c in classes or ():
+            m = self.find_method(c, method) if c in self.classes else None
+            if m:
+                out.append(Target(m, self.functions[m].kind != "staticmethod", call.receiver))
+        return out
+
+    def method_names(self) -> set[str]:
+        if self._method_names is None:
+            self._method_names = {name for cls in self.classes.values() for name in cls.methods}
+        return self._method_names
 
     def arg_for(self, call: CallSite, target: Target, index: int) -> Value | None:
         """The caller's value passed for parameter ``index`` of ``target`` (None: not passed)."""
