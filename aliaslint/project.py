@@ -507,9 +507,15 @@ class Project:
             if isinstance(o, Ref) and o.root.kind == "call":
                 base = self.call_result(fn, o.root.index, depth + 1)
                 if not base:
-                    # an unknown result: computed from the call's arguments, aliasing none of them
-                    # (and "returns its argument" stays false)
-                    out.add(Opaque(o.loops | self.call_arg_loops(fn, o.root.index), self.call_arg_deps(fn, o.root.index, depth)))
+                    # an unknown result: aliasing none of the arguments (so "returns its argument"
+                    # stays false); a library call's result is computed from its arguments, a
+                    # project callee's unknown result (recursion still converging) from nothing known
+                    call = self.call_site(fn, o.root.index)
+                    library = call is not None and not self.targets(fn, call)
+                    out.add(Opaque(
+                        o.loops | (self.call_arg_loops(fn, o.root.index) if library else frozenset()),
+                        self.call_arg_deps(fn, o.root.index, depth) if library else frozenset(),
+                    ))
                     continue
                 for sel in o.path:
                     base = load(base, sel)

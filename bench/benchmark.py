@@ -104,6 +104,26 @@ def find_aliaslint() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "aliaslint"]
 
 
+def git(*args: str) -> str:
+    try:
+        return subprocess.run(["git", "-C", str(REPO), *args], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return ""
+
+
+def snapshot(rev: str, dest: Path) -> Path:
+    """Lay out aliaslint as committed at ``rev`` under ``dest`` (rules/ becomes aliaslint/rules,
+    as pyproject.toml installs it) and return the folder to put on PYTHONPATH. PYTHONPATH comes
+    before the editable install's finder, so ``python -m aliaslint`` then runs the snapshot."""
+    tree = dest / "tree"
+    tree.mkdir(parents=True)
+    archive = subprocess.run(["git", "-C", str(REPO), "archive", rev, "aliaslint", "rules"],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    shutil.move(str(tree / "rules"), str(tree / "aliaslint" / "rules"))
+    return tree
+
+
 def run_once(cmd: list[str], cwd: Path, env: dict, ok_codes: set[int], out_path: Path) -> tuple[float, float]:
     """Run ``cmd`` once; return (wall seconds, CPU seconds of the process and its children)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -130,7 +150,7 @@ def count_json_findings(path: Path) -> int | None:
 def profile_cold(aliaslint_cmd: list[str], folder: Path, out: Path, cwd: Path, env: dict, top: int = 15) -> dict:
     """One cold aliaslint run under cProfile, in-process (-j 1: cProfile does not see worker
     processes, so with workers the per-module pass would be invisible)."""
-    cmd = [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "aliaslint", "check",
+    cmd = [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "aliaslint", "check",  # PYTHONPATH from env
            "--no-cache", "--output-format", "json", "-j", "1", str(folder)]
     t0 = time.perf_counter()
     subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -215,6 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="also write the results as JSON to this path")
     ap.add_argument("--profile", type=Path, metavar="OUT.pstats",
                     help="also profile one cold aliaslint run (-j 1) on the largest folder and print the top 15 by tottime")
+    ap.add_argument("--rev", metavar="REV",
+                    help="benchmark aliaslint as committed at REV (e.g. HEAD), from a snapshot, instead of the "
+                         "live work tree, which other commits may change during a long run")
     ap.add_argument("--no-others", action="store_true", help="skip ruff and pylint (aliaslint and the floors only)")
     args = ap.parse_args(argv)
 
@@ -241,9 +264,20 @@ def main(argv: list[str] | None = None) -> int:
     env = dict(os.environ, NO_COLOR="1", RAYON_NUM_THREADS=str(args.jobs))
     paths = [str(f) for f in folders]
 
-    al = find_aliaslint()
+    if args.rev:
+        snap = snapshot(args.rev, work)
+        env["PYTHONPATH"] = os.pathsep.join([str(snap)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+        al = [sys.executable, "-m", "aliaslint"]
+        source = {"rev": git("rev-parse", args.rev), "snapshot": True}
+    else:
+        al = find_aliaslint()
+        source = {"rev": git("rev-parse", "HEAD"), "snapshot": False,
+                  "dirty": bool(git("status", "--porcelain", "--", "aliaslint", "rules"))}
     results: list[Result] = []
-    versions = {"python": platform.python_version(), "aliaslint": tool_version(al + ["--version"])}
+    versions = {"python": platform.python_version(),
+                "aliaslint": tool_version(al + ["--version"]) + f" ({source['rev'][:10]}"
+                             + (", snapshot" if source["snapshot"] else ", work tree" + (" with changes" if source.get("dirty") else ""))
+                             + ")"}
 
     results.append(Result("aliaslint cold", al + ["check", "--no-cache", "--output-format", "json", "-j", str(args.jobs)] + paths,
                           note="--no-cache"))
@@ -279,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"# {n_files} .py files, {n_lines} lines in {len(folders)} folder(s); {args.reps} reps, median; "
           f"--jobs {args.jobs}; {os.cpu_count()} CPUs; Python {versions['python']}", flush=True)
+    print("# " + "; ".join(f"{k} {v}" for k, v in versions.items() if k != "python"), flush=True)
     for res in results:
         if res.skipped:
             print(f"  skip {res.tool}: {res.skipped}", flush=True)
@@ -325,6 +360,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": versions["python"]},
         "versions": versions,
+        "aliaslint_source": source,
         "reps": args.reps,
         "jobs": args.jobs,
         "folders": per_folder,

@@ -144,6 +144,10 @@ class ArgumentConsumed(ProjectRule):
         "def normalise(cfg):\n    cfg.pop('legacy', None)\n    return cfg\n",
         "def build(cfg):\n    cfg = dict(cfg)\n    name = cfg.pop('name')\n    return {'name': name, **cfg}\n",
         "def _helper(cfg):\n    cfg['x'] = 1\n    return [cfg]\n",
+        # a visited set threaded through recursion is an accumulator, not a config
+        "def find(graph, node, seen=None):\n    seen = seen or set()\n    if node in seen:\n        return None\n"
+        "    seen.add(node)\n    for nxt in graph.get(node, ()):\n        got = find(graph, nxt, seen)\n"
+        "        if got:\n            return got\n    return graph.get('target')\n",
     )
     INVALID = (
         Invalid("def build(cfg):\n    name = cfg.pop('name')\n    return {'name': name}\n", 2, 12, "cfg"),

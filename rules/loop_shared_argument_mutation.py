@@ -64,6 +64,9 @@ class LoopSharedArgumentMutation(ProjectRule):
         "def strip(item):\n    item['tags'].clear()\n\ndef run(items):\n    for item in items:\n        strip(item)\n",
         # loop-varying keys: an intended accumulator
         "def put(patch, key, value):\n    patch.setdefault('annotations', {})[key] = value\n\ndef run(pods):\n    patch = {}\n    for pod in pods:\n        put(patch, pod['name'], pod['image'])\n    return patch\n",
+        # a cache filled at loop-varying keys; the result is a new summary, not the cache
+        "def summarise(state, key):\n    cache = state.setdefault('cache', {})\n    out = {'n': len(state['items'])}\n"
+        "    cache[key] = out\n    return out\n\ndef run(state, keys):\n    return [summarise(state, k) for k in keys]\n",
         # state on self updated by a method
         "class R:\n    def __init__(self):\n        self.events = []\n\n    def note(self, msg):\n        self.events.append(msg)\n\n    def run(self, n):\n        for i in range(n):\n            self.note('x')\n",
     )
@@ -247,8 +250,10 @@ def _mentions_call(value, call_id: int, depth: int = 0) -> bool:
 
 
 def _returns_param(value, index: int, depth: int = 0) -> bool:
+    """The result is parameter ``index`` itself, or embeds it whole (parts of it do not count:
+    a summary built from a parameter's contents is a new object)."""
     for o in value:
-        if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index:
+        if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index and not o.path:
             return True
         if isinstance(o, Fresh) and depth < 4:
             if any(_returns_param(v, index, depth + 1) for _, v in o.fields):
