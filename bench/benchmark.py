@@ -314,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# {n_files} .py files, {n_lines} lines in {len(folders)} folder(s); {args.reps} reps, median; "
           f"--jobs {args.jobs}; {os.cpu_count()} CPUs; Python {versions['python']}", flush=True)
     print("# " + "; ".join(f"{k} {v}" for k, v in versions.items() if k != "python"), flush=True)
+    load_before = os.getloadavg()
+    print(f"# load average before: {load_before[0]:.2f} (on {os.cpu_count()} CPUs: above that, other work shares the cores)", flush=True)
     for res in results:
         if res.skipped:
             print(f"  skip {res.tool}: {res.skipped}", flush=True)
@@ -338,6 +340,8 @@ def main(argv: list[str] | None = None) -> int:
             res.findings = count_json_findings(out)
         print(f"  {res.tool:20s} " + " ".join(f"{t:.2f}" for t in res.times), flush=True)
 
+    load_after = os.getloadavg()
+    print(f"# load average after: {load_after[0]:.2f}", flush=True)
     base = {r.tool: r.median_s for r in results}
     cold, floor = base.get("aliaslint cold"), base.get("ast.parse floor")
     for res in results:
@@ -358,7 +362,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{'-' if res.findings is None else res.findings:>8} |")
 
     report = {
-        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": versions["python"]},
+        "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": versions["python"],
+                    "loadavg_before": load_before, "loadavg_after": load_after},
         "versions": versions,
         "aliaslint_source": source,
         "reps": args.reps,
