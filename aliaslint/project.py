@@ -39,6 +39,9 @@ from aliaslint.values import (
 MAX_RESOLVE_DEPTH = 6
 MAX_SCC_ROUNDS = 8
 CAPITALISED = re.compile(r"^_*[A-Z]")
+#: astroid questions per check (each can cost ~0.1 s on a large module); a count, not a time,
+#: so that results do not depend on the machine's speed
+ASTROID_QUERIES = 16
 #: method names shared with builtin containers and common protocols: one of these alone says
 #: nothing about a receiver's class
 COMMON_METHODS = {
@@ -104,6 +107,7 @@ class Project:
     _calls_by_id: dict[str, dict[int, CallSite]] = field(default_factory=dict)
     _field_values: dict[tuple[str, str], Value] = field(default_factory=dict)
     _method_names: set[str] | None = None
+    _astroid_queries: int = 0
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -438,8 +442,20 @@ class Project:
         """Last resort for ``x.method(...)``: astroid, asked only when a project class defines
         ``method`` (otherwise no answer could matter)."""
         method = call.text.rsplit(".", 1)[-1]
-        if method.startswith("__") or method not in self.method_names():
+        if method.startswith("__") or method in COMMON_METHODS or method not in self.method_names():
             return []
+        # astroid is slow (it builds and infers whole modules): ask it only for calls in loops,
+        # where AL001 needs the callee, and at most ASTROID_QUERIES times per check
+        if not call.loops or self._astroid_queries >= ASTROID_QUERIES:
+            return []
+        loop = call.loops[-1]
+        shared = any(
+            isinstance(o, Ref) and o.root.kind in ("param", "global") and loop not in o.loops
+            for v in (*call.args, *(v for _, v in call.kwargs)) for o in self.resolve(fn, v)
+        )
+        if not shared:
+            return []  # no loop-invariant object is passed: nothing AL001 could report
+        self._astroid_queries += 1
         module = self.modules.get(fn.module)
         if module is None:
             return []
