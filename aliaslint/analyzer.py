@@ -171,7 +171,6 @@ class FunctionAnalyzer:
         self.global_decls = global_decls
         self.narrowed_lists: set[str] = set()
         self.cache: dict[int, frozenset] = {}
-        self.kept_values: list[tuple[frozenset, Site]] = []
         self.call_ids: dict[int, int] = {}
         self.cls_info: ClassInfo | None = None
         self.nested: list = []
@@ -294,9 +293,6 @@ class FunctionAnalyzer:
     def new_object(self, node: cst.CSTNode, kind: str = "literal", **kw) -> _Obj:
         return _Obj(self.heap.new(self.mod.site(node), frozenset(self.loop_stack), kind, **kw))
 
-    def varies(self, value: frozenset, loop: int) -> bool:
-        return loop in loops_of(self.snapshot(value))
-
     # ----------------------------------------------------------- recording
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
                         key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1,
@@ -323,7 +319,6 @@ class FunctionAnalyzer:
     def record_store(self, value: frozenset, node: cst.CSTNode, op: str) -> None:
         if not self.loop_stack:
             return
-        self.kept_values.append((value, self.mod.site(node)))
         if self.recording:
             self.summary.stores.append(Store(self.snapshot(value), self.mod.site(node), tuple(self.loop_stack), op))
 
@@ -343,7 +338,7 @@ class FunctionAnalyzer:
 
     def bind(self, target: cst.BaseExpression, value: frozenset, node: cst.CSTNode) -> None:
         if isinstance(target, cst.Name):
-            if target.value in self.global_decls or self.summary.kind == "module" and False:
+            if target.value in self.global_decls:
                 return
             self.env[target.value] = value
             self.narrowed_lists.discard(target.value)
@@ -408,7 +403,7 @@ class FunctionAnalyzer:
             for child in node.children:
                 if isinstance(child, cst.BaseExpression):
                     self.eval(child)
-            value = frozenset({Opaque(frozenset(self.loop_stack) if False else frozenset(), frozenset())})
+            value = frozenset({Opaque()})
         else:
             value = method(node)
         self.cache[_node_key(node)] = value
@@ -445,9 +440,6 @@ class FunctionAnalyzer:
         for v in values:
             snap = self.snapshot(v)
             loops |= loops_of(snap)
-            for o in snap:
-                if isinstance(o, Fresh) and o.loops:
-                    pass
             deps |= deps_of(snap)
         return frozenset({Opaque(frozenset(loops), frozenset(deps), mutable)})
 
@@ -675,7 +667,7 @@ class FunctionAnalyzer:
                 )
             )
         # the result, expressed symbolically; phase 2 substitutes the callee's return value
-        return frozenset({Ref(Root("call", "", cid), (), frozenset(self.loop_stack) if False else frozenset())})
+        return frozenset({Ref(Root("call", "", cid))})
 
     def apply_model(self, node: cst.Call, model: dict, positional, keywords, receiver) -> frozenset | None:
         kind = model["kind"]
@@ -840,7 +832,8 @@ class FunctionAnalyzer:
             name = iter_node.func.value
             inner = [self.peek(a.value) for a in iter_node.args]
             if name == "enumerate" and inner:
-                return [frozenset({Opaque()}), self.iteration_elements(iter_node.args[0].value, inner[0]) if not isinstance(self.iteration_elements(iter_node.args[0].value, inner[0]), list) else self.load(inner[0], ANY)]
+                element = self.iteration_elements(iter_node.args[0].value, inner[0])
+                return [frozenset({Opaque()}), self.load(inner[0], ANY) if isinstance(element, list) else element]
             if name == "zip" and inner:
                 return [self.load(v, ANY) for v in inner]
             if name in ("list", "sorted", "reversed", "tuple", "set") and inner:
@@ -1288,7 +1281,6 @@ class ModuleAnalyzer:
             elif isinstance(stmt, cst.If) and self.is_main_guard(stmt.test):
                 fa.walk_stmt(stmt)
             else:
-                before = set(fa.env)
                 fa.walk_stmt(stmt)
                 if cls is None:
                     self.record_globals(fa, stmt)
@@ -1296,28 +1288,27 @@ class ModuleAnalyzer:
                     self.record_class_attrs(fa, stmt, cls)
 
     def record_globals(self, fa: FunctionAnalyzer, stmt: cst.CSTNode) -> None:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                targets = []
-                if isinstance(small, cst.Assign):
-                    targets = [t.target for t in small.targets]
-                elif isinstance(small, cst.AnnAssign) and small.value is not None:
-                    targets = [small.target]
-                for t in targets:
-                    for n in self._names(t):
-                        self.summary.globals[n] = (fa.snapshot(fa.env.get(n, UNKNOWN)), self.site(small))
+        for name, small in self._assigned(stmt):
+            self.summary.globals[name] = (fa.snapshot(fa.env.get(name, UNKNOWN)), self.site(small))
 
     def record_class_attrs(self, fa: FunctionAnalyzer, stmt: cst.CSTNode, cls: ClassInfo) -> None:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                targets = []
-                if isinstance(small, cst.Assign):
-                    targets = [t.target for t in small.targets]
-                elif isinstance(small, cst.AnnAssign) and small.value is not None:
-                    targets = [small.target]
-                for t in targets:
-                    for n in self._names(t):
-                        cls.class_attrs[n] = (fa.snapshot(fa.env.get(n, UNKNOWN)), self.site(small))
+        for name, small in self._assigned(stmt):
+            cls.class_attrs[name] = (fa.snapshot(fa.env.get(name, UNKNOWN)), self.site(small))
+
+    def _assigned(self, stmt: cst.CSTNode):
+        """``(name, assignment)`` for each plain name a simple statement line binds."""
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            return
+        for small in stmt.body:
+            if isinstance(small, cst.Assign):
+                targets = [t.target for t in small.targets]
+            elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                targets = [small.target]
+            else:
+                continue
+            for t in targets:
+                for n in self._names(t):
+                    yield n, small
 
     def analyze_class(self, node: cst.ClassDef, prefix: str) -> None:
         qual = f"{prefix}.{node.name.value}"

@@ -136,8 +136,6 @@ class Project:
             cls = self.classes[mod]
             if name in cls.class_attrs:
                 return ("classattr", dotted)
-        # pkg.mod.Class.method where Class is imported into pkg.mod
-        head, _, tail = dotted.partition(".")
         return None
 
     def find_method(self, cls_name: str, method: str, _seen: set | None = None) -> str | None:

@@ -83,10 +83,6 @@ class FunctionSummary:
     annotations: tuple[Value, ...] = ()
     doc: str = ""
 
-    @property
-    def is_public(self) -> bool:
-        return not any(part.startswith("_") and not part.startswith("__") for part in self.qualname.split(".")[-2:]) and not self.name.startswith("_") or self.name == "__init__"
-
 
 @dataclass
 class ClassInfo:
