@@ -173,6 +173,7 @@ class FunctionAnalyzer:
         self.cache: dict[int, frozenset] = {}
         self.call_ids: dict[int, int] = {}
         self.cls_info: ClassInfo | None = None
+        self.absent_guards: set[tuple[str, str]] = set()
         self.nested: list = []
         for i, name in enumerate(params):
             self.env[name] = frozenset({Ref(Root("param", name, i))})
@@ -361,7 +362,9 @@ class FunctionAnalyzer:
             self.store(base, sel, value, self.mod.site(node), loops_of(self.snapshot(key_value)))
             if sel != ANY:
                 self.overlay(base, sel, value)
-            self.record_mutation(base, OVERWRITE, "[] =", target, key_value, value)
+            guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and (
+                self.mod.code_for(target.value), self.mod.code_for(target.slice[0].slice.value)) in self.absent_guards
+            self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
             self.record_store(value, node, "[] =")
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, frozenset({self.new_object(target)}), node)
@@ -987,12 +990,24 @@ class FunctionAnalyzer:
             names |= self.narrow(test.left) | self.narrow(test.right)
         return names
 
+    def absent_key_guard(self, test: cst.BaseExpression) -> tuple[str, str] | None:
+        """``if key not in mapping:`` -> (mapping text, key text): a write of that key in the
+        body only fills a missing entry, like ``setdefault`` (repeating it changes nothing)."""
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, cst.NotIn):
+            return (self.mod.code_for(test.comparisons[0].comparator), self.mod.code_for(test.left))
+        return None
+
     def stmt_If(self, node: cst.If) -> bool:
         self.eval(node.test)
         before = dict(self.env)
         saved_narrow = set(self.narrowed_lists)
         self.narrowed_lists |= self.narrow(node.test)
+        guard = self.absent_key_guard(node.test)
+        if guard:
+            self.absent_guards.add(guard)
         live_body = self.walk_block(self.body_of(node))
+        self.absent_guards.discard(guard)
         after_body = self.env
         self.narrowed_lists = saved_narrow
         self.env = dict(before)

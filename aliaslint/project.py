@@ -920,6 +920,11 @@ def load(value: Value, selector: str) -> Value:
             elif selector.startswith("[") and ANY in fields:
                 out |= fields[ANY]
                 hit = True
+            if not hit and o.copy_of is None and o.kind == "instance" and selector not in fields:
+                # an object of an unknown class: what is read from it was made from its arguments
+                # (``RawEvent(object=obj)["object"]``): no alias known, but the same variance
+                contents = frozenset().union(*fields.values()) if fields else frozenset()
+                out.add(Opaque(loops_of(contents), deps_of(contents)))
             if not hit and o.copy_of is not None:
                 for src in load(o.copy_of, selector):
                     if o.kind == "copy" and o.shared_source:

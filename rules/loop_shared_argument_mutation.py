@@ -64,6 +64,10 @@ class LoopSharedArgumentMutation(ProjectRule):
         "def strip(item):\n    item['tags'].clear()\n\ndef run(items):\n    for item in items:\n        strip(item)\n",
         # loop-varying keys: an intended accumulator
         "def put(patch, key, value):\n    patch.setdefault('annotations', {})[key] = value\n\ndef run(pods):\n    patch = {}\n    for pod in pods:\n        put(patch, pod['name'], pod['image'])\n    return patch\n",
+        # values read out of an object built from the loop variable vary with the loop (kopf's
+        # RawEvent TypedDict): a discard keyed by them is per-iteration bookkeeping
+        "def revise(insights, event):\n    insights['names'].discard(event['object']['name'])\n\n"
+        "def watch(insights, chunks):\n    for obj in chunks:\n        revise(insights, RawEvent(object=obj))\n",
         # a cache filled at loop-varying keys; the result is a new summary, not the cache
         "def summarise(state, key):\n    cache = state.setdefault('cache', {})\n    out = {'n': len(state['items'])}\n"
         "    cache[key] = out\n    return out\n\ndef run(state, keys):\n    return [summarise(state, k) for k in keys]\n",

@@ -93,6 +93,17 @@ def test_bad_models_file_is_a_config_error(tmp_path: Path) -> None:
         run(tmp_path, {"op.py": "x = 1\n"}, models=(tmp_path / "models.toml",))
 
 
+def test_pytest_tests_do_not_consume_their_fixtures(tmp_path: Path) -> None:
+    code = """
+        def test_build(example_spec):
+            example_spec.pop("status")
+            return {"spec": example_spec}
+    """
+    assert run(tmp_path, {"tests/test_pods.py": code}) == []
+    found = run(tmp_path, {"pods/build.py": code.replace("test_build", "build")})
+    assert [(d.code, d.location.path, d.location.line) for d in found] == [("AL007", "pods/build.py", 3)]
+
+
 def test_one_finding_per_cause(tmp_path: Path) -> None:
     code = """
         def add(spec, item):
