@@ -993,9 +993,21 @@ class FunctionAnalyzer:
     def absent_key_guard(self, test: cst.BaseExpression) -> tuple[str, str] | None:
         """``if key not in mapping:`` -> (mapping text, key text): a write of that key in the
         body only fills a missing entry, like ``setdefault`` (repeating it changes nothing)."""
-        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
-                and isinstance(test.comparisons[0].operator, cst.NotIn):
-            return (self.mod.code_for(test.comparisons[0].comparator), self.mod.code_for(test.left))
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+            if isinstance(op, cst.NotIn):
+                return (self.mod.code_for(right), self.mod.code_for(test.left))
+            # ``if mapping.get(key) is None:``
+            if isinstance(op, (cst.Is, cst.Equal)) and isinstance(right, cst.Name) and right.value == "None":
+                return self._get_guard(test.left)
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return self._get_guard(test.expression)  # ``if not mapping.get(key):``
+        return None
+
+    def _get_guard(self, node: cst.BaseExpression) -> tuple[str, str] | None:
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get" \
+                and len(node.args) == 1:
+            return (self.mod.code_for(node.func.value), self.mod.code_for(node.args[0].value))
         return None
 
     def stmt_If(self, node: cst.If) -> bool:

@@ -632,6 +632,12 @@ class Project:
                 if init is not None:
                     for name, value, _ in init.self_stores:
                         fields.append((attr(name), self.instantiate(init, value, call, t, fn, depth)))
+                else:
+                    # no __init__ in the project (dataclass, TypedDict, NamedTuple): keyword
+                    # arguments become fields, positional ones are kept for their variance
+                    fields = [(attr(k), self.resolve(fn, v, depth + 1)) for k, v in call.kwargs]
+                    if call.args:
+                        fields.append((".()", self.resolve(fn, frozenset().union(*call.args), depth + 1)))
                 cls_ref = frozenset({Ref(Root("global", t.constructor))})
                 out.add(Fresh(site, loops, "instance", cls_ref, tuple(sorted(fields)), call=call.id))
                 continue
@@ -641,18 +647,18 @@ class Project:
             ret = self.rets.get(t.function, UNKNOWN)
             out |= self.instantiate(callee, ret, call, t, fn, depth)
         if not targets:
-            out |= self.unresolved_result(fn, call)
+            out |= self.unresolved_result(fn, call, depth)
         return frozenset(out)
 
-    def unresolved_result(self, fn: FunctionSummary, call: CallSite) -> Value:
+    def unresolved_result(self, fn: FunctionSummary, call: CallSite, depth: int = 0) -> Value:
         """Models for callees outside the project; a capitalised name is a constructor."""
         name = call.text.rsplit(".", 1)[-1]
         if CAPITALISED.match(name) and not name.isupper():
             # keyword arguments become attributes (kubernetes models, dataclasses); positional
             # ones are kept under ".()" so that the object depends on them (loop variance)
-            fields = [(attr(k), v) for k, v in call.kwargs]
+            fields = [(attr(k), self.resolve(fn, v, depth + 1)) for k, v in call.kwargs]
             if call.args:
-                fields.append((".()", frozenset().union(*call.args)))
+                fields.append((".()", self.resolve(fn, frozenset().union(*call.args), depth + 1)))
             fields = tuple(sorted(fields))
             return frozenset({Fresh(call.site, frozenset(call.loops), "instance", call.callee, fields, call=call.id)})
         return UNKNOWN

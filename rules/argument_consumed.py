@@ -16,14 +16,16 @@ def _is_public(fn) -> bool:
     return not fn.name.startswith("_") and not any(p.startswith("_") and not p.startswith("__") for p in parts[-2:-1])
 
 
-def _confidence(e, shared: bool):
+def _confidence(e, shared: bool, typed: bool = False):
     """HIGH: a key is removed, or state below the top level is changed, or a caller in the
     tree passes an object it keeps (``self.headers``, a global). MEDIUM (``--preview``): a
     top-level append or write into an argument of a public function, with no such evidence."""
     from aliaslint.diagnostics import Confidence
 
-    if e.op.startswith("."):
-        return Confidence.MEDIUM  # an attribute set on an object: entity state more than config
+    if e.op.startswith(".") or typed:
+        # an attribute set on an object, or an argument typed as a project class: entity
+        # state more than config
+        return Confidence.MEDIUM
     if shared or e.kind == REMOVE or e.path:
         return Confidence.HIGH
     return Confidence.MEDIUM
@@ -92,7 +94,8 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             continue  # every caller in the tree hands over an object of its own
         if not (destructive and public or (destructive or e.kind == OVERWRITE) and shared):
             continue
-        out.setdefault(e.root.index, []).append((e, _confidence(e, shared)))
+        typed = bool(project.param_classes(fn, e.root.index))
+        out.setdefault(e.root.index, []).append((e, _confidence(e, shared, typed)))
     for effects in out.values():
         effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), -len(ec[0].path), ec[0].site))
     return out
@@ -151,6 +154,8 @@ class ArgumentConsumed(ProjectRule):
         # set-if-absent is a setdefault: repeating it changes nothing (kopf's auth headers)
         "def make_context(session, agent):\n    headers = session['headers']\n    if 'User-Agent' not in headers:\n"
         "        headers['User-Agent'] = agent\n    return {'session': session}\n",
+        "def make_context(session, agent):\n    if session.headers.get('User-Agent') is None:\n"
+        "        session.headers['User-Agent'] = agent\n    return {'session': session}\n",
         # a visited set threaded through recursion is an accumulator, not a config
         "def find(graph, node, seen=None):\n    seen = seen or set()\n    if node in seen:\n        return None\n"
         "    seen.add(node)\n    for nxt in graph.get(node, ()):\n        got = find(graph, nxt, seen)\n"

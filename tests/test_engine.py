@@ -104,6 +104,37 @@ def test_pytest_tests_do_not_consume_their_fixtures(tmp_path: Path) -> None:
     assert [(d.code, d.location.path, d.location.line) for d in found] == [("AL007", "pods/build.py", 3)]
 
 
+def test_values_read_from_objects_built_per_iteration_vary(tmp_path: Path) -> None:
+    # kopf's namespace observer: each chunk's events are wrapped in a TypedDict; the key removed
+    # from the shared set comes from the chunk, so this is bookkeeping, not duplication
+    bodies = """
+        from typing import NewType, TypedDict
+
+        NamespaceName = NewType("NamespaceName", str)
+
+        class RawEvent(TypedDict):
+            type: str
+            object: dict
+    """
+    obs = """
+        from pk import bodies
+
+        def revise(*, insights, raw_events=(), raw_bodies=()):
+            events = list(raw_events) + [bodies.RawEvent(type=None, object=obj) for obj in raw_bodies]
+            for event in events:
+                insights.namespaces.discard(bodies.NamespaceName(event["object"]["metadata"]["name"]))
+
+        async def watch(insights, fetch):
+            async for chunk, _ in fetch():
+                revise(raw_bodies=chunk, insights=insights)
+    """
+    assert run(tmp_path, {"pk/__init__.py": "", "pk/bodies.py": bodies, "pk/obs.py": obs}) == []
+    # the same loop with a constant name: every iteration removes the same entry again
+    constant = obs.replace('event["object"]["metadata"]["name"]', '"default"')
+    found = run(tmp_path, {"pk/__init__.py": "", "pk/bodies.py": bodies, "pk/obs.py": constant})
+    assert [(d.code, d.location.path, d.location.line) for d in found] == [("AL001", "pk/obs.py", 11)]
+
+
 def test_one_finding_per_cause(tmp_path: Path) -> None:
     code = """
         def add(spec, item):
