@@ -7,6 +7,7 @@ crashed or concurrent run never leaves a half-written entry; an unreadable entry
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -16,9 +17,25 @@ from pathlib import Path
 from aliaslint import __version__
 
 
+@functools.lru_cache(maxsize=1)
+def engine_fingerprint() -> str:
+    """Hash of aliaslint's own code and bundled models: a changed analyzer (an editable install
+    during development, a new release) must not reuse summaries the old one wrote."""
+    import aliaslint
+    import aliaslint.rules
+
+    h = hashlib.sha256()
+    for folder in (Path(aliaslint.__file__).parent, Path(aliaslint.rules.__file__).parent):
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
+                h.update(str(path.relative_to(folder)).encode())
+                h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
 def key_for(source: str, module: str, display: str, is_package: bool, rule_codes) -> str:
     h = hashlib.sha256()
-    for part in (__version__, module, display, str(is_package), ",".join(rule_codes), source):
+    for part in (__version__, engine_fingerprint(), module, display, str(is_package), ",".join(rule_codes), source):
         h.update(part.encode("utf-8", "surrogatepass"))
         h.update(b"\0")
     return h.hexdigest()

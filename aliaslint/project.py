@@ -41,7 +41,7 @@ MAX_SCC_ROUNDS = 8
 CAPITALISED = re.compile(r"^_*[A-Z]")
 #: astroid questions per check (each can cost ~0.1 s on a large module); a count, not a time,
 #: so that results do not depend on the machine's speed
-ASTROID_QUERIES = 16
+ASTROID_QUERIES = 8
 #: method names shared with builtin containers and common protocols: one of these alone says
 #: nothing about a receiver's class
 COMMON_METHODS = {
