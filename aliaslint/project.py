@@ -413,7 +413,7 @@ class Project:
                     for c in self.class_of_instance(owner, fn):
                         m = self.find_method(c, method)
                         if m:
-                            out.append(Target(m, True, frozenset({owner})))
+                            out.append(Target(m, True, call.receiver or frozenset({owner})))
                 continue
             if not o.path or not o.path[-1].startswith("."):
                 continue
@@ -425,7 +425,8 @@ class Project:
                     m = self.find_method(c, method)
                     if m:
                         mf = self.functions[m]
-                        out.append(Target(m, mf.kind not in ("staticmethod",), frozenset({owner})))
+                        # the receiver as evaluated at the call (``copy(self.t).run()``: the copy)
+                        out.append(Target(m, mf.kind not in ("staticmethod",), call.receiver or frozenset({owner})))
         for o in call.callee:
             if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and len(o.path) == 1 \
                     and fn.cls and fn.kind in ("method", "property", "classmethod") and not out:

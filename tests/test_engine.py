@@ -135,6 +135,39 @@ def test_values_read_from_objects_built_per_iteration_vary(tmp_path: Path) -> No
     assert [(d.code, d.location.path, d.location.line) for d in found] == [("AL001", "pk/obs.py", 11)]
 
 
+def test_method_on_a_shallow_copy_reaches_the_original_only_below_the_top(tmp_path: Path) -> None:
+    code = """
+        import copy
+
+        class Job:
+            def __init__(self, name):
+                self.name = name
+                self.args = []
+                self.status = None
+
+            def run(self):
+                self.status = "running"
+                return self.name
+
+            def add(self, extra):
+                self.args.append(extra)
+                return self.name
+
+        class Runner:
+            def __init__(self):
+                self.template = Job("base")
+
+            def go(self):
+                return copy.copy(self.template).run()
+
+            def go_bad(self):
+                return copy.copy(self.template).add("x")
+    """
+    found = run(tmp_path, {"runner.py": code})
+    assert [(d.code, d.location.line, d.location.column) for d in found] == [("AL002", 27, 16)]
+    assert "appends to `self.template.args`" in found[0].message
+
+
 def test_one_finding_per_cause(tmp_path: Path) -> None:
     code = """
         def add(spec, item):
