@@ -164,7 +164,7 @@ def test_method_on_a_shallow_copy_reaches_the_original_only_below_the_top(tmp_pa
                 return copy.copy(self.template).add("x")
     """
     found = run(tmp_path, {"runner.py": code})
-    assert [(d.code, d.location.line, d.location.column) for d in found] == [("AL002", 27, 16)]
+    assert [(d.code, d.location.line, d.location.column) for d in found] == [("AL002", 26, 16)]
     assert "appends to `self.template.args`" in found[0].message
 
 
