@@ -13,6 +13,7 @@ models (:mod:`aliaslint.models`), not from code here.
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 import libcst as cst
@@ -1234,12 +1235,12 @@ class ModuleAnalyzer:
                 for small in stmt.body:
                     if isinstance(small, cst.Import):
                         for alias in small.names:
-                            full = self.code_for(alias.name)
+                            full = self.script_sibling(self.code_for(alias.name))
                             if alias.asname is not None:
                                 self.summary.imports[alias.asname.name.value] = full
                             else:
-                                head = full.split(".")[0]
-                                self.summary.imports[head] = head
+                                head = self.code_for(alias.name).split(".")[0]
+                                self.summary.imports[head] = self.script_sibling(head)
                     elif isinstance(small, cst.ImportFrom):
                         base = self.resolve_from(small)
                         if base is None or isinstance(small.names, cst.ImportStar):
@@ -1280,11 +1281,24 @@ class ModuleAnalyzer:
             and test.left.value == "__name__"
         )
 
+    def script_sibling(self, dotted: str) -> str:
+        """A script's ``import builders`` finds ``builders.py`` beside it (its folder is first on
+        ``sys.path``): qualify it with the script's own folder, as the module names are."""
+        if self.summary.is_package or "." not in self.name or not self.summary.path:
+            return dotted
+        folder = Path(self.summary.path).parent
+        if (folder / "__init__.py").exists():
+            return dotted
+        head = dotted.split(".")[0]
+        if (folder / f"{head}.py").exists() or (folder / head / "__init__.py").exists():
+            return f"{self.name.rsplit('.', 1)[0]}.{dotted}"
+        return dotted
+
     def resolve_from(self, node: cst.ImportFrom) -> str | None:
         level = len(node.relative)
         mod = self.code_for(node.module) if node.module is not None else ""
         if level == 0:
-            return mod
+            return self.script_sibling(mod)
         parts = self.name.split(".")
         if not self.summary.is_package:
             parts = parts[:-1]

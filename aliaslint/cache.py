@@ -48,11 +48,14 @@ class SummaryCache:
         self.folder = Path(settings.cache_dir) / f"{__version__}-{salt}"
 
     def get(self, key: str):
+        from aliaslint.summary import ModuleSummary
+
         try:
             with open(self.folder / key[:2] / key, "rb") as f:
-                return pickle.load(f)
-        except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError):
+                got = pickle.load(f)
+        except Exception:  # a damaged or foreign entry is a miss, never a failed run
             return None
+        return got if isinstance(got, ModuleSummary) else None
 
     def put(self, key: str, summary) -> None:
         folder = self.folder / key[:2]

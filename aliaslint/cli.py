@@ -168,6 +168,9 @@ def check(
         note(f"configuration: {settings.config_file or 'none (defaults)'}; root: {settings.root}")
         files = discover(paths, settings)
         note(f"{len(files)} file(s) to check")
+        if output_file is not None and any(os.path.samefile(f.path, output_file) for f in files
+                                           if output_file.exists() and f.path.exists()):
+            raise UsageError(f"--output-file {output_file} is one of the files to check; it would be overwritten")
         if not files and not quiet:
             click.echo("aliaslint: warning: no Python files found", err=True)
         result = engine.check(files, settings)

@@ -149,7 +149,16 @@ def parse_selector(selector: str) -> str:
         raise ValueError(
             f"invalid rule selector {selector!r} (expected a code such as 'AL001' or a prefix such as 'AL')"
         )
+    if canonical != "ALL" and not any(code.startswith(canonical) for code in _known_codes()):
+        # a typo must not switch every rule off and let CI pass
+        raise ValueError(f"unknown rule selector {selector!r}: no rule code starts with it; see 'aliaslint rules'")
     return canonical
+
+
+def _known_codes() -> list[str]:
+    from aliaslint.rules import all_rules
+
+    return [UNREADABLE_CODE, *(rule.code for rule in all_rules())]
 
 
 def _display(path: Path) -> str:

@@ -45,11 +45,21 @@ class CheckResult:
     files_checked: int = 0
 
 
-def module_name_for(path: Path) -> tuple[str, bool]:
+def module_name_for(path: Path, root: Path | None = None) -> tuple[str, bool]:
     """Dotted module name from the package root (the first folder up without ``__init__.py``).
 
-    Returns ``(name, is_package)``; ``pkg/__init__.py`` is module ``pkg``, a package.
+    Returns ``(name, is_package)``; ``pkg/__init__.py`` is module ``pkg``, a package. A file
+    outside any package (a script, a namespace package's module) is named by its path from
+    ``root`` (``op_a/builders.py`` -> ``op_a.builders``), so that two scripts called
+    ``builders.py`` in different folders stay two modules.
     """
+    if root is not None and not (path.parent / "__init__.py").exists() and path.name != "__init__.py":
+        try:
+            rel = path.relative_to(root).with_suffix("")
+        except ValueError:
+            rel = None
+        if rel is not None and all(part.isidentifier() for part in rel.parts):
+            return ".".join(rel.parts), False
     parts = [path.stem]
     is_package = path.name == "__init__.py"
     folder = path.parent
@@ -83,6 +93,9 @@ def summarize_file(file: SourceFile, module: str, is_package: bool, settings) ->
         got = store.get(cache_key)
         if got is not None:
             return got
+    too_deep = _nesting_problem(file, source)
+    if too_deep is not None:
+        return too_deep
     try:
         summary = analyze_module(source, module, file.display, str(file.path), _rules(settings), is_package)
     except cst.ParserSyntaxError as exc:
@@ -94,6 +107,38 @@ def summarize_file(file: SourceFile, module: str, is_package: bool, settings) ->
     if store is not None:
         store.put(cache_key, summary)
     return summary
+
+
+#: bracket depth past which CPython's parser is asked first: LibCST's native parser can crash the
+#: process (not raise) on absurd nesting, which CPython rejects with a clean SyntaxError
+SUSPICIOUS_NESTING = 60
+
+
+def _bracket_depth(source: str) -> int:
+    """An upper bound of the bracket nesting (brackets in strings and comments count too)."""
+    depth = deepest = 0
+    for ch in source:
+        if ch in "([{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        elif ch in ")]}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+def _nesting_problem(file: SourceFile, source: str) -> Diagnostic | None:
+    if _bracket_depth(source) <= SUSPICIOUS_NESTING:
+        return None
+    import ast
+
+    try:
+        ast.parse(source, filename=file.display)
+    except SyntaxError as err:
+        return _unreadable(file.display, f"cannot parse this file: {err.msg}", err.lineno or 1, err.offset or 1)
+    except (RecursionError, MemoryError, ValueError):
+        return _unreadable(file.display, "cannot analyse this file: it is nested too deeply")
+    return None
 
 
 def _syntax_error(file: SourceFile, source: str, exc: cst.ParserSyntaxError) -> Diagnostic:
@@ -127,7 +172,7 @@ def check(files: Sequence[SourceFile], settings) -> CheckResult:
     jobs_in = []
     names: dict[str, int] = {}
     for f in files:
-        module, is_package = module_name_for(f.path)
+        module, is_package = module_name_for(f.path, Path(settings.root))
         if module in names:  # two scripts with one name: keep both apart
             names[module] += 1
             module = f"{module}__{names[module]}"

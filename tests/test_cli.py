@@ -317,3 +317,21 @@ def test_python_dash_m(project: Path) -> None:
                              capture_output=True, text=True, timeout=120)
     assert (missing.returncode, missing.stdout) == (2, "")
     assert missing.stderr == "aliaslint: error: path does not exist: gone.py\n"
+
+
+def test_unknown_rule_selector_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text("grid = [[]] * 3\n")
+    result = subprocess.run([sys.executable, "-m", "aliaslint", "check", "--select", "AL999", str(tmp_path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "unknown rule selector 'AL999': no rule code starts with it; see 'aliaslint rules'" in result.stderr
+    assert result.stdout == ""
+
+
+def test_output_file_may_not_be_a_checked_file(tmp_path: Path) -> None:
+    (tmp_path / "m.py").write_text("x = 1\n")
+    result = subprocess.run([sys.executable, "-m", "aliaslint", "check", "--no-cache", "--output-file",
+                             str(tmp_path / "m.py"), str(tmp_path)], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert "is one of the files to check; it would be overwritten" in result.stderr
+    assert (tmp_path / "m.py").read_text() == "x = 1\n"

@@ -56,8 +56,8 @@ def test_reads_every_option(project: Path) -> None:
 name = "demo"
 
 [tool.aliaslint]
-select = ["AL0", "al1"]
-extend-select = ["AL2"]
+select = ["AL0", "al00"]
+extend-select = ["AL001"]
 ignore = ["AL005"]
 extend-ignore = ["AL006"]
 exclude = ["vendor/"]
@@ -73,7 +73,7 @@ max-file-bytes = 1000
     settings = load_settings([Path("src")], {})
     assert settings == Settings(
         root=project,
-        select=("AL0", "AL1", "AL2"),
+        select=("AL0", "AL00", "AL001"),
         ignore=("AL005", "AL006"),
         exclude=("vendor/",),
         extend_exclude=("generated/*.py",),

@@ -188,3 +188,43 @@ def test_one_finding_per_cause(tmp_path: Path) -> None:
         (4, "also mutated here (append)"),
         (10, "the same object is passed in a loop here too"),
     ]
+
+
+def test_absurd_nesting_is_reported_not_crashed(tmp_path: Path) -> None:
+    deep = "x = " + "(" * 3000 + "1" + ")" * 3000 + "\n"
+    found = run(tmp_path, {"deep.py": deep, "ok.py": "grid = [[]] * 3\n"})
+    assert [(d.code, d.location.path, d.message) for d in found] == [
+        ("AL000", "deep.py", "cannot parse this file: too many nested parentheses"),
+        ("AL005", "ok.py", found[1].message),
+    ]
+
+
+def test_damaged_cache_entries_are_misses(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    files = {"ok.py": "grid = [[]] * 3\n"}
+    config = Settings(root=tmp_path, cache_dir=cache)
+    (tmp_path / "ok.py").write_text(files["ok.py"])
+    found = discover([tmp_path / "ok.py"], config, cwd=tmp_path)
+    assert [d.code for d in engine.check(found, config).diagnostics] == ["AL005"]
+    entries = [p for p in cache.rglob("*") if p.is_file() and p.name != ".gitignore"]
+    assert entries
+    for p in entries:
+        p.write_bytes(b"garbage\n")
+    assert [d.code for d in engine.check(found, config).diagnostics] == ["AL005"]
+
+
+def test_scripts_with_one_name_in_two_folders_stay_apart(tmp_path: Path) -> None:
+    caller = """
+        from builders import decorate
+
+        def f(tpl, n):
+            for _ in range(n):
+                decorate(tpl)
+    """
+    found = run(tmp_path, {
+        "op_a/builders.py": "def decorate(t):\n    t['spec']['x'].append(1)\n",
+        "op_a/main.py": caller,
+        "op_b/builders.py": "import copy\n\ndef decorate(t):\n    t = copy.deepcopy(t)\n    t['spec']['x'].append(1)\n    return t\n",
+        "op_b/main.py": caller,
+    })
+    assert [(d.code, d.location.path, d.location.line) for d in found] == [("AL001", "op_a/main.py", 6)]
