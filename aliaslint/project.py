@@ -106,7 +106,7 @@ class Project:
     _param_classes: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     _calls_by_id: dict[str, dict[int, CallSite]] = field(default_factory=dict)
     _field_values: dict[tuple[str, str], Value] = field(default_factory=dict)
-    _method_names: set[str] | None = None
+    _method_index: dict[str, set[str]] | None = None
     _astroid_queries: int = 0
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
@@ -229,12 +229,12 @@ class Project:
                 if isinstance(c, Ref) and c.root.kind == "param" and c.root.index == index and len(c.path) == 1
             }
             if methods and (len(methods) >= 2 or not (methods & COMMON_METHODS)):
-                having = [q for q in self.classes if all(self.find_method(q, m) for m in methods)]
-                # subclasses inherit the methods: keep the most basic classes
-                roots = [q for q in having if not any(self.find_method(q, m) != self.find_method(h, m)
-                                                       for h in having if h != q for m in methods) or len(having) == 1]
-                if len({tuple(self.find_method(q, m) for m in sorted(methods)) for q in having}) == 1 and having:
-                    out = [having[0]]
+                # classes defining every one of these methods themselves (an index, not a scan
+                # of all classes per parameter); the answer must be one class
+                index = self.method_index()
+                having = set.intersection(*(index.get(m, set()) for m in methods))
+                if len(having) == 1:
+                    out = sorted(having)
         self._param_classes[key] = out
         return out
 
@@ -441,7 +441,7 @@ class Project:
         """Last resort for ``x.method(...)``: astroid, asked only when a project class defines
         ``method`` (otherwise no answer could matter)."""
         method = call.text.rsplit(".", 1)[-1]
-        if method.startswith("__") or method in COMMON_METHODS or method not in self.method_names():
+        if method.startswith("__") or method in COMMON_METHODS or method not in self.method_index():
             return []
         # astroid is slow (it builds and infers whole modules): ask it only for calls in loops,
         # where AL001 needs the callee, and at most ASTROID_QUERIES times per check
@@ -467,9 +467,16 @@ class Project:
         return out
 
     def method_names(self) -> set[str]:
-        if self._method_names is None:
-            self._method_names = {name for cls in self.classes.values() for name in cls.methods}
-        return self._method_names
+        return set(self.method_index())
+
+    def method_index(self) -> dict[str, set[str]]:
+        """Method name -> the project classes that define it."""
+        if self._method_index is None:
+            self._method_index = {}
+            for q, cls in self.classes.items():
+                for name in cls.methods:
+                    self._method_index.setdefault(name, set()).add(q)
+        return self._method_index
 
     def arg_for(self, call: CallSite, target: Target, index: int) -> Value | None:
         """The caller's value passed for parameter ``index`` of ``target`` (None: not passed)."""
