@@ -71,6 +71,8 @@ class LoopSharedArgumentMutation(ProjectRule):
         # a cache filled at loop-varying keys; the result is a new summary, not the cache
         "def summarise(state, key):\n    cache = state.setdefault('cache', {})\n    out = {'n': len(state['items'])}\n"
         "    cache[key] = out\n    return out\n\ndef run(state, keys):\n    return [summarise(state, k) for k in keys]\n",
+        # adding the same element to a shared set again is idempotent
+        "def mark(state):\n    state['flags'].add('dirty')\n\ndef run(state, n):\n    for i in range(n):\n        mark(state)\n",
         # state on self updated by a method
         "class R:\n    def __init__(self):\n        self.events = []\n\n    def note(self, msg):\n        self.events.append(msg)\n\n    def run(self, n):\n        for i in range(n):\n            self.note('x')\n",
     )
@@ -154,7 +156,8 @@ class LoopSharedArgumentMutation(ProjectRule):
                 else:
                     continue
                 varies = loop in deps_loops
-                if e.kind == ACCUMULATE and not varies:
+                # ``set.add`` of the same value again changes nothing: only sequences duplicate
+                if e.kind == ACCUMULATE and e.op != "add" and not varies:
                     return leaf, loop, "duplicate"
                 if e.kind == REMOVE and not varies:
                     return leaf, loop, "remove"

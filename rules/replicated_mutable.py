@@ -43,6 +43,7 @@ class ReplicatedMutable(Rule):
         "counts = [0] * 4\n",
         "def f(name, n):\n    return ','.join([name] * n)\n",
         "grid = [[] for _ in range(4)]\n",
+        "slots = [[]] * 1\n",
     )
     INVALID = (
         Invalid("grid = [[]] * 4\n", 1, 8, "[[]] * 4"),
@@ -63,6 +64,8 @@ class ReplicatedMutable(Rule):
     def leave_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         if not isinstance(node.operator, cst.Multiply):
             return
+        if any(isinstance(side, cst.Integer) and side.value in ("0", "1") for side in (node.left, node.right)):
+            return  # one slot (or none): nothing is shared
         for seq in (node.left, node.right):
             if isinstance(seq, (cst.List, cst.Tuple)) and seq.elements and any(
                 not isinstance(el, cst.StarredElement) and self._mutable(el.value) for el in seq.elements

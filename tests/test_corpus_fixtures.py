@@ -224,7 +224,7 @@ def _flaky_params():
         yield pytest.param(tree_id, id=tree_id, marks=marks)
 
 
-@pytest.mark.parametrize("tree_id", _flaky_params())
+@pytest.mark.parametrize("tree_id", list(_flaky_params()))
 def test_json_snapshot(tree_id: str, fresh_outputs: dict[str, str]) -> None:
     tree = dict(TREES)[tree_id]
     text = fresh_outputs[tree_id]
@@ -241,7 +241,7 @@ def test_json_snapshot(tree_id: str, fresh_outputs: dict[str, str]) -> None:
         )
 
 
-@pytest.mark.parametrize("tree_id", _flaky_params())
+@pytest.mark.parametrize("tree_id", list(_flaky_params()))
 def test_output_is_deterministic(tree_id: str, fresh_outputs: dict[str, str]) -> None:
     diagnostics, files_checked = analyse(dict(TREES)[tree_id])
     here = render(list(diagnostics), "json", files_checked=files_checked)

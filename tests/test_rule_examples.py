@@ -59,7 +59,7 @@ def _numbered(source: str) -> str:
 @pytest.mark.parametrize(("rule", "source", "invalid"), _examples())
 def test_rule_example(rule: type[Rule], source: str, invalid: Invalid | None, tmp_path: Path) -> None:
     diagnostics = _check(rule, source, tmp_path)
-    unreadable = [d for d in diagnostics if d.code == UNREADABLE_CODE]
+    unreadable = [d for d in diagnostics if d.code == UNREADABLE_CODE and rule.code != UNREADABLE_CODE]
     assert not unreadable, f"the example does not parse:\n{_show(unreadable)}\n{_numbered(source)}"
     own = [d for d in diagnostics if d.code == rule.code]
     if invalid is None:

@@ -16,6 +16,16 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 KINDS = {"deepcopy", "copy", "fresh", "opaque", "identity", "mutator"}
+EFFECTS = ("accumulate", "overwrite", "remove")
+_COMMON = {"kind", "method"}
+ALLOWED_KEYS = {
+    "deepcopy": _COMMON,
+    "copy": _COMMON | {"name", "container", "keyword_fields", "deep_keyword"},
+    "fresh": _COMMON,
+    "opaque": _COMMON | {"container"},
+    "identity": _COMMON,
+    "mutator": _COMMON | {"arg", "effect", "name"},
+}
 #: builtins that models may name without an import
 BUILTIN_TYPES = {"dict", "list", "set", "tuple", "sorted", "reversed", "frozenset"}
 
@@ -38,6 +48,15 @@ def _parse(path: Path) -> dict[str, dict]:
     for name, table in data.items():
         if not isinstance(table, dict) or table.get("kind") not in KINDS:
             raise ModelError(f"{path}: model {name!r} needs kind = one of {', '.join(sorted(KINDS))}")
+        unknown = set(table) - ALLOWED_KEYS[table["kind"]]
+        if unknown:
+            raise ModelError(f"{path}: model {name!r}: unknown key(s) {', '.join(sorted(unknown))} for kind {table['kind']!r}")
+        if table["kind"] == "mutator":
+            arg = table.get("arg", 0)
+            if not isinstance(arg, int) or isinstance(arg, bool) or arg < 0:
+                raise ModelError(f"{path}: model {name!r}: arg must be a parameter position (0, 1, ...), not {arg!r}")
+            if table.get("effect", "overwrite") not in EFFECTS:
+                raise ModelError(f"{path}: model {name!r}: effect must be one of {', '.join(EFFECTS)}")
     return data
 
 
