@@ -499,6 +499,9 @@ class FunctionAnalyzer:
         right = self.eval(node.right)
         if isinstance(node.operator, cst.Multiply) and isinstance(node.left, (cst.List, cst.Tuple)):
             return left
+        if isinstance(node.operator, cst.BitOr) and (isinstance(node.left, cst.Dict) or isinstance(node.right, cst.Dict)):
+            # ``cfg | {...}``: a new dict over the same values (a shallow copy of both sides)
+            return self.copy_of(node, left | right, "x | {...}")
         if isinstance(node.operator, cst.Add) and (self.is_list(node.left, left) or self.is_list(node.right, right)):
             obj = self.new_object(node)
             self.heap.objects[obj.id]["fields"][ANY] = self.load(left, ANY) | self.load(right, ANY)
@@ -517,9 +520,18 @@ class FunctionAnalyzer:
     def eval_List(self, node: cst.List | cst.Tuple | cst.Set) -> frozenset:
         obj = self.new_object(node)
         elements: frozenset = frozenset()
+        site = self.mod.site(node)
         for el in node.elements:
             v = self.eval(el.value)
-            elements |= self.load(v, ANY) if isinstance(el, cst.StarredElement) else v
+            if isinstance(el, cst.StarredElement):
+                # ``[*x]`` copies x's top level only: its elements still belong to x (AL002)
+                elements |= frozenset(
+                    replace(o, copy=CopyMark(site, len(o.path) - 1, "[*x]"))
+                    if isinstance(o, Ref) and o.copy is None and o.root.kind in ("param", "global") else o
+                    for o in self.load(v, ANY)
+                )
+            else:
+                elements |= v
         self.heap.objects[obj.id]["fields"][ANY] = elements
         self.heap.objects[obj.id]["container"] = "list" if isinstance(node, cst.List) else type(node).__name__.lower()
         if isinstance(node, cst.Tuple):

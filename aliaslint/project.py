@@ -266,6 +266,22 @@ class Project:
         self._param_classes[key] = out
         return out
 
+    def class_attr_owner(self, cls_name: str, name: str, _seen: set | None = None) -> str | None:
+        """The class (``cls_name`` or a project base) whose body assigns ``name``."""
+        seen = _seen or set()
+        info = self.classes.get(cls_name)
+        if info is None or cls_name in seen:
+            return None
+        seen.add(cls_name)
+        if name in info.class_attrs:
+            return cls_name
+        for base in info.bases:
+            for b in self.classes_of_value(base, self.modules[info.module]):
+                got = self.class_attr_owner(b, name, seen)
+                if got:
+                    return got
+        return None
+
     def field_values(self, cls_name: str, name: str) -> Value:
         """What the methods of ``cls_name`` store into ``self.<name>``, as seen from any method:
         fresh objects and paths from ``self`` or globals (other parameters mean nothing there)."""
@@ -312,6 +328,8 @@ class Project:
                 )
                 if uses or call.loops and not (set(call.loops) & set(o.loops)):
                     return "shared"
+            elif isinstance(o, Ref) and call.loops and call.loops[-1] not in o.loops:
+                return "shared"  # one object handed to the call on every iteration of a loop
             elif isinstance(o, Ref) and o.root.kind == "param" and o.path:
                 verdict = "kept"
             elif isinstance(o, Ref) and o.root.kind == "param" and depth < 3:
@@ -555,11 +573,20 @@ class Project:
                 )
             elif isinstance(o, Ref) and o.root.kind == "global" and o.path and o.root.name in self.modules:
                 out.add(self.canonical(o))
+            elif isinstance(o, Ref) and o.root.kind == "global" and o.path and o.root.name in self.classes \
+                    and o.path[0].startswith(".") and self.class_attr_owner(o.root.name, o.path[0][1:]):
+                # ``Builder.TEMPLATE``: the class attribute is the global object
+                owner = self.class_attr_owner(o.root.name, o.path[0][1:])
+                out.add(replace(o, root=Root("global", f"{owner}.{o.path[0][1:]}"), path=o.path[1:]))
             elif isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and o.path \
-                    and o.path[0].startswith(".") and fn.cls and fn.kind in ("method", "property"):
+                    and o.path[0].startswith(".") and fn.cls and fn.kind in ("method", "property", "classmethod"):
                 # ``self.attr`` may hold what another method stored there (``self._pending =
                 # list(self._records)`` in one method, ``self._pending.pop()`` in another)
                 out.add(o)
+                owner = self.class_attr_owner(fn.cls, o.path[0][1:])
+                if owner is not None and o.path[0][1:] not in self.attr_types(fn.cls):
+                    # ``self.TEMPLATE`` / ``cls.TEMPLATE``: the class-level object, shared by all
+                    out.add(replace(o, root=Root("global", f"{owner}.{o.path[0][1:]}"), path=o.path[1:]))
                 for v in self.field_values(fn.cls, o.path[0][1:]):
                     base = frozenset({v})
                     for sel in o.path[1:]:
@@ -849,8 +876,16 @@ def _shown(fn: FunctionSummary, root: Root, path: tuple[str, ...]) -> str:
     if root.kind == "param":
         name = fn.params[root.index].lstrip("*") if root.index < len(fn.params) else "?"
     else:
-        name = root.name.rsplit(".", 1)[-1]
+        name = global_display(root.name)
     return format_path(name, path)
+
+
+def global_display(qualname: str) -> str:
+    """``pkg.mod.NAME`` -> ``NAME``; a class attribute ``pkg.mod.Templates.SECRET`` -> ``Templates.SECRET``."""
+    parts = qualname.split(".")
+    if len(parts) >= 2 and parts[-2][:1].isupper():
+        return ".".join(parts[-2:])
+    return parts[-1]
 
 
 def copy_hits(project: "Project") -> list[CopyHit]:

@@ -97,7 +97,9 @@ class Facts:
         if root.kind == "param":
             return fn.params[root.index].lstrip("*") if root.index < len(fn.params) else "?"
         if root.kind == "global":
-            return root.name.rsplit(".", 1)[-1]
+            from aliaslint.project import global_display
+
+            return global_display(root.name)
         return "<result>"
 
     def short(self, qualname: str) -> str:

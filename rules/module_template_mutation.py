@@ -114,6 +114,11 @@ class ModuleTemplateMutation(ProjectRule):
             "def build(c):\n    add(TEMPLATE, c)\n    return TEMPLATE\n",
             7, 5,
         ),
+        Invalid(
+            "class Builder:\n    TEMPLATE = {'spec': {'containers': []}}\n\n    def build(self, name):\n"
+            "        spec = self.TEMPLATE\n        spec['spec']['containers'].append({'name': name})\n        return spec\n",
+            6, 9, "a class-level template",
+        ),
     )
 
     @classmethod
@@ -142,11 +147,12 @@ class ModuleTemplateMutation(ProjectRule):
         for (_, root), items in found.items():
             fn, e = items[0]
             site = e.chain[0] if e.chain else e.site
-            name = root.name.rsplit(".", 1)[-1]
+            name = facts.root_name(fn, root)
             shown = format_path(name, e.path)
             via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
+            level = "class-level" if root.name.rsplit(".", 1)[0] in project.classes else "module-level"
             message = (
-                f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a module-level "
+                f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a {level} "
                 f"template that it also builds its result from; every later call starts from the "
                 f"changed template; copy it first (`copy.deepcopy({name})`)"
             )

@@ -55,6 +55,8 @@ class ShallowCopyNestedMutation(ProjectRule):
         Invalid("def f(cfg):\n    c = cfg.copy()\n    c['spec']['env'].append(1)\n    return c\n", 2, 9, "cfg"),
         Invalid("import copy\n\ndef f(pod):\n    p = copy.copy(pod)\n    p.metadata.labels['x'] = '1'\n    return p\n", 4, 9),
         Invalid("def add(spec):\n    spec['env'].append(1)\n\ndef f(cfg):\n    c = {**cfg}\n    add(c['spec'])\n    return c\n", 5, 9),
+        Invalid("def f(items):\n    out = [*items]\n    out[0]['seen'] = True\n    return out\n", 2, 11, "`[*x]`"),
+        Invalid("def f(cfg):\n    out = cfg | {'x': 1}\n    out['spec']['y'] = 2\n    return out\n", 2, 11, "`x | {...}`"),
     )
 
     @classmethod
@@ -68,7 +70,7 @@ class ShallowCopyNestedMutation(ProjectRule):
             where = facts.location(first.site)
             target = f"`{first.target}`" if first.target else "an object inside it"
             how = first.mark.how
-            how = f"`{how}`" if "(" in how or "{" in how else "this shallow copy" if how == "copy" else f"this {how}"
+            how = f"`{how}`" if any(c in how for c in "({[") else "this shallow copy" if how == "copy" else f"this {how}"
             message = (
                 f"{how} copies only the top level, so the change at {where.path}:{where.line} "
                 f"({facts.verb(first.op)} {target}) also changes the original; use "

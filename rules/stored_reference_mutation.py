@@ -75,6 +75,11 @@ class StoredReferenceMutation(ProjectRule):
             "TPL = {'spec': {'args': []}}\na = C(TPL).start()\n",
             6, 9, "tpl",
         ),
+        Invalid(
+            "class C:\n    def __init__(self, tpl):\n        self.tpl = tpl\n\n    def start(self):\n        self.tpl['spec']['args'] = ['s']\n        return self\n\n"
+            "def fan_out(tpl, n):\n    return [C(tpl).start() for _ in range(n)]\n",
+            6, 9, "every C built from the same object",
+        ),
     )
 
     @classmethod
