@@ -37,6 +37,8 @@ from aliaslint.values import (
 )
 
 MAX_RESOLVE_DEPTH = 6
+#: a dependency on something the analysis cannot see (a library call's result)
+UNKNOWN_ROOT = Root("unknown")
 MAX_SCC_ROUNDS = 8
 CAPITALISED = re.compile(r"^_*[A-Z]")
 #: astroid questions per check (each can cost ~0.1 s on a large module); a count, not a time,
@@ -554,7 +556,8 @@ class Project:
                     library = call is not None and not self.targets(fn, call)
                     out.add(Opaque(
                         o.loops | (self.call_arg_loops(fn, o.root.index) if library else frozenset()),
-                        self.call_arg_deps(fn, o.root.index, depth) if library else frozenset(),
+                        # ``UNKNOWN_ROOT``: not a constant (``uuid4().hex`` differs on every call)
+                        self.call_arg_deps(fn, o.root.index, depth) | {UNKNOWN_ROOT} if library else frozenset(),
                     ))
                     continue
                 for sel in o.path:
@@ -959,7 +962,8 @@ def load(value: Value, selector: str) -> Value:
             fields = dict(o.fields)
             hit = False
             if selector in fields:
-                out |= fields[selector]
+                # an empty value is an unknown one (e.g. an argument passed through ``**kw``)
+                out |= fields[selector] or {Opaque(deps=frozenset({UNKNOWN_ROOT}))}
                 hit = True
             elif selector == ANY:
                 for k, v in fields.items():
@@ -973,7 +977,7 @@ def load(value: Value, selector: str) -> Value:
                 # an object of an unknown class: what is read from it was made from its arguments
                 # (``RawEvent(object=obj)["object"]``): no alias known, but the same variance
                 contents = frozenset().union(*fields.values()) if fields else frozenset()
-                out.add(Opaque(loops_of(contents), deps_of(contents)))
+                out.add(Opaque(loops_of(contents), deps_of(contents) | {UNKNOWN_ROOT}))
             if not hit and o.copy_of is not None:
                 for src in load(o.copy_of, selector):
                     if o.kind == "copy" and o.shared_source:

@@ -68,7 +68,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             continue  # copies and re-pointed copies have rules of their own (AL002, AL008)
         if fn.name != "__init__" and e.root not in ret_deps:
             continue  # the result is not built from this argument
-        if any(r != e.root and r.kind in ("param", "call") for r in e.key_deps):
+        if any(r != e.root and r.kind in ("param", "call", "unknown") for r in e.key_deps):
             continue  # keyed by other inputs: a registry, a cache, an output parameter
         if e.kind == OVERWRITE and e.value_deps and all(r == e.root for r in e.value_deps):
             continue  # a normalising write: the value comes from the object itself
@@ -156,6 +156,9 @@ class ArgumentConsumed(ProjectRule):
         "        headers['User-Agent'] = agent\n    return {'session': session}\n",
         "def make_context(session, agent):\n    if session.headers.get('User-Agent') is None:\n"
         "        session.headers['User-Agent'] = agent\n    return {'session': session}\n",
+        # a registry keyed by a fresh unique name (dask-gateway's workers)
+        "import uuid\n\ndef create_worker(cluster):\n    name = uuid.uuid4().hex\n    worker = {'name': name}\n"
+        "    cluster['workers'][name] = worker\n    return worker\n",
         # a visited set threaded through recursion is an accumulator, not a config
         "def find(graph, node, seen=None):\n    seen = seen or set()\n    if node in seen:\n        return None\n"
         "    seen.add(node)\n    for nxt in graph.get(node, ()):\n        got = find(graph, nxt, seen)\n"

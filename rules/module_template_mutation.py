@@ -134,7 +134,7 @@ class ModuleTemplateMutation(ProjectRule):
                 if e.kind == SETDEFAULT or e.site in facts.reported_sites:
                     continue
                 # a registry or cache: written at keys that depend on the inputs
-                if any(r.kind in ("param", "call") for r in e.key_deps):
+                if any(r.kind in ("param", "call", "unknown") for r in e.key_deps):
                     continue
                 if template_value(project, e.root) is None:
                     continue
