@@ -181,7 +181,7 @@ def _source_line(tree: Path, path: str, line: int) -> str:
         return ""
 
 
-@pytest.mark.parametrize("tree", _params())
+@pytest.mark.parametrize("tree", list(_params()))
 def test_findings_match_markers(tree: Path) -> None:
     markers = read_markers(tree)
     diagnostics, _ = analyse(tree)
