@@ -108,6 +108,7 @@ class Project:
     _param_classes: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     _calls_by_id: dict[str, dict[int, CallSite]] = field(default_factory=dict)
     _field_values: dict[tuple[str, str], Value] = field(default_factory=dict)
+    _arg_deps: dict[tuple[str, int], frozenset] = field(default_factory=dict)
     _method_index: dict[str, set[str]] | None = None
     _astroid_queries: int = 0
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
@@ -635,15 +636,23 @@ class Project:
     def call_arg_loops(self, fn: FunctionSummary, call_id: int) -> frozenset:
         return loops_of(self._call_args(fn, call_id))
 
-    def call_arg_deps(self, fn: FunctionSummary, call_id: int, depth: int) -> frozenset:
+    def call_arg_deps(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> frozenset:
+        """Roots the arguments of a call were computed from, through nested calls (memoized:
+        chains of calls would otherwise be walked once per path, exponentially)."""
+        key = (fn.qualname, call_id)
+        got = self._arg_deps.get(key)
+        if got is not None:
+            return got
+        self._arg_deps[key] = frozenset()  # recursion guard
         deps = set()
         for r in deps_of(self._call_args(fn, call_id)):
             if r.kind == "call":
-                if depth < MAX_RESOLVE_DEPTH:
-                    deps |= self.call_arg_deps(fn, r.index, depth + 1)
+                deps |= self.call_arg_deps(fn, r.index, depth + 1)
             else:
                 deps.add(r)
-        return frozenset(deps)
+        result = frozenset(deps)
+        self._arg_deps[key] = result
+        return result
 
     def call_result(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> Value:
         k = (fn.qualname, call_id)
