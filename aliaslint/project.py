@@ -102,7 +102,8 @@ class Project:
     classes: dict[str, ClassInfo] = field(default_factory=dict)
     effects: dict[str, dict[tuple, Effect]] = field(default_factory=dict)
     rets: dict[str, Value] = field(default_factory=dict)
-    _call_results: dict[tuple[str, int], Value] = field(default_factory=dict)
+    #: function -> call id -> resolved result (per function, so a round clears it in O(1))
+    _call_results: dict[str, dict[int, Value]] = field(default_factory=dict)
     _targets: dict[tuple[str, int], list[Target]] = field(default_factory=dict)
     _attr_types: dict[str, dict[str, Value]] = field(default_factory=dict)
     _param_classes: dict[tuple[str, int], list[str]] = field(default_factory=dict)
@@ -655,16 +656,16 @@ class Project:
         return result
 
     def call_result(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> Value:
-        k = (fn.qualname, call_id)
-        got = self._call_results.get(k)
+        results = self._call_results.setdefault(fn.qualname, {})
+        got = results.get(call_id)
         if got is not None:
             return got
-        self._call_results[k] = UNKNOWN  # recursion guard
+        results[call_id] = UNKNOWN  # recursion guard
         call = self.call_site(fn, call_id)
         result: Value = UNKNOWN
         if call is not None:
             result = self._call_result(fn, call, depth)
-        self._call_results[k] = result
+        results[call_id] = result
         return result
 
     def _call_result(self, fn: FunctionSummary, call: CallSite, depth: int) -> Value:
@@ -784,10 +785,9 @@ class Project:
         for scc in strongly_connected_components(graph):
             for _ in range(MAX_SCC_ROUNDS):
                 changed = False
+                for q in scc:  # results computed with the previous round's callee facts
+                    self._call_results.pop(q, None)
                 for q in scc:
-                    for k in list(self._call_results):
-                        if k[0] in scc:
-                            del self._call_results[k]
                     fn = self.functions[q]
                     ret = self.resolve(fn, fn.returns)
                     if ret != self.rets.get(q):
