@@ -839,7 +839,9 @@ class Project:
         chain = (call.site,) + e.chain
         callees = (t.function,) + e.callees
         if e.root.kind == "global":
-            yield replace(e, chain=chain, callees=callees, inherited=True)
+            # a global's effect is reported where it happens (AL003, AL002, AL008 read effects at
+            # their origin only); passing it up every caller made effect sets grow with the
+            # whole call graph (the standard library's project pass did not finish)
             return
         own = e.own_method or (t.bound and e.root.index == 0)
         arg = self.arg_for(call, t, e.root.index)
