@@ -40,6 +40,8 @@ MAX_RESOLVE_DEPTH = 6
 #: a dependency on something the analysis cannot see (a library call's result)
 UNKNOWN_ROOT = Root("unknown")
 MAX_SCC_ROUNDS = 8
+#: distinct paths one mutation site may reach a root by in a summary (see :func:`widen`)
+MAX_PATHS_PER_SITE = 4
 CAPITALISED = re.compile(r"^_*[A-Z]")
 #: astroid questions per check (each can cost ~0.1 s on a large module); a count, not a time,
 #: so that results do not depend on the machine's speed
@@ -828,10 +830,13 @@ class Project:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
                     found.extend(self.translate(fn, call, t, e))
-        out: dict[tuple, Effect] = {}
-        for e in sorted(found, key=effect_order):
-            out.setdefault(e.key(), e)
-        return out
+        by_key: dict[tuple, list[Effect]] = {}
+        for e in found:
+            by_key.setdefault(e.key(), []).append(e)
+        # the first route in a total order wins (a ``min`` per key: sorting every route of a
+        # large function dominated the standard library's project pass)
+        out = {k: routes[0] if len(routes) == 1 else min(routes, key=effect_order) for k, routes in by_key.items()}
+        return widen(out)
 
     def translate(self, fn: FunctionSummary, call: CallSite, t: Target, e: Effect) -> Iterator[Effect]:
         """A callee's effect ``e`` as an effect of the caller ``fn`` at ``call``."""
@@ -842,6 +847,10 @@ class Project:
             # a global's effect is reported where it happens (AL003, AL002, AL008 read effects at
             # their origin only); passing it up every caller made effect sets grow with the
             # whole call graph (the standard library's project pass did not finish)
+            return
+        if call.site in e.chain:
+            # a recursive call unfolded once already: going round again only lengthens the path
+            # (``exc.__cause__.__context__.__cause__...``: 2^10 paths on ``traceback``)
             return
         own = e.own_method or (t.bound and e.root.index == 0)
         arg = self.arg_for(call, t, e.root.index)
@@ -934,6 +943,27 @@ def copy_hits(project: "Project") -> list[CopyHit]:
     for h in sorted(found, key=lambda h: (h.mark.site, h.site, len(h.chain), h.chain, h.target, h.op, h.function)):
         hits.setdefault((h.mark.site, h.site), h)
     return list(hits.values())
+
+
+def widen(effects: dict[tuple, Effect]) -> dict[tuple, Effect]:
+    """Bound the paths one mutation reaches a root by: the shortest ``MAX_PATHS_PER_SITE`` stay.
+
+    Recursive structures make the number of paths explode without bound (``traceback`` walks
+    ``exc.__cause__`` / ``__context__`` / ``__traceback__`` in any order: 4^10 paths of one
+    statement); a finding is reported once per mutation anyway, at its shortest path.
+    """
+    per_site: dict[tuple, list[tuple]] = {}
+    for k, e in effects.items():
+        per_site.setdefault((e.root, e.kind, e.site), []).append(k)
+    crowded = [keys for keys in per_site.values() if len(keys) > MAX_PATHS_PER_SITE]
+    if not crowded:
+        return effects
+    out = dict(effects)
+    for keys in crowded:
+        keys.sort(key=lambda k: (len(k[1]), k[1]))
+        for k in keys[MAX_PATHS_PER_SITE:]:
+            del out[k]
+    return out
 
 
 def effect_order(e: Effect) -> tuple:
