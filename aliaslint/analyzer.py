@@ -345,12 +345,14 @@ class FunctionAnalyzer:
             self.env[target.value] = value
             self.narrowed_lists.discard(target.value)
         elif isinstance(target, (cst.Tuple, cst.List)):
-            for el in target.elements:
+            starred = any(isinstance(el, cst.StarredElement) for el in target.elements)
+            positional = None if starred else self.positions(value, len(target.elements))
+            for i, el in enumerate(target.elements):
                 inner = el.value
                 if isinstance(el, cst.StarredElement):
                     self.bind(inner, frozenset({self.new_object(el)}), node)
                 else:
-                    self.bind(inner, self.load(value, ANY), node)
+                    self.bind(inner, positional[i] if positional else self.load(value, ANY), node)
         elif isinstance(target, cst.Attribute):
             base = self.eval(target.value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
@@ -521,8 +523,10 @@ class FunctionAnalyzer:
         obj = self.new_object(node)
         elements: frozenset = frozenset()
         site = self.mod.site(node)
+        positions = []
         for el in node.elements:
             v = self.eval(el.value)
+            positions.append(v)
             if isinstance(el, cst.StarredElement):
                 # ``[*x]`` copies x's top level only: its elements still belong to x (AL002)
                 elements |= frozenset(
@@ -536,7 +540,24 @@ class FunctionAnalyzer:
         self.heap.objects[obj.id]["container"] = "list" if isinstance(node, cst.List) else type(node).__name__.lower()
         if isinstance(node, cst.Tuple):
             self.heap.objects[obj.id]["immutable"] = True
+            if not any(isinstance(el, cst.StarredElement) for el in node.elements):
+                # a tuple's elements keep their places: ``a, b = x, y`` binds a to x only
+                self.heap.objects[obj.id]["positions"] = positions
         return frozenset({obj})
+
+    def positions(self, value: frozenset, arity: int) -> list[frozenset] | None:
+        """What each place of a tuple holds, when every object ``value`` may be is a tuple of
+        ``arity`` elements built here (``te, e = queue.pop()`` of ``queue.append((te, e))``);
+        ``None`` when any is not (an element of unknown origin could be any of them)."""
+        places: list[frozenset] | None = None
+        for o in value:
+            if not isinstance(o, _Obj):
+                return None
+            got = self.heap.objects[o.id].get("positions")
+            if got is None or len(got) != arity:
+                return None
+            places = list(got) if places is None else [a | b for a, b in zip(places, got)]
+        return places
 
     eval_Tuple = eval_Set = eval_List
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import SETDEFAULT
-from aliaslint.values import Fresh, Opaque, Ref, format_path
+from aliaslint.values import ANY, Fresh, Ref, format_path
 
 
 def template_value(project, root):
@@ -44,16 +44,30 @@ def template_value(project, root):
     return frozenset(objects)
 
 
-def _mentions_root(value, root, depth: int = 0) -> bool:
+def _material_paths(value, root, depth: int = 0):
+    """The paths of ``root`` that a result holds or was copied from (``return TEMPLATE`` -> ``()``,
+    ``Module(spec=T["spec"])`` -> ``("['spec']",)``)."""
     for o in value:
         if isinstance(o, Ref) and o.root == root:
-            return True
+            yield o.path
         if isinstance(o, Fresh) and depth < 5:
-            if any(_mentions_root(v, root, depth + 1) for _, v in o.fields):
-                return True
-            if o.copy_of is not None and _mentions_root(o.copy_of, root, depth + 1):
-                return True
-    return False
+            for _, v in o.fields:
+                yield from _material_paths(v, root, depth + 1)
+            if o.copy_of is not None:
+                yield from _material_paths(o.copy_of, root, depth + 1)
+
+
+def _builds_from(result, root, mutated: tuple[str, ...]) -> bool:
+    """Whether ``result`` is built from the part of the template that holds ``mutated``.
+
+    A template is used whole or by fixed keys, and the mutated object lies inside what the
+    result holds. A result read from an item chosen by a variable key (``return _cache[key]``),
+    or a field read next to the one changed (``old = LOG.threshold; LOG.threshold = n``), is a
+    lookup in a cache or registry, not material.
+    """
+    return any(
+        ANY not in path and mutated[: len(path)] == path for path in _material_paths(result, root)
+    )
 
 
 class ModuleTemplateMutation(ProjectRule):
@@ -103,6 +117,16 @@ class ModuleTemplateMutation(ProjectRule):
         "REGISTRY = {}\n\ndef register(name, cls):\n    REGISTRY[name] = cls\n    return cls\n",
         "import copy\nT = {'spec': {'env': []}}\n\ndef build():\n    t = copy.deepcopy(T)\n    t['spec']['env'].append(1)\n    return t\n",
         "class C:\n    def __init__(self):\n        self.n = {}\n\n    def hit(self, k):\n        self.n[k] = 1\n\nSTATS = C()\n\ndef f(k):\n    STATS.hit('x')\n    return STATS\n",
+        # a cache: the result is an item chosen by the inputs, evictions included
+        "_cache = {}\n\ndef compile(pattern, flags):\n    try:\n        return _cache[pattern, flags]\n    except KeyError:\n        pass\n"
+        "    p = build(pattern, flags)\n    if len(_cache) >= 512:\n        del _cache[next(iter(_cache))]\n"
+        "    _cache[pattern, flags] = p\n    return p\n",
+        # a setter that returns the old value of the field it sets
+        "class Log:\n    def __init__(self):\n        self.threshold = 1\n\nLOG = Log()\n\n"
+        "def set_threshold(level):\n    old = LOG.threshold\n    LOG.threshold = level\n    return old\n",
+        # tuple assignment binds place by place: ``found`` is a new list, not the sentinel
+        "UNDEF = []\n\ndef scan(tokens):\n    found, value = [], UNDEF\n    for t in tokens:\n"
+        "        found.append((t, value))\n    return found\n",
     )
     INVALID = (
         Invalid(
@@ -140,8 +164,8 @@ class ModuleTemplateMutation(ProjectRule):
                     continue
                 if ret is None:
                     ret = project.rets.get(fn.qualname, frozenset())
-                if not _mentions_root(ret, e.root):
-                    continue  # not used as material for the result: a setter, a counter
+                if not _builds_from(ret, e.root, e.path):
+                    continue  # not used as material for the result: a setter, a cache
                 found.setdefault((fn.qualname, e.root), []).append((fn, e))
         out = []
         for (_, root), items in found.items():
