@@ -47,8 +47,10 @@ from aliaslint.values import (
     attr,
     deps_of,
     extend_path,
+    is_place,
     key,
     loops_of,
+    place,
 )
 
 # Builtin container methods, with the arities they accept: only a call of matching arity on an
@@ -222,7 +224,8 @@ class FunctionAnalyzer:
         out: set = set()
         for o in value:
             if isinstance(o, Ref):
-                path = extend_path(o.path, [selector])
+                # a call's result keeps the tuple place for phase 2 (``opts, args = parse(...)``)
+                path = extend_path(o.path, [ANY if is_place(selector) and o.root.kind != "call" else selector])
                 overlay = self.env.get(("field", o.root, path)) if selector != ANY else None
                 if overlay is not None:
                     out |= overlay
@@ -231,6 +234,10 @@ class FunctionAnalyzer:
             elif isinstance(o, _Obj):
                 obj = self.heap.objects[o.id]
                 fields = obj["fields"]
+                if is_place(selector):
+                    # a tuple built here knows its places; anything else: any element
+                    out |= fields[selector] if selector in fields else self.load(frozenset({o}), ANY, key_loops)
+                    continue
                 if selector == ANY or selector.startswith("["):
                     # values stored under a key that varied with loop L belong to other keys when
                     # the key read now varies with L too (``for k in src: out[k] = ...``)
@@ -346,13 +353,13 @@ class FunctionAnalyzer:
             self.narrowed_lists.discard(target.value)
         elif isinstance(target, (cst.Tuple, cst.List)):
             starred = any(isinstance(el, cst.StarredElement) for el in target.elements)
-            positional = None if starred else self.positions(value, len(target.elements))
             for i, el in enumerate(target.elements):
                 inner = el.value
                 if isinstance(el, cst.StarredElement):
                     self.bind(inner, frozenset({self.new_object(el)}), node)
                 else:
-                    self.bind(inner, positional[i] if positional else self.load(value, ANY), node)
+                    # places count only before a starred target (``a, *rest, b``)
+                    self.bind(inner, self.load(value, ANY if starred else place(i)), node)
         elif isinstance(target, cst.Attribute):
             base = self.eval(target.value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
@@ -542,22 +549,9 @@ class FunctionAnalyzer:
             self.heap.objects[obj.id]["immutable"] = True
             if not any(isinstance(el, cst.StarredElement) for el in node.elements):
                 # a tuple's elements keep their places: ``a, b = x, y`` binds a to x only
-                self.heap.objects[obj.id]["positions"] = positions
+                for i, v in enumerate(positions):
+                    self.heap.objects[obj.id]["fields"][place(i)] = v
         return frozenset({obj})
-
-    def positions(self, value: frozenset, arity: int) -> list[frozenset] | None:
-        """What each place of a tuple holds, when every object ``value`` may be is a tuple of
-        ``arity`` elements built here (``te, e = queue.pop()`` of ``queue.append((te, e))``);
-        ``None`` when any is not (an element of unknown origin could be any of them)."""
-        places: list[frozenset] | None = None
-        for o in value:
-            if not isinstance(o, _Obj):
-                return None
-            got = self.heap.objects[o.id].get("positions")
-            if got is None or len(got) != arity:
-                return None
-            places = list(got) if places is None else [a | b for a, b in zip(places, got)]
-        return places
 
     eval_Tuple = eval_Set = eval_List
 

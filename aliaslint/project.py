@@ -33,6 +33,7 @@ from aliaslint.values import (
     attr,
     deps_of,
     extend_path,
+    is_place,
     loops_of,
 )
 
@@ -113,6 +114,7 @@ class Project:
     _field_values: dict[tuple[str, str], Value] = field(default_factory=dict)
     _arg_deps: dict[tuple[str, int], frozenset] = field(default_factory=dict)
     _method_index: dict[str, set[str]] | None = None
+    _calls_by_site: dict[Site, FunctionSummary] | None = None
     _astroid_queries: int = 0
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
@@ -803,6 +805,15 @@ class Project:
                     break
         self._call_results.clear()
 
+    def project_copy_method(self, site: Site) -> bool:
+        """Whether the call at ``site`` (an ``x.copy()``) resolves to a method of the project."""
+        if self._calls_by_site is None:
+            self._calls_by_site = {call.site: fn for fn in self.functions.values() for call in fn.calls}
+        fn = self._calls_by_site.get(site)
+        if fn is None:
+            return False
+        return any(self.overridden_builtin(fn, call.id) for call in fn.calls if call.site == site)
+
     def overridden_builtin(self, fn: FunctionSummary, call_id: int) -> bool:
         call = self.call_site(fn, call_id)
         return call is not None and bool(self.targets(fn, call))
@@ -938,6 +949,9 @@ def copy_hits(project: "Project") -> list[CopyHit]:
                     for o in base:
                         if isinstance(o, Fresh) and o.copy is not None:
                             found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain))
+    # ``x.copy()`` on an object of a project class is that class's own method, whatever it
+    # copies (``decimal.Context.copy`` copies its flags too): not the builtin shallow copy
+    found = [h for h in found if h.mark.how != ".copy()" or not project.project_copy_method(h.mark.site)]
     # one hit per (copy, mutation site); the order decides which one is named, not hashing
     hits: dict[tuple, CopyHit] = {}
     for h in sorted(found, key=lambda h: (h.mark.site, h.site, len(h.chain), h.chain, h.target, h.op, h.function)):
@@ -998,10 +1012,14 @@ def load(value: Value, selector: str) -> Value:
     out: set = set()
     for o in value:
         if isinstance(o, Ref):
-            out.add(replace(o, path=extend_path(o.path, [selector])))
+            out.add(replace(o, path=extend_path(o.path, [ANY if is_place(selector) else selector])))
         elif isinstance(o, Fresh):
             fields = dict(o.fields)
             hit = False
+            if is_place(selector) and selector not in fields:
+                # not a tuple built in the project: any element
+                out |= load(frozenset({o}), ANY)
+                continue
             if selector in fields:
                 # an empty value is an unknown one (e.g. an argument passed through ``**kw``)
                 out |= fields[selector] or {Opaque(deps=frozenset({UNKNOWN_ROOT}))}

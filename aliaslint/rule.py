@@ -8,7 +8,7 @@ findings such as ``[[]] * n``) or records a *candidate*: a finding plus a questi
 project pass can answer (does the callee mutate this parameter below its top level?).
 
 Each rule class carries its documentation (ruff's sections, checked by the tests) and its
-``VALID`` / ``INVALID`` examples, which one parametrized test runs.
+``VALID`` / ``INVALID`` / ``PREVIEW`` examples, which one parametrized test runs.
 """
 from __future__ import annotations
 
@@ -37,6 +37,9 @@ class Rule:
     preview: ClassVar[bool] = False
     VALID: ClassVar[tuple[str, ...]] = ()
     INVALID: ClassVar[tuple[Invalid, ...]] = ()
+    #: true aliasing that is usually by design: reported once with ``--preview`` (at a lower
+    #: confidence), never by default
+    PREVIEW: ClassVar[tuple[Invalid, ...]] = ()
 
     def __init__(self, context) -> None:
         self.context = context

@@ -109,6 +109,19 @@ def extend_path(path: tuple[str, ...], selectors: Iterable[str]) -> tuple[str, .
     return out
 
 
+def place(index: int) -> str:
+    """The selector of a tuple's ``index``-th element, as unpacking reads it (``a, b = f()``).
+
+    Only tuples built in the project keep their places, and only call results keep the selector
+    until phase 2 resolves them; anywhere else it reads as :data:`ANY` (see :func:`as_any`).
+    """
+    return f"#{index}"
+
+
+def is_place(selector: str) -> bool:
+    return selector.startswith("#")
+
+
 def attr(name: str) -> str:
     return "." + name
 

@@ -147,6 +147,9 @@ class ArgumentConsumed(ProjectRule):
     summary = "A function destroys a caller's argument while building something from it"
 
     VALID = (
+        # a tuple result keeps its places: ``out`` is the new list, ``rest`` the argument
+        "def split(spec):\n    return [], spec\n\ndef build(spec):\n    out, rest = split(spec)\n"
+        "    out.append({'name': 'x'})\n    return {'items': out, 'spec': rest}\n",
         "def fill_defaults(cfg):\n    cfg.pop('legacy', None)\n",
         "def normalise(cfg):\n    cfg.pop('legacy', None)\n    return cfg\n",
         "def build(cfg):\n    cfg = dict(cfg)\n    name = cfg.pop('name')\n    return {'name': name, **cfg}\n",

@@ -46,6 +46,10 @@ class ShallowCopyNestedMutation(ProjectRule):
     summary = "A shallow copy of a shared object is mutated below its top level"
 
     VALID = (
+        # a project class's own ``copy()`` is not the builtin shallow copy
+        "class Context:\n    def __init__(self, flags=None):\n        self.flags = dict(flags or {})\n\n"
+        "    def copy(self):\n        return Context(self.flags.copy())\n\n"
+        "def local(context: Context):\n    ctx = context.copy()\n    ctx.flags['inexact'] = 1\n    return ctx\n",
         "def f(cfg):\n    c = cfg.copy()\n    c['name'] = 'x'\n    return c\n",
         "def f(t):\n    cs = [dict(c) for c in t['containers']]\n    cs[0]['image'] = 'x'\n    return cs\n",
         "import copy\n\ndef f(cfg):\n    c = copy.deepcopy(cfg)\n    c['spec']['env'].append(1)\n    return c\n",

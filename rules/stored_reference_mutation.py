@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.values import Fresh, Ref, format_path
+from aliaslint.values import Fresh, Ref, Root, format_path
 
 
 def _stored_params(init) -> dict[str, tuple[int, object]]:
@@ -14,6 +14,20 @@ def _stored_params(init) -> dict[str, tuple[int, object]]:
             if isinstance(o, Ref) and o.root.kind == "param" and o.root.index >= 1 and not o.path:
                 out.setdefault(name, (o.root.index, site))
     return out
+
+
+def _acts_on_whole(hits) -> bool:
+    """Every mutation is on the kept object itself (``self.data[k] = v``, ``self.out.append(x)``,
+    ``self.policy.now = t``), none nested inside it: the class exists to work on that object (a
+    wrapper, an output sink, a collaborator), true aliasing by design."""
+    return all(len(e.path) == 1 for _, e in hits)
+
+
+def _holds_state(project, init, index) -> bool:
+    """The kept object is an instance of a project class with mutating methods of its own (a
+    client, a file, a widget): state shared on purpose, not a template (DESIGN, "Not templates")."""
+    ref = Ref(Root("param", init.params[index] if index < len(init.params) else "?", index))
+    return any(project.has_own_mutators(c) for c in project.class_of_instance(ref, init))
 
 
 def _sharing(project, caller, call, target, index) -> str:
@@ -36,7 +50,10 @@ class StoredReferenceMutation(ProjectRule):
     Reported when a construction site in the project passes a shared object (a module-level
     object, or one object given to several constructions); holders that always receive a fresh
     object own it and are not reported. With no construction site in the tree (a library), the
-    finding is shown with `--preview`.
+    finding is shown with `--preview`, as are true aliases that are usually by design: a class
+    that only changes the kept object itself (a wrapper's `self.data[k] = v`, an output sink's
+    `self.out.append(x)`), and a kept object of a project class with mutating methods of its own
+    (a client, a widget, a file: state shared on purpose).
 
     ## Example
     ```python
@@ -81,6 +98,21 @@ class StoredReferenceMutation(ProjectRule):
             6, 9, "every C built from the same object",
         ),
     )
+    PREVIEW = (
+        # a wrapper over the caller's mapping: changing it is its purpose
+        Invalid(
+            "class Shelf:\n    def __init__(self, data):\n        self.data = data\n\n    def __setitem__(self, k, v):\n"
+            "        self.data[k] = v\n\nSTORE = {}\na = Shelf(STORE)\nb = Shelf(STORE)\n",
+            6, 9, "`Shelf.__setitem__` writes an item of `self.data`",
+        ),
+        # a collaborator with state-changing methods of its own, reached into
+        Invalid(
+            "class Zip:\n    def __init__(self):\n        self.files = []\n\n    def add(self, f):\n        self.files.append(f)\n\n"
+            "class Writer:\n    def __init__(self, zf: Zip):\n        self.zf = zf\n\n    def close(self):\n        self.zf.files.append('x')\n\n"
+            "ZF = Zip()\nw1 = Writer(ZF)\nw2 = Writer(ZF)\n",
+            13, 9, "appends to `self.zf.files`",
+        ),
+    )
 
     @classmethod
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
@@ -109,7 +141,9 @@ class StoredReferenceMutation(ProjectRule):
                 kinds = [_sharing(project, c, call, t, index) for c, call, t in constructions]
                 if constructions and "shared" not in kinds:
                     continue
-                confidence = Confidence.HIGH if "shared" in kinds else Confidence.MEDIUM
+                likely = "shared" in kinds and not _acts_on_whole(hits) \
+                    and not _holds_state(project, project.functions[init_q], index)
+                confidence = Confidence.HIGH if likely else Confidence.MEDIUM
                 hits.sort(key=lambda h: (h[1].kind != "accumulate", h[1].site))
                 fn, e = hits[0]
                 shown = format_path("self", e.path)

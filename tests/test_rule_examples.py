@@ -2,7 +2,7 @@
 
 Each ``VALID`` example must give no diagnostic of its rule; each ``INVALID`` example exactly one,
 at ``Invalid.line`` (and ``Invalid.column`` when given), with ``Invalid.message`` (when given) in
-its message. The example is written to ``example.py`` in a fresh directory and checked with only
+its message; each ``PREVIEW`` example exactly one like that with ``preview`` on and none without. The example is written to ``example.py`` in a fresh directory and checked with only
 that rule selected, ``preview`` on (so preview rules and lower-confidence findings count) and no
 cache. New rules are picked up from ``aliaslint.rules.all_rules()`` without touching this file.
 """
@@ -29,15 +29,17 @@ KEBAB_CASE = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 def _examples():
     for rule in RULES:
         for index, source in enumerate(rule.VALID):
-            yield pytest.param(rule, source, None, id=f"{rule.code}-valid-{index}")
+            yield pytest.param(rule, source, None, False, id=f"{rule.code}-valid-{index}")
         for index, invalid in enumerate(rule.INVALID):
-            yield pytest.param(rule, invalid.code, invalid, id=f"{rule.code}-invalid-{index}")
+            yield pytest.param(rule, invalid.code, invalid, False, id=f"{rule.code}-invalid-{index}")
+        for index, invalid in enumerate(rule.PREVIEW):
+            yield pytest.param(rule, invalid.code, invalid, True, id=f"{rule.code}-preview-{index}")
 
 
-def _check(rule: type[Rule], source: str, directory: Path) -> list[Diagnostic]:
+def _check(rule: type[Rule], source: str, directory: Path, preview: bool = True) -> list[Diagnostic]:
     """All diagnostics of one run over ``directory/example.py`` with only ``rule`` selected."""
     (directory / "example.py").write_text(source, encoding="utf-8")
-    settings = Settings(root=directory, select=(rule.code,), preview=True, no_cache=True)
+    settings = Settings(root=directory, select=(rule.code,), preview=preview, no_cache=True)
     files = discover([directory], settings, cwd=directory)
     assert [f.display for f in files] == ["example.py"]
     return engine.check(files, settings).diagnostics
@@ -56,8 +58,14 @@ def _numbered(source: str) -> str:
     return "\n".join(f"  {number:3} | {line}" for number, line in enumerate(source.splitlines(), 1))
 
 
-@pytest.mark.parametrize(("rule", "source", "invalid"), _examples())
-def test_rule_example(rule: type[Rule], source: str, invalid: Invalid | None, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("rule", "source", "invalid", "preview_only"), _examples())
+def test_rule_example(rule: type[Rule], source: str, invalid: Invalid | None, preview_only: bool, tmp_path: Path) -> None:
+    if preview_only:
+        by_default = [d for d in _check(rule, source, tmp_path, preview=False) if d.code == rule.code]
+        assert not by_default, (
+            f"{rule.code} must report this PREVIEW example only with --preview, but reported by default:\n"
+            f"{_show(by_default)}\n{_numbered(source)}"
+        )
     diagnostics = _check(rule, source, tmp_path)
     unreadable = [d for d in diagnostics if d.code == UNREADABLE_CODE and rule.code != UNREADABLE_CODE]
     assert not unreadable, f"the example does not parse:\n{_show(unreadable)}\n{_numbered(source)}"
