@@ -789,7 +789,10 @@ class FunctionAnalyzer:
             value = positional[1] if n > 1 else UNKNOWN
         elif method in ("pop", "remove", "discard") and n:
             key_value = positional[0]
-        self.record_mutation(receiver, kind, method, node, key_value, value, cid)
+        op = method
+        if method == "pop" and not (n and isinstance(node.args[0].value, cst.SimpleString)):
+            op = "pop[]"  # takes an element (a list's, or a key computed at run time): not a named option
+        self.record_mutation(receiver, kind, op, node, key_value, value, cid)
         if kind == ACCUMULATE or method == "update":
             for o in receiver:
                 if isinstance(o, _Obj):

@@ -338,6 +338,9 @@ class Project:
                     return "shared"
             elif isinstance(o, Ref) and call.loops and call.loops[-1] not in o.loops:
                 return "shared"  # one object handed to the call on every iteration of a loop
+            elif isinstance(o, Ref) and o.root.kind == "param" and not o.path \
+                    and caller.params[o.root.index:o.root.index + 1] and caller.params[o.root.index].startswith("**"):
+                continue  # ``**kwargs`` is a new dict on every call of the caller
             elif isinstance(o, Ref) and o.root.kind == "param" and o.path:
                 verdict = "kept"
             elif isinstance(o, Ref) and o.root.kind == "param" and depth < 3:

@@ -69,7 +69,7 @@ class Facts:
 
     VERBS = {
         "append": "appends to", "extend": "extends", "insert": "inserts into", "add": "adds to",
-        "+=": "extends", "update": "updates", "setdefault": "sets a default in", "pop": "pops from",
+        "+=": "extends", "update": "updates", "setdefault": "sets a default in", "pop": "pops from", "pop[]": "pops from",
         "popitem": "pops from", "remove": "removes from", "discard": "removes from", "clear": "clears",
         "del": "deletes from", "[] =": "writes an item of", "sort": "sorts", "reverse": "reverses",
     }

@@ -7,6 +7,8 @@ from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE
 from aliaslint.values import Fresh, Ref, format_path
 
 KIND_ORDER = {REMOVE: 0, ACCUMULATE: 1, OVERWRITE: 2}
+#: removals that take an element out (a queue's, a heap's, a work list's), not a named option
+TAKES = {"pop[]", "popitem", "remove", "discard"}
 
 
 def _is_public(fn) -> bool:
@@ -17,14 +19,19 @@ def _is_public(fn) -> bool:
 
 
 def _confidence(e, shared: bool, typed: bool = False):
-    """HIGH: a key is removed, or state below the top level is changed, or a caller in the
-    tree passes an object it keeps (``self.headers``, a global). MEDIUM (``--preview``): a
-    top-level append or write into an argument of a public function, with no such evidence."""
+    """HIGH: a named key is removed, or state below the top level is changed, or a caller in
+    the tree passes an object it keeps (``self.headers``, a global). MEDIUM (``--preview``): a
+    top-level write into an argument with no such evidence, a top-level append or add (an
+    output parameter), an element taken out of a list or set (a work list), attribute sets."""
     from aliaslint.diagnostics import Confidence
 
     if e.op.startswith(".") or typed:
         # an attribute set on an object, or an argument typed as a project class: entity
         # state more than config
+        return Confidence.MEDIUM
+    if not e.path and (e.kind == ACCUMULATE or e.op in TAKES):
+        # an output parameter filled (``seen.add(x)``, ``lines.append(s)``) or a work list
+        # drained (``heap.pop()``): the top-level change is the function's purpose
         return Confidence.MEDIUM
     if shared or e.kind == REMOVE or e.path:
         return Confidence.HIGH
@@ -72,6 +79,8 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             continue  # keyed by other inputs: a registry, a cache, an output parameter
         if e.kind == OVERWRITE and e.value_deps and all(r == e.root for r in e.value_deps):
             continue  # a normalising write: the value comes from the object itself
+        if first and any(r.kind == "param" and r.index == 0 for r in e.value_deps):
+            continue  # the object registers itself with its owner (``pool._cache[job] = self``): by design
         if any(project.has_own_mutators(c) for c in project.param_classes(fn, e.root.index)):
             continue  # an object with behaviour of its own: state, not config
         name = fn.params[e.root.index] if e.root.index < len(fn.params) else "*"
@@ -147,6 +156,9 @@ class ArgumentConsumed(ProjectRule):
     summary = "A function destroys a caller's argument while building something from it"
 
     VALID = (
+        # an object registering itself with its owner is a back-reference, by design
+        "class Job:\n    def __init__(self, pool, n):\n        self.n = n\n        pool['jobs'].append(self)\n\n"
+        "POOL = {'jobs': []}\na = Job(POOL, 1)\nb = Job(POOL, 2)\n",
         # a tuple result keeps its places: ``out`` is the new list, ``rest`` the argument
         "def split(spec):\n    return [], spec\n\ndef build(spec):\n    out, rest = split(spec)\n"
         "    out.append({'name': 'x'})\n    return {'items': out, 'spec': rest}\n",
@@ -166,6 +178,19 @@ class ArgumentConsumed(ProjectRule):
         "def find(graph, node, seen=None):\n    seen = seen or set()\n    if node in seen:\n        return None\n"
         "    seen.add(node)\n    for nxt in graph.get(node, ()):\n        got = find(graph, nxt, seen)\n"
         "        if got:\n            return got\n    return graph.get('target')\n",
+    )
+    PREVIEW = (
+        # a work list drained: taking elements out is the function's purpose
+        Invalid(
+            "def heappop(heap):\n    last = heap.pop()\n    if heap:\n        item = heap[0]\n        heap[0] = last\n"
+            "        return item\n    return last\n",
+            2, 12, "pops from `heap`",
+        ),
+        # an output parameter filled at its top level
+        Invalid(
+            "def add_site(path, known_paths):\n    known_paths.add(path)\n    return sorted(known_paths)\n",
+            2, 5, "adds to `known_paths`",
+        ),
     )
     INVALID = (
         Invalid("def build(cfg):\n    name = cfg.pop('name')\n    return {'name': name}\n", 2, 12, "cfg"),
