@@ -99,6 +99,12 @@ class _Heap:
         return len(self.objects) - 1
 
 
+def _is_int_literal(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        node = node.expression
+    return isinstance(node, cst.Integer)
+
+
 class _Obj:
     """An origin pointing into :class:`_Heap` (never leaves phase 1)."""
 
@@ -317,6 +323,7 @@ class FunctionAnalyzer:
                     self.heap.objects[o.id]["mutated_in"].update(self.loop_stack)
         if not self.recording:
             return
+        self.summary.mutated_allocations.update(self.heap.objects[o.id]["site"] for o in target if isinstance(o, _Obj))
         snap = self.snapshot(target)
         if not any(isinstance(o, Ref) or (isinstance(o, Fresh) and o.copy_of) for o in snap):
             return
@@ -790,8 +797,8 @@ class FunctionAnalyzer:
         elif method in ("pop", "remove", "discard") and n:
             key_value = positional[0]
         op = method
-        if method == "pop" and not (n and isinstance(node.args[0].value, cst.SimpleString)):
-            op = "pop[]"  # takes an element (a list's, or a key computed at run time): not a named option
+        if method == "pop" and (not n or _is_int_literal(node.args[0].value)):
+            op = "pop[]"  # takes a list's element (``pop()``, ``pop(0)``), not a named option
         self.record_mutation(receiver, kind, op, node, key_value, value, cid)
         if kind == ACCUMULATE or method == "update":
             for o in receiver:

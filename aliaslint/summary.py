@@ -82,6 +82,9 @@ class FunctionSummary:
     #: annotation values of the positional parameters (empty set: none)
     annotations: tuple[Value, ...] = ()
     doc: str = ""
+    #: allocation sites of objects made in this function that it changes in place
+    #: (``grid = [[]] * n; grid[0].append(x)`` changes the ``[]`` made at its site)
+    mutated_allocations: set[Site] = field(default_factory=set)
 
 
 @dataclass

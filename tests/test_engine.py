@@ -192,7 +192,7 @@ def test_one_finding_per_cause(tmp_path: Path) -> None:
 
 def test_absurd_nesting_is_reported_not_crashed(tmp_path: Path) -> None:
     deep = "x = " + "(" * 3000 + "1" + ")" * 3000 + "\n"
-    found = run(tmp_path, {"deep.py": deep, "ok.py": "grid = [[]] * 3\n"})
+    found = run(tmp_path, {"deep.py": deep, "ok.py": "grid = [[]] * 3\ngrid[0].append(1)\n"})
     assert [(d.code, d.location.path, d.message) for d in found] == [
         ("AL000", "deep.py", "cannot parse this file: too many nested parentheses"),
         ("AL005", "ok.py", found[1].message),
@@ -201,7 +201,7 @@ def test_absurd_nesting_is_reported_not_crashed(tmp_path: Path) -> None:
 
 def test_damaged_cache_entries_are_misses(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
-    files = {"ok.py": "grid = [[]] * 3\n"}
+    files = {"ok.py": "grid = [[]] * 3\ngrid[0].append(1)\n"}
     config = Settings(root=tmp_path, cache_dir=cache)
     (tmp_path / "ok.py").write_text(files["ok.py"])
     found = discover([tmp_path / "ok.py"], config, cwd=tmp_path)

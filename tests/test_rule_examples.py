@@ -2,7 +2,9 @@
 
 Each ``VALID`` example must give no diagnostic of its rule; each ``INVALID`` example exactly one,
 at ``Invalid.line`` (and ``Invalid.column`` when given), with ``Invalid.message`` (when given) in
-its message; each ``PREVIEW`` example exactly one like that with ``preview`` on and none without. The example is written to ``example.py`` in a fresh directory and checked with only
+its message, by default (with ``preview`` off, unless the rule is a preview rule); each ``PREVIEW``
+example exactly one like that with ``preview`` on and none without. VALID examples are checked
+with ``preview`` on: a rule's lower-confidence tier must not report them either. The example is written to ``example.py`` in a fresh directory and checked with only
 that rule selected, ``preview`` on (so preview rules and lower-confidence findings count) and no
 cache. New rules are picked up from ``aliaslint.rules.all_rules()`` without touching this file.
 """
@@ -66,7 +68,8 @@ def test_rule_example(rule: type[Rule], source: str, invalid: Invalid | None, pr
             f"{rule.code} must report this PREVIEW example only with --preview, but reported by default:\n"
             f"{_show(by_default)}\n{_numbered(source)}"
         )
-    diagnostics = _check(rule, source, tmp_path)
+    # VALID: silent even with --preview; INVALID: reported by default (preview rules excepted)
+    diagnostics = _check(rule, source, tmp_path, preview=invalid is None or preview_only or rule.preview)
     unreadable = [d for d in diagnostics if d.code == UNREADABLE_CODE and rule.code != UNREADABLE_CODE]
     assert not unreadable, f"the example does not parse:\n{_show(unreadable)}\n{_numbered(source)}"
     own = [d for d in diagnostics if d.code == rule.code]
