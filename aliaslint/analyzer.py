@@ -173,6 +173,9 @@ class FunctionAnalyzer:
         self.heap = _Heap()
         self.env: dict[str, frozenset] = {}
         self.loop_stack: list[int] = []
+        #: per enclosing loop: the states at its ``continue`` and ``break`` statements (they
+        #: reach the next iteration and the code after the loop, not the statement below)
+        self.loop_exits: list[list[dict]] = []
         self.next_loop = 0
         self.next_call = 0
         self.recording = True
@@ -1000,6 +1003,8 @@ class FunctionAnalyzer:
         return False
 
     def stmt_Continue(self, node) -> bool:
+        if self.loop_exits:
+            self.loop_exits[-1].append(dict(self.env))
         return False
 
     stmt_Break = stmt_Continue
@@ -1086,22 +1091,28 @@ class FunctionAnalyzer:
         recording = self.recording
         if twice:
             self.recording = False
-            self.loop_stack.append(lid)
-            self.summary.loop_sites[lid] = self.mod.site(node)
-            head()
-            self.walk_block(self.body_of(node))
-            self.loop_stack.pop()
-            self.env = self.join(before, self.env)
+            self.walk_loop_body(node, lid, head, before)
             self.recording = recording
-        self.loop_stack.append(lid)
-        self.summary.loop_sites[lid] = self.mod.site(node)
-        head()
-        self.walk_block(self.body_of(node))
-        self.loop_stack.pop()
-        self.env = self.join(before, self.env)
+        self.walk_loop_body(node, lid, head, before)
         if getattr(node, "orelse", None) is not None:
             self.walk_block(self.body_of(node.orelse))
         return True
+
+    def walk_loop_body(self, node, lid: int, head: Callable[[], None], before: dict) -> None:
+        """One pass over a loop body; the state after it joins the state before the loop, the
+        end of the body and every ``continue`` / ``break`` (a rebinding before ``continue``
+        reaches the next iteration)."""
+        self.loop_stack.append(lid)
+        self.summary.loop_sites[lid] = self.mod.site(node)
+        self.loop_exits.append([])
+        head()
+        self.walk_block(self.body_of(node))
+        exits = self.loop_exits.pop()
+        self.loop_stack.pop()
+        env = self.join(before, self.env)
+        for state in exits:
+            env = self.join(env, state)
+        self.env = env
 
     def stmt_For(self, node: cst.For) -> bool:
         it = self.eval(node.iter)

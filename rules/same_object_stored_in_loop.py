@@ -43,6 +43,10 @@ class SameObjectStoredInLoop(ProjectRule):
     summary = "A loop stores the same object, changed each time, on every iteration"
 
     VALID = (
+        # rebound before ``continue``: each stored list is a new one
+        "def walk(node):\n    out = []\n    path = []\n    while node:\n        if node.kind == 'alt':\n"
+        "            out.append(path)\n            path = [node.name]\n            node = node.parent\n            continue\n"
+        "        path.append(node.name)\n        node = node.parent\n    return out\n",
         "def f(rows):\n    out = {}\n    for r in rows:\n        item = {}\n        item['n'] = r\n        out[r] = item\n    return out\n",
         "DEFAULT = {}\n\ndef f(rows):\n    out = []\n    for r in rows:\n        out.append(DEFAULT)\n    return out\n",
         "def f(rows):\n    acc = []\n    out = []\n    for r in rows:\n        out.append(r)\n    return out\n",
