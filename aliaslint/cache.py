@@ -17,16 +17,24 @@ from pathlib import Path
 from aliaslint import __version__
 
 
+#: engine modules that only run after the per-module pass (the project pass, its astroid
+#: helper, output): a change to them cannot change a summary, so it keeps the cache valid
+NOT_IN_SUMMARIES = {"project.py", "inference.py", "cli.py", "suppression.py", "reporters"}
+
+
 @functools.lru_cache(maxsize=1)
 def engine_fingerprint() -> str:
-    """Hash of aliaslint's own code and bundled models: a changed analyzer (an editable install
-    during development, a new release) must not reuse summaries the old one wrote."""
+    """Hash of the code that makes summaries (the analyzer, the rules, the bundled models): a
+    changed analyzer (an editable install during development, a new release) must not reuse
+    summaries the old one wrote."""
     import aliaslint
     import aliaslint.rules
 
     h = hashlib.sha256()
     for folder in (Path(aliaslint.__file__).parent, Path(aliaslint.rules.__file__).parent):
         for path in sorted(folder.rglob("*")):
+            if NOT_IN_SUMMARIES & set(path.relative_to(folder).parts):
+                continue
             if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
                 h.update(str(path.relative_to(folder)).encode())
                 h.update(path.read_bytes())
