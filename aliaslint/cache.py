@@ -24,20 +24,27 @@ NOT_IN_SUMMARIES = {"project.py", "inference.py", "cli.py", "suppression.py", "r
 
 @functools.lru_cache(maxsize=1)
 def engine_fingerprint() -> str:
-    """Hash of the code that makes summaries (the analyzer, the rules, the bundled models): a
-    changed analyzer (an editable install during development, a new release) must not reuse
-    summaries the old one wrote."""
+    """Hash of the code that makes summaries: the engine's per-module pass, the bundled models
+    and the rules that take part in it (those with ``visit_`` / ``leave_`` hooks). A changed
+    analyzer (an editable install during development, a new release) must not reuse summaries
+    the old one wrote; a rule decided in the project pass only does not invalidate them."""
+    import inspect
+
     import aliaslint
-    import aliaslint.rules
+    from aliaslint.rules import all_rules
 
     h = hashlib.sha256()
-    for folder in (Path(aliaslint.__file__).parent, Path(aliaslint.rules.__file__).parent):
-        for path in sorted(folder.rglob("*")):
-            if NOT_IN_SUMMARIES & set(path.relative_to(folder).parts):
-                continue
-            if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
-                h.update(str(path.relative_to(folder)).encode())
-                h.update(path.read_bytes())
+    folder = Path(aliaslint.__file__).parent
+    for path in sorted(folder.rglob("*")):
+        if NOT_IN_SUMMARIES & set(path.relative_to(folder).parts):
+            continue
+        if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
+            h.update(str(path.relative_to(folder)).encode())
+            h.update(path.read_bytes())
+    for rule in all_rules():
+        if any(name.startswith(("visit_", "leave_")) for name in dir(rule)):
+            h.update(rule.code.encode())
+            h.update(inspect.getsource(inspect.getmodule(rule)).encode())
     return h.hexdigest()[:16]
 
 

@@ -220,8 +220,9 @@ class Project:
         """Project classes of parameter ``index``: from its annotation, else by duck typing.
 
         Duck typing: the methods the function calls on the parameter must all be defined by
-        exactly one project class (two or more methods, or one name no other class and no
-        builtin container uses). Anything less certain answers "unknown".
+        exactly one project class, and one of them at least must be a name builtin containers
+        and common protocols do not use (``append`` + ``extend`` fit a list as well). Anything
+        less certain answers "unknown".
         """
         key = (fn.qualname, index)
         got = self._param_classes.get(key)
@@ -236,7 +237,8 @@ class Project:
                 for c in (o for call in fn.calls for o in call.callee)
                 if isinstance(c, Ref) and c.root.kind == "param" and c.root.index == index and len(c.path) == 1
             }
-            if methods and (len(methods) >= 2 or not (methods & COMMON_METHODS)):
+            if methods - COMMON_METHODS:
+                # names a list or a dict also has (``append``, ``extend``) fit builtins as well
                 # classes defining every one of these methods themselves (an index, not a scan
                 # of all classes per parameter); the answer must be one class
                 index = self.method_index()
@@ -404,6 +406,10 @@ class Project:
         if got is None:
             self._targets[k] = []
             got = self._resolve_targets(fn, call)
+            if got and call.receiver and _builtin_container(call.receiver) and call.text.rsplit(".", 1)[-1] in COMMON_METHODS:
+                # ``(opts or []).append(x)``: one possible receiver is a list, so ``append`` is the
+                # builtin one; a project class's method of the same name is a guess
+                got = []
             self._targets[k] = got
         return got
 
@@ -603,6 +609,8 @@ class Project:
                     base = frozenset({v})
                     for sel in o.path[1:]:
                         base = load(base, sel)
+                    if o.loops:  # ``for ext in self.extensions``: still one element per iteration
+                        base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque)) else b for b in base)
                     out |= with_mark(base, o.copy, o.realias)
             elif isinstance(o, Opaque) and any(r.kind == "call" for r in o.deps):
                 deps = set()
@@ -988,6 +996,21 @@ def effect_order(e: Effect) -> tuple:
     return (e.site, len(e.chain), e.chain, e.root, e.path, e.kind, e.op, e.callees,
             e.copy.site if e.copy else Site("", 0, 0), e.realias or Site("", 0, 0), e.own_method, e.inherited,
             tuple(sorted(e.value_deps)), tuple(sorted(e.key_deps)))
+
+
+BUILTIN_CONTAINERS = {"list", "dict", "set", "tuple"}
+
+
+def _builtin_container(value: Value, depth: int = 0) -> bool:
+    """Whether ``value`` may be a builtin container made in the project (a literal, a
+    comprehension, or a copy of one)."""
+    for o in value:
+        if isinstance(o, Fresh):
+            if o.container in BUILTIN_CONTAINERS:
+                return True
+            if o.copy_of is not None and depth < 2 and _builtin_container(o.copy_of, depth + 1):
+                return True
+    return False
 
 
 def with_mark(values: Value, mark: CopyMark | None, realias: Site | None = None) -> Value:

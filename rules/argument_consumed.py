@@ -86,12 +86,16 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         name = fn.params[e.root.index] if e.root.index < len(fn.params) else "*"
         if name.startswith("*"):
             continue
-        # returns the argument itself: an in-place transformer, not a consumer
+        # returns the argument itself, or the very part it changed (``return ext.symbols`` after
+        # appending to it): an in-place transformer, not a consumer
+        def holds(o, e=e):
+            return isinstance(o, Ref) and o.root == e.root and e.path[:len(o.path)] == o.path
+
         if fn.name != "__init__" and ret and all(
-            isinstance(o, Ref) and o.root == e.root and not o.path for o in ret if not (isinstance(o, Fresh) and not o.fields)
-        ) and any(isinstance(o, Ref) and o.root == e.root and not o.path for o in ret):
+            holds(o) for o in ret if not (isinstance(o, Fresh) and not o.fields)
+        ) and any(holds(o) for o in ret):
             continue
-        if fn.name != "__init__" and not any(not (isinstance(o, Ref) and o.root == e.root and not o.path) for o in ret):
+        if fn.name != "__init__" and not any(not holds(o) for o in ret):
             continue
         destructive = e.kind in (REMOVE, ACCUMULATE) or e.kind == OVERWRITE and len(e.path) >= 1
         verdicts = [

@@ -46,6 +46,12 @@ class ShallowCopyNestedMutation(ProjectRule):
     summary = "A shallow copy of a shared object is mutated below its top level"
 
     VALID = (
+        # ``append`` and ``extend`` say "a list" as much as "a FileList": no duck typing on them
+        "import copy\n\nclass FileList:\n    def __init__(self):\n        self.files = []\n\n"
+        "    def append(self, item):\n        self.files.append(item)\n\n"
+        "    def extend(self, items):\n        self.files.extend(items)\n\n"
+        "def link(objects, extra=None):\n    extra = copy.copy(extra)\n    extra.extend(['--def', 'x'])\n"
+        "    extra.append('-shared')\n    return [*extra, *objects]\n",
         # a project class's own ``copy()`` is not the builtin shallow copy
         "class Context:\n    def __init__(self, flags=None):\n        self.flags = dict(flags or {})\n\n"
         "    def copy(self):\n        return Context(self.flags.copy())\n\n"
