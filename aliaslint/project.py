@@ -804,7 +804,7 @@ class Project:
                     self._call_results.pop(q, None)
                 for q in scc:
                     fn = self.functions[q]
-                    ret = self.resolve(fn, fn.returns)
+                    ret = bounded(self.resolve(fn, fn.returns))
                     if ret != self.rets.get(q):
                         self.rets[q] = ret
                         changed = True
@@ -996,6 +996,31 @@ def effect_order(e: Effect) -> tuple:
     return (e.site, len(e.chain), e.chain, e.root, e.path, e.kind, e.op, e.callees,
             e.copy.site if e.copy else Site("", 0, 0), e.realias or Site("", 0, 0), e.own_method, e.inherited,
             tuple(sorted(e.value_deps)), tuple(sorted(e.key_deps)))
+
+
+#: how many objects deep a return value keeps its contents: results built from results built
+#: from results (a chain of builders) otherwise nest as deep as the call chain is long, and
+#: hashing or walking them exceeds Python's recursion limit on large trees
+MAX_VALUE_DEPTH = 6
+
+
+def bounded(value: Value, depth: int = 0) -> Value:
+    """``value`` with objects below ``MAX_VALUE_DEPTH`` kept by identity only (no contents)."""
+    if not any(isinstance(o, Fresh) and (o.fields or o.copy_of is not None) for o in value):
+        return value
+    out = set()
+    for o in value:
+        if isinstance(o, Fresh) and (o.fields or o.copy_of is not None):
+            if depth >= MAX_VALUE_DEPTH:
+                o = replace(o, fields=(), copy_of=None)
+            else:
+                o = replace(
+                    o,
+                    fields=tuple((k, bounded(v, depth + 1)) for k, v in o.fields),
+                    copy_of=bounded(o.copy_of, depth + 1) if o.copy_of is not None else None,
+                )
+        out.add(o)
+    return frozenset(out)
 
 
 BUILTIN_CONTAINERS = {"list", "dict", "set", "tuple"}
