@@ -173,8 +173,11 @@ class Project:
                     out.append(got[1])
         return out
 
-    def class_of_instance(self, o, fn: FunctionSummary) -> list[str]:
-        """Project classes of the object an origin denotes (instances only)."""
+    def class_of_instance(self, o, fn: FunctionSummary, _depth: int = 0) -> list[str]:
+        """Project classes of the object an origin denotes (instances only).
+
+        ``_depth`` counts the callers asked so far (a parameter passed along a chain of calls):
+        the answer is "unknown" past three, rather than a recursion as deep as the chain."""
         if isinstance(o, Fresh) and o.kind == "instance" and o.cls is not None:
             return self.classes_of_value(o.cls, self.modules[o.site.module]) if o.site.module in self.modules else []
         if isinstance(o, Ref):
@@ -192,16 +195,16 @@ class Project:
                             main = self.functions.get(f"{mod}.<module>")
                             if main is not None:
                                 for r in self.call_result(main, v.root.index):
-                                    out += self.class_of_instance(r, main)
+                                    out += self.class_of_instance(r, main, _depth + 1)
                         else:
-                            out += self.class_of_instance(v, fn)
+                            out += self.class_of_instance(v, fn, _depth + 1)
                     return out
                 return []
             elif o.root.kind == "param":
                 base = self.param_classes(fn, o.root.index)
                 path = o.path
                 if not base:
-                    return self.classes_from_callers(o, fn)
+                    return self.classes_from_callers(o, fn, _depth + 1)
             else:
                 return []
             # self.attr.attr...: follow attribute types recorded from assignments in methods
@@ -211,7 +214,7 @@ class Project:
                 nxt = []
                 for c in base:
                     for v in self.attr_types(c).get(sel[1:], ()):
-                        nxt += self.class_of_instance(v, fn)
+                        nxt += self.class_of_instance(v, fn, _depth + 1)
                 base = nxt
             return base
         return []
@@ -268,7 +271,7 @@ class Project:
             base = self.resolve(caller, arg)
             for sel in ref.path:
                 base = load(base, sel)
-            classes = [c for o in base for c in self.class_of_instance(o, caller)]
+            classes = [c for o in base for c in self.class_of_instance(o, caller, depth)]
             if not classes:
                 return []
             found.update(classes)

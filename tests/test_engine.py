@@ -228,3 +228,14 @@ def test_scripts_with_one_name_in_two_folders_stay_apart(tmp_path: Path) -> None
         "op_b/main.py": caller,
     })
     assert [(d.code, d.location.path, d.location.line) for d in found] == [("AL001", "op_a/main.py", 6)]
+
+
+def test_a_long_chain_of_pass_through_calls_is_analysed_not_crashed(tmp_path: Path) -> None:
+    # the receiver's class is asked of the callers, and of theirs: once as deep as the chain
+    # (a RecursionError on site-packages); now "unknown" past a few callers
+    chain = ["class Spec:\n    def __init__(self):\n        self.env = []\n\n    def add(self, x):\n        self.env.append(x)\n"]
+    chain.append("def f0(s):\n    s.add(1)\n    return s\n")
+    chain += [f"def f{i}(s):\n    return f{i - 1}(s)\n" for i in range(1, 600)]
+    chain.append("def main(spec, n):\n    for _ in range(n):\n        f599(spec)\n")
+    found = run(tmp_path, {"chain.py": "\n\n".join(chain)})
+    assert [(d.code, d.location.line) for d in found] == []
