@@ -41,6 +41,8 @@ MAX_RESOLVE_DEPTH = 6
 #: a dependency on something the analysis cannot see (a library call's result)
 UNKNOWN_ROOT = Root("unknown")
 MAX_SCC_ROUNDS = 8
+#: how many hops (callers, module-level names, attribute types) a receiver's class is looked up through
+MAX_CLASS_DEPTH = 8
 #: distinct paths one mutation site may reach a root by in a summary (see :func:`widen`)
 MAX_PATHS_PER_SITE = 4
 CAPITALISED = re.compile(r"^_*[A-Z]")
@@ -177,7 +179,11 @@ class Project:
         """Project classes of the object an origin denotes (instances only).
 
         ``_depth`` counts the callers asked so far (a parameter passed along a chain of calls):
-        the answer is "unknown" past three, rather than a recursion as deep as the chain."""
+        the answer is "unknown" past three, rather than a recursion as deep as the chain.
+        Module-level names bound to other names or to call results (``A = make(B)``, ``B = A``)
+        are followed as far as ``MAX_CLASS_DEPTH`` for the same reason (site-packages has cycles)."""
+        if _depth > MAX_CLASS_DEPTH:
+            return []
         if isinstance(o, Fresh) and o.kind == "instance" and o.cls is not None:
             return self.classes_of_value(o.cls, self.modules[o.site.module]) if o.site.module in self.modules else []
         if isinstance(o, Ref):

@@ -239,3 +239,26 @@ def test_a_long_chain_of_pass_through_calls_is_analysed_not_crashed(tmp_path: Pa
     chain.append("def main(spec, n):\n    for _ in range(n):\n        f599(spec)\n")
     found = run(tmp_path, {"chain.py": "\n\n".join(chain)})
     assert [(d.code, d.location.line) for d in found] == []
+
+
+def test_module_level_names_bound_in_a_cycle_are_analysed_not_crashed(tmp_path: Path) -> None:
+    # A = make(B); B = make(A): a receiver's class was looked up through them without end
+    source = """
+        class Spec:
+            def add(self, x):
+                self.x = x
+
+
+        def make(v):
+            return v
+
+
+        A = make(B)
+        B = make(A)
+
+
+        def use():
+            A.add(1)
+            return A
+    """
+    assert run(tmp_path, {"cycle.py": source}) == []
