@@ -1013,8 +1013,35 @@ def effect_order(e: Effect) -> tuple:
 MAX_VALUE_DEPTH = 6
 
 
+#: how many access paths of one root a return value keeps (its shortest): a recursive function
+#: returning parts of its argument (moto's ``clean_json(resource_json["Fn::If"][1])``) made a
+#: new path per round, as many as the paths of length 10 over its keys
+MAX_PATHS_PER_ROOT = 8
+#: how many objects a return value keeps besides its aliases; the rest become one unknown value
+#: with their loop tags and dependencies
+MAX_VALUE_WIDTH = 32
+
+
 def bounded(value: Value, depth: int = 0) -> Value:
-    """``value`` with objects below ``MAX_VALUE_DEPTH`` kept by identity only (no contents)."""
+    """``value`` widened to a bounded size: objects below ``MAX_VALUE_DEPTH`` kept by identity
+    only, at most ``MAX_PATHS_PER_ROOT`` paths per root and ``MAX_VALUE_WIDTH`` other origins
+    per level."""
+    refs: dict[Root, list[Ref]] = {}
+    others = []
+    for o in value:
+        if isinstance(o, Ref):
+            refs.setdefault(o.root, []).append(o)
+        else:
+            others.append(o)
+    if any(len(r) > MAX_PATHS_PER_ROOT for r in refs.values()) or len(others) > MAX_VALUE_WIDTH:
+        kept: list = []
+        for same_root in refs.values():
+            same_root.sort(key=lambda r: (len(r.path), r.path, sorted(r.loops), r.copy is not None, r.realias is not None))
+            kept += same_root[:MAX_PATHS_PER_ROOT]
+        if len(others) > MAX_VALUE_WIDTH:
+            rest = frozenset(others)
+            others = [Opaque(loops_of(rest), deps_of(rest))]
+        value = frozenset(kept + others)
     if not any(isinstance(o, Fresh) and (o.fields or o.copy_of is not None) for o in value):
         return value
     out = set()

@@ -110,7 +110,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         typed = bool(project.param_classes(fn, e.root.index))
         out.setdefault(e.root.index, []).append((e, _confidence(e, shared, typed)))
     for effects in out.values():
-        effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), -len(ec[0].path), ec[0].site))
+        effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), -len(ec[0].path), ec[0].site, ec[0].path))
     return out
 
 

@@ -262,3 +262,16 @@ def test_module_level_names_bound_in_a_cycle_are_analysed_not_crashed(tmp_path: 
             return A
     """
     assert run(tmp_path, {"cycle.py": source}) == []
+
+
+def test_a_recursive_function_returning_parts_of_its_argument_stays_bounded(tmp_path: Path) -> None:
+    # moto's clean_json: every round of the fixpoint made longer paths of the argument in the
+    # return value (a run over site-packages did not finish); the paths per root are bounded now
+    source = "def clean(doc, refs):\n"
+    for i in range(12):
+        source += f"    if 'K{i}' in doc:\n        return clean(doc['K{i}'][1], refs)\n"
+    source += "    return doc\n\n\ndef use(doc, refs):\n    out = clean(doc, refs)\n    out['seen'] = True\n    return {'out': out}\n"
+    found = run(tmp_path, {"clean.py": source})
+    assert [(d.code, d.location.line, d.message.split(",")[0]) for d in found] == [
+        ("AL007", 31, "`use` writes an item of `doc[\"K0\"][*]`"),
+    ]
