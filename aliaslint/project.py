@@ -825,6 +825,13 @@ class Project:
                     break
         self._call_results.clear()
 
+    def candidates(self, code: str) -> Iterator[tuple[FunctionSummary, dict]]:
+        """The phase-1 candidates of rule ``code``: (function, data) pairs, in module order."""
+        for module in self.modules.values():
+            for cand in module.candidates:
+                if cand.rule == code and cand.function in self.functions:
+                    yield self.functions[cand.function], cand.data
+
     def project_copy_method(self, site: Site) -> bool:
         """Whether the call at ``site`` (an ``x.copy()``) resolves to a method of the project."""
         if self._calls_by_site is None:

@@ -160,18 +160,11 @@ class ReplicatedMutable(ProjectRule):
     @classmethod
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
         out = []
-        for module in project.modules.values():
-            for cand in module.candidates:
-                if cand.rule != cls.code:
-                    continue
-                fn = project.functions.get(cand.function)
-                if fn is None:
-                    continue
-                d = cand.data
-                changed = cls._slot_changed(project, fn, d)
-                related = (facts.related(changed, "a slot's object is changed in place here"),) if changed else ()
-                out.append(Diagnostic(cls.code, cls.name, cls._message(d["text"]), facts.location(d["site"]), related,
-                                      confidence=Confidence.HIGH if changed else Confidence.MEDIUM, url=cls.url()))
+        for fn, d in project.candidates(cls.code):
+            changed = cls._slot_changed(project, fn, d)
+            related = (facts.related(changed, "a slot's object is changed in place here"),) if changed else ()
+            out.append(Diagnostic(cls.code, cls.name, cls._message(d["text"]), facts.location(d["site"]), related,
+                                  confidence=Confidence.HIGH if changed else Confidence.MEDIUM, url=cls.url()))
         return out
 
     @staticmethod

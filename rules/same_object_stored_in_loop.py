@@ -117,21 +117,14 @@ class SameObjectStoredInLoop(ProjectRule):
     @classmethod
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
         out = []
-        for module in project.modules.values():
-            for cand in module.candidates:
-                if cand.rule != cls.code:
-                    continue
-                fn = project.functions.get(cand.function)
-                if fn is None:
-                    continue
-                d = cand.data
-                changer = cls._changed_in_loop(project, fn, d["loop"], d["object"])
-                if changer is None:
-                    continue
-                related = (facts.related(d["made"], f"`{d['name']}` is made here, once"),
-                           facts.related(changer, "changed here, on every iteration"))
-                out.append(Diagnostic(cls.code, cls.name, cls._message(d["name"], d["made"], fn.loop_sites[d["loop"]].line),
-                                      facts.location(d["site"]), related, url=cls.url()))
+        for fn, d in project.candidates(cls.code):
+            changer = cls._changed_in_loop(project, fn, d["loop"], d["object"])
+            if changer is None:
+                continue
+            related = (facts.related(d["made"], f"`{d['name']}` is made here, once"),
+                       facts.related(changer, "changed here, on every iteration"))
+            out.append(Diagnostic(cls.code, cls.name, cls._message(d["name"], d["made"], fn.loop_sites[d["loop"]].line),
+                                  facts.location(d["site"]), related, url=cls.url()))
         return out
 
     @staticmethod
