@@ -60,7 +60,7 @@ def _numbered(source: str) -> str:
     return "\n".join(f"  {number:3} | {line}" for number, line in enumerate(source.splitlines(), 1))
 
 
-@pytest.mark.parametrize(("rule", "source", "invalid", "preview_only"), _examples())
+@pytest.mark.parametrize(("rule", "source", "invalid", "preview_only"), list(_examples()))
 def test_rule_example(rule: type[Rule], source: str, invalid: Invalid | None, preview_only: bool, tmp_path: Path) -> None:
     if preview_only:
         by_default = [d for d in _check(rule, source, tmp_path, preview=False) if d.code == rule.code]
