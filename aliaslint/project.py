@@ -116,7 +116,7 @@ class Project:
     _field_values: dict[tuple[str, str], Value] = field(default_factory=dict)
     _arg_deps: dict[tuple[str, int], frozenset] = field(default_factory=dict)
     _method_index: dict[str, set[str]] | None = None
-    _calls_by_site: dict[Site, FunctionSummary] | None = None
+    _calls_by_site: dict[Site, tuple[FunctionSummary, CallSite]] | None = None
     _astroid_queries: int = 0
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
@@ -148,21 +148,21 @@ class Project:
                 return ("classattr", dotted)
         return None
 
-    def find_method(self, cls_name: str, method: str, _seen: set | None = None) -> str | None:
-        """Look ``method`` up in ``cls_name`` and its project-local bases (depth first, MRO-ish)."""
-        seen = _seen or set()
+    def mro(self, cls_name: str, _seen: set | None = None) -> Iterator[str]:
+        """``cls_name`` and its project-local bases, depth first (MRO-ish), each once."""
+        seen = set() if _seen is None else _seen
         if cls_name in seen or cls_name not in self.classes:
-            return None
+            return
         seen.add(cls_name)
-        cls = self.classes[cls_name]
-        if method in cls.methods:
-            return cls.methods[method]
-        for base in cls.bases:
-            for b in self.classes_of_value(base, self.modules[cls.module]):
-                got = self.find_method(b, method, seen)
-                if got:
-                    return got
-        return None
+        yield cls_name
+        info = self.classes[cls_name]
+        for base in info.bases:
+            for b in self.classes_of_value(base, self.modules[info.module]):
+                yield from self.mro(b, seen)
+
+    def find_method(self, cls_name: str, method: str) -> str | None:
+        """Look ``method`` up in ``cls_name`` and its project-local bases."""
+        return next((self.classes[c].methods[method] for c in self.mro(cls_name) if method in self.classes[c].methods), None)
 
     def classes_of_value(self, value: Value, module: ModuleSummary) -> list[str]:
         """Project classes that a (class-object) value names."""
@@ -285,21 +285,9 @@ class Project:
         self._param_classes[key] = out
         return out
 
-    def class_attr_owner(self, cls_name: str, name: str, _seen: set | None = None) -> str | None:
+    def class_attr_owner(self, cls_name: str, name: str) -> str | None:
         """The class (``cls_name`` or a project base) whose body assigns ``name``."""
-        seen = _seen or set()
-        info = self.classes.get(cls_name)
-        if info is None or cls_name in seen:
-            return None
-        seen.add(cls_name)
-        if name in info.class_attrs:
-            return cls_name
-        for base in info.bases:
-            for b in self.classes_of_value(base, self.modules[info.module]):
-                got = self.class_attr_owner(b, name, seen)
-                if got:
-                    return got
-        return None
+        return next((c for c in self.mro(cls_name) if name in self.classes[c].class_attrs), None)
 
     def field_values(self, cls_name: str, name: str) -> Value:
         """What the methods of ``cls_name`` store into ``self.<name>``, as seen from any method:
@@ -835,11 +823,9 @@ class Project:
     def project_copy_method(self, site: Site) -> bool:
         """Whether the call at ``site`` (an ``x.copy()``) resolves to a method of the project."""
         if self._calls_by_site is None:
-            self._calls_by_site = {call.site: fn for fn in self.functions.values() for call in fn.calls}
-        fn = self._calls_by_site.get(site)
-        if fn is None:
-            return False
-        return any(self.overridden_builtin(fn, call.id) for call in fn.calls if call.site == site)
+            self._calls_by_site = {call.site: (fn, call) for fn in self.functions.values() for call in fn.calls}
+        got = self._calls_by_site.get(site)
+        return got is not None and bool(self.targets(*got))
 
     def overridden_builtin(self, fn: FunctionSummary, call_id: int) -> bool:
         call = self.call_site(fn, call_id)

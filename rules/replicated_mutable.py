@@ -130,18 +130,13 @@ class ReplicatedMutable(ProjectRule):
         """A candidate: whether a slot is changed in place is decided in the project pass."""
         if len(text) > 40:
             text = text[:37] + "..."
-        elements = []
         if filler is not None:
-            elements = [self.context.heap_object(o)["site"] for o in self.context.heap_value(filler)
-                        if self.context.heap_object(o) is not None]
-        if isinstance(node, cst.BinaryOperation):
-            for seq in (node.left, node.right):
-                if isinstance(seq, (cst.List, cst.Tuple)):
-                    for el in seq.elements:
-                        for o in self.context.heap_value(el.value):
-                            obj = self.context.heap_object(o)
-                            if obj is not None:
-                                elements.append(obj["site"])
+            fillers = [filler]
+        else:  # ``[a, b] * n``: every element is replicated
+            fillers = [el.value for seq in (node.left, node.right) if isinstance(seq, (cst.List, cst.Tuple))
+                       for el in seq.elements]
+        elements = [obj["site"] for expr in fillers for o in self.context.heap_value(expr)
+                    if (obj := self.context.heap_object(o)) is not None]
         calls = [o.root.index for o in self.context.heap_value(node) if isinstance(o, Ref) and o.root.kind == "call"]
         self.context.candidate(self, {
             "site": self.context.site(node), "text": text, "elements": elements, "calls": calls,
