@@ -1,16 +1,22 @@
-"""The summary cache: one pickled :class:`ModuleSummary` per module, keyed by content hash.
+"""The summary cache: one :class:`ModuleSummary` per module, keyed by content hash.
 
 The key covers the source text, the module name and display path (they appear in the
-summary), the tool version, the enabled rules and the user model files: anything that changes
-what phase 1 would produce. Entries are written atomically (temporary file + rename), so a
-crashed or concurrent run never leaves a half-written entry; an unreadable entry is a miss.
+summary), the tool version, the engine's own code, the enabled rules and (through the folder
+name) the content of the user model files: anything that changes what phase 1 would produce.
+
+The cache folder sits inside the checked project, and a repository can ship one, so entries are
+*data only* (:mod:`aliaslint.codec`, never pickle), versioned, checksummed and checked to belong
+to their key; anything unexpected is a miss. Entries are written atomically (temporary file +
+rename), so a crashed or concurrent run never leaves a half-written entry.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
+import json
 import os
-import pickle
+import stat
 import tempfile
 from pathlib import Path
 
@@ -56,32 +62,138 @@ def key_for(source: str, module: str, display: str, is_package: bool, rule_codes
     return h.hexdigest()
 
 
-class SummaryCache:
-    def __init__(self, settings) -> None:
-        models = ",".join(f"{p}:{p.stat().st_mtime_ns}" for p in settings.models if p.exists())
-        salt = hashlib.sha256(models.encode()).hexdigest()[:8]
-        self.folder = Path(settings.cache_dir) / f"{__version__}-{salt}"
+#: the entry format; a change to the codec or to the summary's fields bumps it
+FORMAT = "aliaslint-summary/2"
+#: an entry larger than this is not read (a hostile or damaged file must not fill memory)
+MAX_ENTRY_BYTES = 64 * 1024 * 1024
 
-    def get(self, key: str):
+
+class SummaryCache:
+    """Summaries on disk, one file per module: data only, checked before use.
+
+    An entry is one header line of JSON (``format``, ``key``, ``sha256`` and ``size`` of the body)
+    and a body written by :mod:`aliaslint.codec`. :meth:`get` treats anything unexpected as a
+    miss: a file that is not a regular file (a FIFO, a device, a symlink), one that is too large,
+    another format, an entry written for another key (copied over another module's), a checksum
+    that does not match, or a body the codec refuses. Reading an entry never runs code.
+    """
+
+    def __init__(self, settings) -> None:
+        h = hashlib.sha256()
+        for path in settings.models:  # by content: a touched but unchanged model file keeps the cache
+            try:
+                h.update(path.read_bytes())
+            except OSError:
+                h.update(b"unreadable")
+            h.update(b"\0")
+        self.folder = Path(settings.cache_dir) / f"{__version__}-{h.hexdigest()[:8]}"
+
+    def _entry(self, key: str) -> Path:
+        if len(key) != 64 or any(c not in "0123456789abcdef" for c in key):
+            raise ValueError("a cache key is a SHA-256 hex digest")
+        return self.folder / key[:2] / key
+
+    def get(self, key: str, path: str = ""):
+        """The summary stored under ``key``, or ``None`` (a miss).
+
+        ``path`` is the file's path on this machine; summaries are stored without it, so a
+        project moved together with its cache still gives the cold result.
+        """
+        from aliaslint import codec
         from aliaslint.summary import ModuleSummary
 
-        try:
-            with open(self.folder / key[:2] / key, "rb") as f:
-                got = pickle.load(f)
-        except Exception:  # a damaged or foreign entry is a miss, never a failed run
+        raw = _read_regular_file(self._entry(key), MAX_ENTRY_BYTES)
+        if raw is None:
             return None
-        return got if isinstance(got, ModuleSummary) else None
+        header, _, body = raw.partition(b"\n")
+        try:
+            meta = json.loads(header)
+            ok = (
+                isinstance(meta, dict)
+                and meta.get("format") == FORMAT
+                and meta.get("key") == key
+                and meta.get("size") == len(body)
+                and meta.get("sha256") == hashlib.sha256(body).hexdigest()
+            )
+            if not ok:
+                return None
+            got = codec.loads(body)
+        except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
+            return None
+        if not isinstance(got, ModuleSummary):
+            return None
+        got.path = path
+        return got
 
     def put(self, key: str, summary) -> None:
-        folder = self.folder / key[:2]
+        """Store ``summary`` under ``key`` atomically (temporary file, then rename); a tree where
+        nothing can be written runs without the cache."""
+        from aliaslint import codec
+
+        body = codec.dumps(dataclasses.replace(summary, path="")).encode("utf-8", "surrogatepass")
+        header = json.dumps(
+            {"format": FORMAT, "key": key, "size": len(body), "sha256": hashlib.sha256(body).hexdigest()},
+            separators=(",", ":"),
+        ).encode()
+        entry = self._entry(key)
+        tmp = None
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            gitignore = Path(self.folder).parent / ".gitignore"
-            if not gitignore.exists():
-                gitignore.write_text("# created by aliaslint\n*\n")
-            fd, tmp = tempfile.mkstemp(dir=folder)
+            entry.parent.mkdir(parents=True, exist_ok=True)
+            _ignore_cache_folder(Path(self.folder).parent)
+            fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
             with os.fdopen(fd, "wb") as f:
-                pickle.dump(summary, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, folder / key)
+                f.write(header + b"\n" + body)
+            os.replace(tmp, entry)
+            tmp = None
         except OSError:
             pass  # a read-only tree: run without the cache
+        finally:
+            if tmp is not None:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+
+
+def _ignore_cache_folder(folder: Path) -> None:
+    """Keep the cache out of version control with a ``.gitignore`` of its own, but only in a
+    folder the cache owns: ``--cache-dir .`` must not hide the whole project from git (and from
+    aliaslint's own file discovery)."""
+    gitignore = folder / ".gitignore"
+    if gitignore.exists() or gitignore.is_symlink():
+        return
+    try:
+        if any(p.name != ".gitignore" and not p.name.startswith(f"{__version__}-") for p in folder.iterdir()):
+            return  # the folder holds other things: it is not ours alone
+        gitignore.write_text("# created by aliaslint\n*\n")
+    except OSError:
+        pass
+
+
+def _read_regular_file(path: Path, limit: int) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file (not a symlink, FIFO or device) of at most
+    ``limit`` bytes; ``None`` otherwise or on any error. Opening never blocks (``O_NONBLOCK``:
+    a FIFO planted as an entry must not hang the run)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        chunks = []
+        remaining = limit + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        data = b"".join(chunks)
+        return data if len(data) <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)

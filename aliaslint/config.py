@@ -222,7 +222,7 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
                 except ValueError as error:
                     raise ConfigError(f"{where}: option '{key}' in {section}: {error}") from None
             elif kind == "paths":
-                result = tuple(Path(os.path.abspath(path.parent / item)) for item in value)
+                result = tuple(_inside_project(path, key, section, item) for item in value)
                 for model in result:
                     if not model.is_file():
                         raise ConfigError(
@@ -237,13 +237,30 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
         elif kind == "path":
             if not isinstance(value, str):
                 raise wrong("a string")
-            result = Path(os.path.abspath(path.parent / value))
+            result = _inside_project(path, key, section, value)
         else:  # positive-int
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise wrong("a positive integer")
             result = value
         parsed[key.replace("-", "_")] = result
     return parsed
+
+
+def _inside_project(config_file: Path, key: str, section: str, value: str) -> Path:
+    """``value`` resolved from the configuration file's folder, which it must not leave.
+
+    A checked repository is untrusted: its configuration must not point aliaslint at model files
+    or a cache folder elsewhere on the machine (``cache-dir = "/home/me/.ssh"``). Symlinks are
+    followed before the test. The same paths given on the command line may go anywhere.
+    """
+    project = Path(os.path.realpath(config_file.parent))
+    resolved = Path(os.path.realpath(config_file.parent / value))
+    if resolved != project and project not in resolved.parents:
+        raise ConfigError(
+            f"{_display(config_file)}: option '{key}' in {section} points outside the project "
+            f"({value!r}); give it on the command line instead"
+        )
+    return Path(os.path.abspath(config_file.parent / value))
 
 
 def _start_directory(paths: Sequence[Path], cwd: Path) -> Path:

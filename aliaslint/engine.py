@@ -90,7 +90,7 @@ def summarize_file(file: SourceFile, module: str, is_package: bool, settings) ->
     store = None if settings.no_cache else summary_cache.SummaryCache(settings)
     cache_key = summary_cache.key_for(source, module, file.display, is_package, [r.code for r in _rules(settings)]) if store else None
     if store is not None:
-        got = store.get(cache_key)
+        got = store.get(cache_key, str(file.path))
         if got is not None:
             return got
     too_deep = _nesting_problem(file, source)

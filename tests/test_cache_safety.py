@@ -1,0 +1,219 @@
+"""The checked tree is untrusted: a cache folder or configuration it ships must never run code.
+
+Each test here is an attack or an accident that went wrong before (issue 11, part 1, and the
+cache items of part 4): a planted pickle entry ran code, an entry copied over another module's
+was accepted, ``python -m aliaslint`` imported the project's ``tomllib.py``, a repository's
+configuration pointed the cache elsewhere.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from aliaslint import cache, codec, engine
+from aliaslint.config import ConfigError, Settings, load_settings
+from aliaslint.files import discover
+
+BUG = """
+def add_shm(spec):
+    spec["containers"][0]["volumeMounts"].append({"mountPath": "/dev/shm"})
+
+
+def reconcile(worker, diff):
+    for i in range(diff):
+        add_shm(worker["template"])
+"""
+OTHER = "def helper(x):\n    return x\n"
+
+
+class _Payload:
+    """Unpickling this writes ``marker``: what a planted entry did to the old cache."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path(self.marker).write_text, ("ran",))
+
+
+def _project(tmp_path: Path) -> tuple[Path, Settings]:
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "op.py").write_text(BUG, encoding="utf-8")
+    (project / "other.py").write_text(OTHER, encoding="utf-8")
+    return project, Settings(root=project, cache_dir=project / ".aliaslint_cache")
+
+
+def _check(project: Path, settings: Settings) -> list[tuple]:
+    files = discover([project], settings, cwd=project)
+    return [(d.code, d.location.path, d.location.line, d.message) for d in engine.check(files, settings).diagnostics]
+
+
+def _entry_path(settings: Settings, source: str, module: str, display: str) -> Path:
+    key = cache.key_for(source, module, display, False, [r.code for r in engine._rules(settings)])
+    return cache.SummaryCache(settings).folder / key[:2] / key
+
+
+def test_a_planted_pickle_entry_runs_nothing_and_the_result_is_the_cold_one(tmp_path: Path) -> None:
+    project, settings = _project(tmp_path)
+    cold = _check(project, Settings(root=project, no_cache=True))
+    assert [c[:3] for c in cold] == [("AL001", "op.py", 8)]
+    marker = tmp_path / "RAN"
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    entry.parent.mkdir(parents=True)
+    entry.write_bytes(pickle.dumps(_Payload(str(marker))))
+    assert _check(project, settings) == cold
+    assert not marker.exists()
+
+
+def test_an_entry_copied_over_another_modules_key_is_a_miss(tmp_path: Path) -> None:
+    project, settings = _project(tmp_path)
+    cold = _check(project, settings)  # fills the cache
+    bug_entry = _entry_path(settings, BUG, "op", "op.py")
+    other_entry = _entry_path(settings, OTHER, "other", "other.py")
+    assert bug_entry.is_file() and other_entry.is_file()
+    bug_entry.write_bytes(other_entry.read_bytes())  # the helper's summary under the bug's key
+    assert _check(project, settings) == cold
+
+
+@pytest.mark.parametrize("damage", ["checksum", "format", "not-json", "foreign-tag", "wrong-field-type"])
+def test_damaged_or_hostile_entries_are_misses(tmp_path: Path, damage: str) -> None:
+    project, settings = _project(tmp_path)
+    cold = _check(project, settings)
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    header, body = entry.read_bytes().split(b"\n", 1)
+    if damage == "checksum":
+        body = body.replace(b'"op"', b'"xx"', 1)
+    elif damage == "format":
+        header = header.replace(b"aliaslint-summary/", b"aliaslint-summary/0")
+    elif damage == "not-json":
+        header = b"\x80\x04garbage"
+    else:
+        import hashlib
+        import json
+
+        if damage == "foreign-tag":
+            body = b'["os.system","echo ran"]'
+        else:  # a Site whose line is a string: would crash the project pass later
+            body = body.replace(b'["Site","op",', b'["Site","op","1",', 1)
+        meta = json.loads(header)
+        meta.update(size=len(body), sha256=hashlib.sha256(body).hexdigest())
+        header = json.dumps(meta).encode()
+    entry.write_bytes(header + b"\n" + body)
+    assert _check(project, settings) == cold
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_planted_as_an_entry_does_not_hang_the_run(tmp_path: Path) -> None:
+    project, settings = _project(tmp_path)
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    entry.parent.mkdir(parents=True)
+    os.mkfifo(entry)
+    result = subprocess.run(
+        [sys.executable, "-m", "aliaslint", "check", "--output-format", "concise", "."],
+        cwd=project, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 1, result.stderr
+    assert "op.py:8:" in result.stdout
+
+
+def test_a_project_moved_with_its_cache_gives_the_cold_result(tmp_path: Path) -> None:
+    project, settings = _project(tmp_path)
+    cold = _check(project, settings)
+    moved = tmp_path / "elsewhere"
+    project.rename(moved)
+    settings = Settings(root=moved, cache_dir=moved / ".aliaslint_cache")
+    got = cache.SummaryCache(settings).get(_entry_path(settings, BUG, "op", "op.py").name, str(moved / "op.py"))
+    assert got is not None and got.path == str(moved / "op.py")
+    assert _check(moved, settings) == cold
+
+
+def test_model_files_are_keyed_by_content_not_mtime(tmp_path: Path) -> None:
+    model = tmp_path / "m.toml"
+    model.write_text('["x.clone"]\nkind = "deepcopy"\n', encoding="utf-8")
+    settings = Settings(root=tmp_path, models=(model,))
+    before = cache.SummaryCache(settings).folder
+    os.utime(model, (1, 1))
+    assert cache.SummaryCache(settings).folder == before
+    model.write_text('["x.clone"]\nkind = "copy"\n', encoding="utf-8")
+    assert cache.SummaryCache(settings).folder != before
+
+
+def test_cache_dir_dot_writes_no_gitignore_into_the_project(tmp_path: Path) -> None:
+    project, _ = _project(tmp_path)
+    settings = Settings(root=project, cache_dir=project)
+    first = _check(project, settings)
+    assert not (project / ".gitignore").exists()
+    assert _check(project, settings) == first  # the files are still found
+
+
+def test_the_default_cache_folder_ignores_itself(tmp_path: Path) -> None:
+    project, settings = _project(tmp_path)
+    _check(project, settings)
+    assert (project / ".aliaslint_cache" / ".gitignore").read_text() == "# created by aliaslint\n*\n"
+
+
+def test_the_codec_round_trips_summaries_and_refuses_other_types(tmp_path: Path) -> None:
+    from aliaslint.analyzer import analyze_module
+
+    summary = analyze_module(BUG, "op", "op.py", "/x/op.py", engine._rules(None), False)
+    assert codec.loads(codec.dumps(summary)) == summary
+    with pytest.raises(TypeError):
+        codec.dumps(object())
+    for hostile in ('["posix.system","ls"]', '{"__class__": "x"}', '["^", 0]', '["Site", "m", 1]', "[" * 5000 + "]" * 5000):
+        with pytest.raises(codec.DecodeError):
+            codec.loads(hostile)
+
+
+def test_python_dash_m_does_not_import_modules_from_the_working_directory(tmp_path: Path) -> None:
+    marker = tmp_path / "RAN"
+    for name in ("tomllib.py", "zipfile.py", "email.py", "json.py"):
+        (tmp_path / name).write_text(f"open({str(marker)!r}, 'w').write('ran')\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "aliaslint", "check", "--no-cache", "."],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("option", ["cache-dir = '../outside'", "cache-dir = '/tmp'", "models = ['../m.toml']"])
+def test_configuration_paths_must_stay_inside_the_project(tmp_path: Path, option: str) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    (tmp_path / "m.toml").write_text('["x.clone"]\nkind = "deepcopy"\n', encoding="utf-8")
+    (project / "pyproject.toml").write_text(f"[tool.aliaslint]\n{option}\n", encoding="utf-8")
+    key = option.split(" ")[0]
+    with pytest.raises(ConfigError, match=rf"option '{key}' in \[tool.aliaslint\] points outside the project"):
+        load_settings([project], cwd=project)
+
+
+def test_a_symlink_inside_the_project_does_not_lead_the_cache_outside(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    (tmp_path / "secret").mkdir()
+    (project / "link").symlink_to(tmp_path / "secret")
+    (project / "pyproject.toml").write_text("[tool.aliaslint]\ncache-dir = 'link'\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="points outside the project"):
+        load_settings([project], cwd=project)
+
+
+def test_the_command_line_may_put_the_cache_and_models_anywhere(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    (tmp_path / "m.toml").write_text('["x.clone"]\nkind = "deepcopy"\n', encoding="utf-8")
+    (project / "pyproject.toml").write_text("[tool.aliaslint]\n", encoding="utf-8")
+    (project / "ok.py").write_text("x = 1\n", encoding="utf-8")
+    settings = load_settings([project], {"cache_dir": Path("../c"), "models": [Path("../m.toml")]}, cwd=project)
+    assert settings.cache_dir == tmp_path / "c"
+    assert settings.models == (tmp_path / "m.toml",)
+    result = subprocess.run(
+        [sys.executable, "-m", "aliaslint", "check", "--cache-dir", str(tmp_path / "c"), "."],
+        cwd=project, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "c").is_dir()
