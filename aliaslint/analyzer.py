@@ -80,6 +80,9 @@ PURE_BUILTINS = {
 }
 
 
+_BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
+
+
 def _node_key(node: cst.CSTNode) -> int:
     return id(node)
 
@@ -651,12 +654,28 @@ class FunctionAnalyzer:
         func = node.func
         receiver = None
         method = None
-        if isinstance(func, cst.Attribute):
+        super_call = False
+        if isinstance(func, cst.Attribute) and self.is_super(func.value):
+            # ``super().__init__(spec)``: a method of a base class, called on self
+            receiver = self.env.get(self.summary.params[0].lstrip("*"), UNKNOWN)
+            method = func.attr.value
+            callee = self.load(receiver, attr(method))
+            super_call = True
+        elif isinstance(func, cst.Attribute):
             receiver = self.eval(func.value)
             method = func.attr.value
             callee = self.load(receiver, attr(method))
         else:
             callee = self.eval(func)
+        if super_call:
+            args = [(a, self.eval(a.value)) for a in node.args]
+            positional = [v for a, v in args if a.keyword is None and not a.star]
+            keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
+            for a, v in args:
+                if a.star:
+                    keywords[a.star] = keywords.get(a.star, frozenset()) | v
+            return self.record_call(node, callee, receiver, positional, keywords, any(a.star for a, _ in args),
+                                    super_call=True)
         if isinstance(func, cst.Name) and func.value == "dict" and self.mod.qualified_callee(func) == "dict" \
                 and len(node.args) == 1 and isinstance(node.args[0].value, (cst.GeneratorExp, cst.ListComp)) \
                 and isinstance(node.args[0].value.elt, cst.Tuple) and len(node.args[0].value.elt.elements) == 2:
@@ -683,8 +702,16 @@ class FunctionAnalyzer:
                 return result
         return self.record_call(node, callee, receiver if method else None, positional, keywords, star)
 
+    def is_super(self, node: cst.BaseExpression) -> bool:
+        """``super()`` (or ``super(Cls, self)``) inside a method of a class."""
+        return (
+            isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "super"
+            and self.cls_info is not None and bool(self.summary.params)
+            and self.summary.kind in ("method", "classmethod", "property")
+        )
+
     def record_call(self, node: cst.Call | cst.Attribute, callee: frozenset, receiver, positional, keywords, star,
-                    builtin_guess: bool = False) -> frozenset:
+                    builtin_guess: bool = False, super_call: bool = False) -> frozenset:
         cid = self.call_ids.get(_node_key(node))
         if cid is None:
             cid = self.next_call
@@ -705,6 +732,7 @@ class FunctionAnalyzer:
                     builtin_guess,
                     tuple(self.mod.code_for(a.value) for a in getattr(node, "args", ()) if a.keyword is None and not a.star),
                     tuple((a.keyword.value, self.mod.code_for(a.value)) for a in getattr(node, "args", ()) if a.keyword is not None),
+                    super_call,
                 )
             )
         # the result, expressed symbolically; phase 2 substitutes the callee's return value
@@ -739,7 +767,10 @@ class FunctionAnalyzer:
         if kind == "opaque":
             return self.opaque_of(list(positional) + list(keywords.values()), model.get("container"))
         if kind == "identity":
-            return first if first is not None else UNKNOWN
+            arg_index = model.get("arg", 0)
+            if arg_index < len(positional):
+                return positional[arg_index]
+            return first if first is not None and arg_index == 0 else UNKNOWN
         if kind == "mutator":
             arg_index = model.get("arg", 0)
             qual = self.mod.qualified_callee(node.func) or "mutator"
@@ -1017,6 +1048,11 @@ class FunctionAnalyzer:
         return True
 
     def stmt_Import(self, node) -> bool:
+        """``import x`` / ``from .m import f`` inside a function (a common way round an import
+        cycle): the local name stands for the imported global, as at module level."""
+        for local, qualified in self.mod.import_bindings(node):
+            if local not in self.global_decls:
+                self.env[local] = frozenset({Ref(Root("global", qualified))})
         return True
 
     stmt_ImportFrom = stmt_Import
@@ -1169,7 +1205,9 @@ class FunctionAnalyzer:
 
     def stmt_FunctionDef(self, node) -> bool:
         self.env[node.name.value] = frozenset({Opaque()})
-        if self.summary.kind != "module" and node not in self.nested:
+        # analysed on their own afterwards: nested in a function, or defined inside an ``if`` /
+        # ``try`` block at module or class level (``try: import x except ImportError: def x():``)
+        if node not in self.nested:
             self.nested.append(node)
         return True
 
@@ -1243,6 +1281,9 @@ class ModuleAnalyzer:
             return self.summary.imports[name]
         if name in self.top_names:
             return f"{self.name}.{name}"
+        if self.summary.star_imports and name not in _BUILTIN_NAMES:
+            # ``from .defaults import *``: phase 2 looks the name up in the star-imported modules
+            return f"{self.name}.{name}"
         return None
 
     def qualified_callee(self, func: cst.BaseExpression) -> str | None:
@@ -1265,7 +1306,7 @@ class ModuleAnalyzer:
                 if head in library_models.BUILTIN_TYPES:
                     base = head
                 else:
-                    return "." + parts[0] if len(parts) == 1 else None
+                    return "." + parts[0]  # a method of an object of unknown class
         return ".".join([base, *reversed(parts)])
 
     # -------------------------------------------------------------- phases
@@ -1277,42 +1318,86 @@ class ModuleAnalyzer:
         self.summary.functions[main_fa.summary.qualname] = main_fa.summary
         return self.summary
 
+    def import_bindings(self, small: cst.Import | cst.ImportFrom) -> list[tuple[str, str]]:
+        """``(local name, qualified name)`` for each name an import statement binds.
+
+        ``import a.b`` binds ``a``; ``import a.b as c`` binds ``c`` to ``a.b``; ``from .m import
+        *`` binds nothing here (the module is remembered in ``star_imports`` and its names are
+        looked up in phase 2)."""
+        out = []
+        if isinstance(small, cst.Import):
+            for alias in small.names:
+                full = self.script_sibling(self.code_for(alias.name))
+                if alias.asname is not None:
+                    out.append((alias.asname.name.value, full))
+                else:
+                    head = self.code_for(alias.name).split(".")[0]
+                    out.append((head, self.script_sibling(head)))
+            return out
+        base = self.resolve_from(small)
+        if base is None:
+            return out
+        if isinstance(small.names, cst.ImportStar):
+            if base not in self.summary.star_imports:
+                self.summary.star_imports.append(base)
+            return out
+        for alias in small.names:
+            local = alias.asname.name.value if alias.asname else alias.name.value
+            out.append((local, f"{base}.{self.code_for(alias.name)}"))
+        return out
+
     def collect_top_level(self, body: Sequence[cst.CSTNode], in_main: bool = False) -> None:
+        """Names bound at module level, wherever: inside ``if`` / ``try`` / ``with`` / ``for`` /
+        ``while`` / ``match`` blocks too (a template loaded inside ``with open(...)`` is as global
+        as one assigned at the top)."""
+        names = self.main_names if in_main else self.top_names
         for stmt in body:
             if isinstance(stmt, cst.SimpleStatementLine):
                 for small in stmt.body:
-                    if isinstance(small, cst.Import):
-                        for alias in small.names:
-                            full = self.script_sibling(self.code_for(alias.name))
-                            if alias.asname is not None:
-                                self.summary.imports[alias.asname.name.value] = full
-                            else:
-                                head = self.code_for(alias.name).split(".")[0]
-                                self.summary.imports[head] = self.script_sibling(head)
-                    elif isinstance(small, cst.ImportFrom):
-                        base = self.resolve_from(small)
-                        if base is None or isinstance(small.names, cst.ImportStar):
-                            continue
-                        for alias in small.names:
-                            local = alias.asname.name.value if alias.asname else alias.name.value
-                            self.summary.imports[local] = f"{base}.{self.code_for(alias.name)}"
-                    elif isinstance(small, (cst.Assign, cst.AnnAssign)):
+                    if isinstance(small, (cst.Import, cst.ImportFrom)):
+                        for local, qualified in self.import_bindings(small):
+                            self.summary.imports[local] = qualified
+                    elif isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
                         targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
                         for t in targets:
-                            for n in self._names(t):
-                                (self.main_names if in_main else self.top_names).add(n)
+                            names.update(self._names(t))
             elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
-                (self.main_names if in_main else self.top_names).add(stmt.name.value)
+                names.add(stmt.name.value)
             elif isinstance(stmt, cst.If):
-                self.collect_top_level(stmt.body.body if isinstance(stmt.body, cst.IndentedBlock) else [], in_main or self.is_main_guard(stmt.test))
+                self.collect_top_level(self._block(stmt.body), in_main or self.is_main_guard(stmt.test))
                 orelse = stmt.orelse
                 while orelse is not None:
-                    self.collect_top_level(orelse.body.body if isinstance(orelse.body, cst.IndentedBlock) else [], in_main)
+                    self.collect_top_level(self._block(orelse.body), in_main)
                     orelse = getattr(orelse, "orelse", None)
-            elif isinstance(stmt, (cst.Try,)):
-                self.collect_top_level(stmt.body.body, in_main)
+            elif isinstance(stmt, (cst.Try, cst.TryStar)):
+                self.collect_top_level(self._block(stmt.body), in_main)
                 for h in stmt.handlers:
-                    self.collect_top_level(h.body.body, in_main)
+                    self.collect_top_level(self._block(h.body), in_main)
+                for part in (stmt.orelse, stmt.finalbody):
+                    if part is not None:
+                        self.collect_top_level(self._block(part.body), in_main)
+            elif isinstance(stmt, cst.With):
+                for item in stmt.items:
+                    if item.asname is not None:
+                        names.update(self._names(item.asname.name))
+                self.collect_top_level(self._block(stmt.body), in_main)
+            elif isinstance(stmt, (cst.For, cst.While)):
+                if isinstance(stmt, cst.For):
+                    names.update(self._names(stmt.target))
+                self.collect_top_level(self._block(stmt.body), in_main)
+                if stmt.orelse is not None:
+                    self.collect_top_level(self._block(stmt.orelse.body), in_main)
+            elif isinstance(stmt, cst.Match):
+                for case in stmt.cases:
+                    self.collect_top_level(self._block(case.body), in_main)
+
+    @staticmethod
+    def _block(body) -> Sequence[cst.CSTNode]:
+        if isinstance(body, cst.IndentedBlock):
+            return body.body
+        if isinstance(body, cst.SimpleStatementSuite):
+            return [cst.SimpleStatementLine(body=body.body)]
+        return []
 
     def _names(self, target: cst.BaseExpression) -> list[str]:
         if isinstance(target, cst.Name):
@@ -1375,6 +1460,17 @@ class ModuleAnalyzer:
                     self.record_globals(fa, stmt)
                 else:
                     self.record_class_attrs(fa, stmt, cls)
+            # definitions met inside compound statements at this level
+            while fa.nested:
+                inner = fa.nested.pop(0)
+                if isinstance(inner, cst.FunctionDef):
+                    if cls is not None:
+                        cls.methods.setdefault(inner.name.value, f"{cls.qualname}.{inner.name.value}")
+                        if self.decorator_kind(inner) == "property":
+                            cls.properties.add(inner.name.value)
+                    self.analyze_function(inner, cls, prefix=cls.qualname if cls else self.name)
+                else:
+                    self.analyze_class(inner, cls.qualname if cls else self.name)
 
     def record_globals(self, fa: FunctionAnalyzer, stmt: cst.CSTNode) -> None:
         for name, small in self._assigned(stmt):
@@ -1385,8 +1481,17 @@ class ModuleAnalyzer:
             cls.class_attrs[name] = (fa.snapshot(fa.env.get(name, UNKNOWN)), self.site(small))
 
     def _assigned(self, stmt: cst.CSTNode):
-        """``(name, assignment)`` for each plain name a simple statement line binds."""
+        """``(name, assignment)`` for each plain name a statement binds at this level: a simple
+        statement line, or any assignment nested in a compound statement's blocks (not in a
+        function or class body)."""
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            return
         if not isinstance(stmt, cst.SimpleStatementLine):
+            if isinstance(stmt, cst.If) and self.is_main_guard(stmt.test):
+                return  # names bound only under ``__main__`` are not module state
+            for block in self._blocks_of(stmt):
+                for inner in block:
+                    yield from self._assigned(inner)
             return
         for small in stmt.body:
             if isinstance(small, cst.Assign):
@@ -1398,6 +1503,26 @@ class ModuleAnalyzer:
             for t in targets:
                 for n in self._names(t):
                     yield n, small
+
+    def _blocks_of(self, stmt: cst.CSTNode) -> list[Sequence[cst.CSTNode]]:
+        """The statement blocks directly inside a compound statement."""
+        blocks = []
+        for name in ("body", "orelse", "finalbody"):
+            part = getattr(stmt, name, None)
+            if part is None:
+                continue
+            if isinstance(part, (cst.If, cst.Else, cst.Finally)) or hasattr(part, "body") and not isinstance(part, cst.BaseSuite):
+                if isinstance(part, cst.If):
+                    blocks.extend(self._blocks_of(part))
+                else:
+                    blocks.append(self._block(part.body))
+            else:
+                blocks.append(self._block(part))
+        for h in getattr(stmt, "handlers", ()):
+            blocks.append(self._block(h.body))
+        for case in getattr(stmt, "cases", ()):
+            blocks.append(self._block(case.body))
+        return blocks
 
     def analyze_class(self, node: cst.ClassDef, prefix: str) -> None:
         qual = f"{prefix}.{node.name.value}"

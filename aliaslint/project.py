@@ -34,6 +34,7 @@ from aliaslint.values import (
     deps_of,
     extend_path,
     is_place,
+    key,
     loops_of,
 )
 
@@ -118,6 +119,7 @@ class Project:
     _method_index: dict[str, set[str]] | None = None
     _calls_by_site: dict[Site, tuple[FunctionSummary, CallSite]] | None = None
     _astroid_queries: int = 0
+    _subclasses: dict[str, set[str]] | None = None
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -142,6 +144,11 @@ class Project:
                 return ("global", dotted)
             if name in m.imports and _depth < 5:
                 return self.lookup_qualname(m.imports[name], _depth + 1)
+            if _depth < 5:
+                for star in m.star_imports:  # ``from .defaults import *``
+                    got = self.lookup_qualname(f"{star}.{name}", _depth + 1)
+                    if got is not None:
+                        return got
         if mod in self.classes:
             cls = self.classes[mod]
             if name in cls.class_attrs:
@@ -159,6 +166,30 @@ class Project:
         for base in info.bases:
             for b in self.classes_of_value(base, self.modules[info.module]):
                 yield from self.mro(b, seen)
+
+    def method_table(self, cls_name: str) -> dict[str, str]:
+        """Method name -> the definition an instance of ``cls_name`` runs (inherited ones too)."""
+        table: dict[str, str] = {}
+        for c in self.mro(cls_name):
+            for name, q in self.classes[c].methods.items():
+                table.setdefault(name, q)
+        return table
+
+    def subclass_index(self) -> dict[str, set[str]]:
+        """Class -> every project class that derives from it (directly or not)."""
+        if self._subclasses is None:
+            index: dict[str, set[str]] = {}
+            for q in self.classes:
+                for base in self.mro(q):
+                    if base != q:
+                        index.setdefault(base, set()).add(q)
+            self._subclasses = index
+        return self._subclasses
+
+    def find_method_after(self, cls_name: str, method: str) -> str | None:
+        """``super().method``: look ``method`` up in the project bases of ``cls_name``."""
+        return next((self.classes[c].methods[method] for c in self.mro(cls_name)
+                     if c != cls_name and method in self.classes[c].methods), None)
 
     def find_method(self, cls_name: str, method: str) -> str | None:
         """Look ``method`` up in ``cls_name`` and its project-local bases."""
@@ -378,9 +409,8 @@ class Project:
             return got
         out: dict[str, set] = {}
         self._attr_types[cls_name] = {}
-        cls = self.classes.get(cls_name)
-        if cls is not None:
-            for mname, q in cls.methods.items():
+        for owner in list(self.mro(cls_name)):  # attributes set in a base class's methods too
+            for mname, q in self.classes[owner].methods.items():
                 fn = self.functions.get(q)
                 if fn is None:
                     continue
@@ -412,6 +442,12 @@ class Project:
 
     def _resolve_targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
         out: list[Target] = []
+        if call.super_call:
+            method = call.text.rsplit(".", 1)[-1]
+            m = self.find_method_after(fn.cls, method) if fn.cls else None
+            if m is None:
+                return []
+            return [Target(m, self.functions[m].kind != "staticmethod", call.receiver or frozenset())]
         for o in call.callee:
             if not isinstance(o, Ref):
                 continue
@@ -519,21 +555,51 @@ class Project:
         if index >= len(params):
             return None
         name = params[index]
+        shift = 1 if target.bound else 0
+        if name.startswith("**"):
+            return self._keyword_dict(call, callee, shift)
         if name.startswith("*"):
-            return None
+            return self._extra_positionals(call, index, shift)
         if target.bound:
             if index == 0:
                 return target.receiver if target.receiver else (call.receiver or None)
-            pos = index - 1
-        else:
-            pos = index
+        pos = index - shift
         star_at = next((i for i, p in enumerate(params) if p.startswith("*")), len(params))
         if index < star_at and pos < len(call.args):
             return call.args[pos]
+        spread = None
         for k, v in call.kwargs:
             if k == name:
                 return v
+            if k == "**":
+                spread = v
+        if spread is not None:
+            # ``f(**opts)``: the parameter is bound to the item of the same name (E04's
+            # ``fit_stage(**kwargs)`` hands the node's own ``params`` over)
+            got = load(spread, key(name))
+            return got or None
         return None
+
+    def _keyword_dict(self, call: CallSite, callee: FunctionSummary, shift: int) -> Value:
+        """The ``**kwargs`` parameter: a new dict per call holding the keyword arguments no
+        named parameter takes, and a shallow copy of a ``**spread`` dict (its values are the
+        caller's objects)."""
+        named = {p for p in callee.params if not p.startswith("*")}
+        fields = tuple(sorted((key(k), v) for k, v in call.kwargs if k not in named and k not in ("*", "**")))
+        spread = dict(call.kwargs).get("**")
+        shared = spread is not None and any(isinstance(o, Ref) for o in spread)
+        return frozenset({Fresh(call.site, frozenset(call.loops), "copy" if spread is not None else "literal",
+                                fields=fields, copy_of=spread, shared_source=shared, how="**kwargs",
+                                container="dict")})
+
+    def _extra_positionals(self, call: CallSite, index: int, shift: int) -> Value:
+        """The ``*args`` parameter: a new tuple of the positional arguments past the named ones."""
+        extra = call.args[index - shift:] if index - shift >= 0 else ()
+        spread = dict(call.kwargs).get("*")
+        items = frozenset().union(*extra) if extra else frozenset()
+        if spread is not None:
+            items |= load(spread, ANY)
+        return frozenset({Fresh(call.site, frozenset(call.loops), "literal", fields=((ANY, items),), container="tuple")})
 
     def arg_text_for(self, call: CallSite, target: Target, index: int) -> str | None:
         """Source text of the argument passed for parameter ``index`` (None: not written)."""
@@ -690,7 +756,7 @@ class Project:
                 fields = []
                 init = self.functions.get(t.function)
                 if init is not None:
-                    for name, value, _ in init.self_stores:
+                    for name, value, _ in self.instance_fields(t.function):
                         fields.append((attr(name), self.instantiate(init, value, call, t, fn, depth)))
                 else:
                     # no __init__ in the project (dataclass, TypedDict, NamedTuple): keyword
@@ -709,6 +775,35 @@ class Project:
         if not targets:
             out |= self.unresolved_result(fn, call, depth)
         return frozenset(out)
+
+    def instance_fields(self, init_q: str, _depth: int = 0) -> list[tuple[str, Value, Site]]:
+        """What an object keeps once the constructor ``init_q`` has run, as ``(attribute, value,
+        site of the store)`` with values resolved in the constructor's own roots.
+
+        Besides the constructor's own ``self.x = ...`` stores, the stores of the methods it runs
+        on ``self``: ``super().__init__(spec)``, ``Base.__init__(self, spec)``, ``self.setup(...)``
+        (metlog's client keeps its sender in ``setup``). Later stores of one name win.
+        """
+        fn = self.functions.get(init_q)
+        if fn is None or _depth > 4:
+            return []
+        out: list[tuple[str, Value, Site]] = []
+        for call in fn.calls:
+            for t in self.targets(fn, call):
+                if t.constructor is not None or t.function == init_q:
+                    continue
+                receiver = self.arg_for(call, t, 0)
+                if not receiver or not all(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0
+                                           and not o.path for o in receiver):
+                    continue  # a method run on another object
+                callee = self.functions.get(t.function)
+                if callee is None or not callee.cls:
+                    continue
+                for name, value, site in self.instance_fields(t.function, _depth + 1):
+                    out.append((name, self.instantiate(callee, value, call, t, fn), site))
+        for name, value, site in fn.self_stores:
+            out.append((name, self.resolve(fn, value), site))
+        return out
 
     def unresolved_result(self, fn: FunctionSummary, call: CallSite, depth: int = 0) -> Value:
         """Models for callees outside the project; a capitalised name is a constructor."""

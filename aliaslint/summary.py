@@ -36,6 +36,8 @@ class CallSite:
     #: source text of the positional and keyword arguments (for messages)
     arg_texts: tuple[str, ...] = ()
     kwarg_texts: tuple[tuple[str, str], ...] = ()
+    #: ``super().method(...)``: ``method`` is looked up in the bases of the caller's class
+    super_call: bool = False
 
 
 @dataclass(frozen=True)
@@ -119,5 +121,7 @@ class ModuleSummary:
     #: local name -> qualified name it was imported as
     imports: dict[str, str] = field(default_factory=dict)
     is_package: bool = False
+    #: modules named by ``from <module> import *``, in order
+    star_imports: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)

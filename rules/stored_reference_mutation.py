@@ -2,17 +2,25 @@
 from __future__ import annotations
 
 from aliaslint.diagnostics import Confidence, Diagnostic
+from aliaslint.project import load
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.values import Fresh, Ref, Root, format_path
+from aliaslint.summary import ACCUMULATE, REMOVE
+from aliaslint.values import ANY, Fresh, Ref, Root, format_path
 
 
-def _stored_params(init) -> dict[str, tuple[int, object]]:
-    """``self.attr = param`` in ``__init__``: attr -> (param index, store site)."""
-    out = {}
-    for name, value, site in init.self_stores:
-        for o in value:
-            if isinstance(o, Ref) and o.root.kind == "param" and o.root.index >= 1 and not o.path:
-                out.setdefault(name, (o.root.index, site))
+def kept_arguments(project, init_q: str) -> dict[str, tuple[int, tuple[str, ...], object]]:
+    """What a constructor keeps by reference: ``{attribute: (parameter index, path inside the
+    argument, site of the store)}``.
+
+    ``self.spec = spec``, ``self.spec = cfg["spec"]``, ``self.spec = spec or {}``, and the same
+    stores made by the constructors and setup methods it runs on ``self``
+    (``super().__init__(spec)``, ``self.setup(spec)``).
+    """
+    out: dict[str, tuple[int, tuple[str, ...], object]] = {}
+    for name, value, site in project.instance_fields(init_q):
+        for o in sorted((o for o in value if isinstance(o, Ref)), key=lambda r: (len(r.path), r.path)):
+            if o.root.kind == "param" and o.root.index >= 1 and ANY not in o.path:
+                out.setdefault(name, (o.root.index, o.path, site))
     return out
 
 
@@ -30,9 +38,44 @@ def _holds_state(project, init, index) -> bool:
     return any(project.has_own_mutators(c) for c in project.class_of_instance(ref, init))
 
 
-def _sharing(project, caller, call, target, index) -> str:
-    verdict = project.sharing(caller, call, project.arg_for(call, target, index))
-    return "unknown" if verdict == "kept" else verdict
+def _shared_construction(project, caller, call, target, index, inner: tuple[str, ...], path: tuple[str, ...]) -> bool:
+    """Whether this construction hands over an object that others hold too, judged at the level
+    that is changed (``Gateway(Metadata(annotations=COMMON))``: a new metadata object each time,
+    but one annotations dict for all)."""
+    arg = project.arg_for(call, target, index)
+    if arg is None:
+        return False
+    if project.sharing(caller, call, arg) == "shared":
+        return True  # shared as a whole, so is everything inside it
+    value = project.resolve(caller, arg)
+    for sel in inner + path:
+        value = load(value, sel)
+    return project.sharing(caller, call, value) == "shared"
+
+
+def _repeated_calls(project, cls_names: set[str], e_site) -> list:
+    """Call sites that run the method making the change at ``e_site`` on one object again and
+    again: in a loop (or comprehension) whose iterations all use the same receiver."""
+    out = []
+    for caller in project.functions.values():
+        for call in caller.calls:
+            if not call.loops:
+                continue
+            for t in project.targets(caller, call):
+                callee = project.functions.get(t.function)
+                if callee is None or callee.cls not in cls_names or not t.bound:
+                    continue
+                if not any(x.site == e_site and x.root.kind == "param" and x.root.index == 0
+                           for x in project.effects.get(t.function, {}).values()):
+                    continue
+                receiver = project.resolve(caller, project.arg_for(call, t, 0) or frozenset())
+                loop = call.loops[-1]
+                if receiver and all(
+                    isinstance(o, Fresh) and loop not in o.loops or isinstance(o, Ref) and loop not in o.loops
+                    for o in receiver
+                ):
+                    out.append((caller, call))
+    return out
 
 
 class StoredReferenceMutation(ProjectRule):
@@ -117,19 +160,24 @@ class StoredReferenceMutation(ProjectRule):
     @classmethod
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
         out = []
-        for cls_name, info in project.classes.items():
-            init_q = info.methods.get("__init__")
+        subclasses = project.subclass_index()
+        for cls_name in project.classes:
+            init_q = project.find_method(cls_name, "__init__")
             if init_q is None or init_q not in project.functions:
                 continue
-            stored = _stored_params(project.functions[init_q])
-            if not stored:
+            kept = kept_arguments(project, init_q)
+            if not kept:
                 continue
+            init = project.functions[init_q]
+            family = {cls_name, *subclasses.get(cls_name, ())}
             constructions = [
-                (project.functions[c], call, t) for c, call, t in project.callers.get(init_q, []) if t.constructor
+                (project.functions[c], call, t) for c, call, t in project.callers.get(init_q, [])
+                if t.constructor in family
             ]
-            for attr, (index, store_site) in stored.items():
+            methods = project.method_table(cls_name)
+            for attr, (index, inner, store_site) in kept.items():
                 hits = []
-                for mname, mq in info.methods.items():
+                for mname, mq in methods.items():
                     if mname == "__init__":
                         continue
                     for e in project.effects.get(mq, {}).values():
@@ -138,28 +186,44 @@ class StoredReferenceMutation(ProjectRule):
                             hits.append((project.functions[mq], e))
                 if not hits:
                     continue
-                kinds = [_sharing(project, c, call, t, index) for c, call, t in constructions]
-                if constructions and "shared" not in kinds:
-                    continue
-                likely = "shared" in kinds and not _acts_on_whole(hits) \
-                    and not _holds_state(project, project.functions[init_q], index)
-                confidence = Confidence.HIGH if likely else Confidence.MEDIUM
                 hits.sort(key=lambda h: (h[1].kind != "accumulate", h[1].site))
+                shared_at = [
+                    call for (c, call, t) in constructions
+                    if any(_shared_construction(project, c, call, t, index, inner, e.path[1:]) for _, e in hits)
+                ]
+                repeated = [
+                    call for _, e in hits if e.kind in (ACCUMULATE, REMOVE) and e.op != "add"
+                    for _, call in _repeated_calls(project, family, e.site)
+                ]
+                if constructions and not shared_at and not repeated:
+                    continue
+                likely = bool(shared_at or repeated) and not _acts_on_whole(hits) \
+                    and not _holds_state(project, init, index)
+                confidence = Confidence.HIGH if likely else Confidence.MEDIUM
                 fn, e = hits[0]
                 shown = format_path("self", e.path)
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
+                kept_name = format_path(init.params[index], inner)
+                short_cls = cls_name.rsplit(".", 1)[-1]
+                if repeated and not shared_at:
+                    harm = (f"every call on one {short_cls} changes it again, and so the caller's "
+                            f"object, which the next call starts from")
+                else:
+                    harm = f"every {short_cls} built from the same object changes it for the others"
+                if repeated and not shared_at:
+                    fix = f"deep-copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"
+                else:
+                    fix = "copy it in `__init__`"
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, but `__init__` keeps the "
-                    f"caller's `{project.functions[init_q].params[index]}` there by reference: every "
-                    f"{info.qualname.rsplit('.', 1)[-1]} built from the same object changes it for the "
-                    f"others; copy it in `__init__`"
+                    f"caller's `{kept_name}` there by reference: {harm}; {fix}"
                 )
                 related = [facts.related(store_site, "kept by reference here")]
                 related += [facts.related(s, "called here") for s in e.chain]
-                related += [facts.related(call.site, "constructed with a shared object here")
-                            for (c, call, t), k in zip(constructions, kinds) if k == "shared"]
+                related += [facts.related(call.site, "constructed with a shared object here") for call in shared_at]
+                related += [facts.related(call.site, "called again on the same object here") for call in repeated[:3]]
                 related += [facts.related(h[1].site, f"also mutated here ({h[1].op})") for h in hits[1:4]]
                 facts.reported_sites.update(h[1].site for h in hits)
-                out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(related),
+                out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(dict.fromkeys(related)),
                                       confidence=confidence, url=cls.url()))
         return out

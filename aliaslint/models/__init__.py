@@ -23,7 +23,7 @@ ALLOWED_KEYS = {
     "copy": _COMMON | {"name", "container", "keyword_fields", "deep_keyword"},
     "fresh": _COMMON,
     "opaque": _COMMON | {"container"},
-    "identity": _COMMON,
+    "identity": _COMMON | {"arg"},
     "mutator": _COMMON | {"arg", "effect", "name"},
 }
 #: builtins that models may name without an import
@@ -51,7 +51,7 @@ def _parse(path: Path) -> dict[str, dict]:
         unknown = set(table) - ALLOWED_KEYS[table["kind"]]
         if unknown:
             raise ModelError(f"{path}: model {name!r}: unknown key(s) {', '.join(sorted(unknown))} for kind {table['kind']!r}")
-        if table["kind"] == "mutator":
+        if table["kind"] in ("mutator", "identity"):
             arg = table.get("arg", 0)
             if not isinstance(arg, int) or isinstance(arg, bool) or arg < 0:
                 raise ModelError(f"{path}: model {name!r}: arg must be a parameter position (0, 1, ...), not {arg!r}")
