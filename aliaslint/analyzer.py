@@ -375,13 +375,24 @@ class FunctionAnalyzer:
                     self.bind(inner, self.load(value, ANY if starred else place(i)), node)
         elif isinstance(target, cst.Attribute):
             base = self.eval(target.value)
+            self.record_call_store(base, attr(target.attr.value), value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
             self.overlay(base, attr(target.attr.value), value)
             self.record_mutation(base, OVERWRITE, "." + target.attr.value + " =", target, UNKNOWN, value)
             self.self_store(target, value)
+        elif isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Slice):
+            # ``a[:] = b`` / ``a[i:j] = b``: a's elements are replaced by b's (b itself is not kept)
+            base = self.eval(target.value)
+            for part in (target.slice[0].slice.lower, target.slice[0].slice.upper, target.slice[0].slice.step):
+                if part is not None:
+                    self.eval(part)
+            elements = self.load(value, ANY)
+            self.store(base, ANY, elements, self.mod.site(node))
+            self.record_mutation(base, OVERWRITE, "[:] =", target, UNKNOWN, elements)
         elif isinstance(target, cst.Subscript):
             base = self.eval(target.value)
             sel, key_value = self.selector(target)
+            self.record_call_store(base, sel, value)
             self.store(base, sel, value, self.mod.site(node), loops_of(self.snapshot(key_value)))
             if sel != ANY:
                 self.overlay(base, sel, value)
@@ -391,6 +402,16 @@ class FunctionAnalyzer:
             self.record_store(value, node, "[] =")
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, frozenset({self.new_object(target)}), node)
+
+    def record_call_store(self, base: frozenset, selector: str, value: frozenset) -> None:
+        """A field set on an object a call returned: the object may leave this function (returned,
+        passed on), so phase 2 adds the field to what the call returns (E06: a ``clone()`` that
+        sets ``twin.groups = copy.copy(self.groups)`` on the new object)."""
+        if not self.recording:
+            return
+        for o in base:
+            if isinstance(o, Ref) and o.root.kind == "call" and not o.path:
+                self.summary.call_stores.append((o.root.index, selector, self.snapshot(value)))
 
     def overlay(self, base: frozenset, selector: str, value: frozenset) -> None:
         """After ``param.attr = v``, reads of ``param.attr`` in this function give ``v``."""
@@ -925,6 +946,9 @@ class FunctionAnalyzer:
             elif isinstance(o, Opaque):
                 out.add(Opaque(o.loops | loops, o.deps, o.mutable))
             else:
+                if isinstance(o, _Obj):
+                    # an element of the iterated container: another one on each iteration
+                    self.heap.objects[o.id].setdefault("iterated", set()).update(loops)
                 out.add(o)
         if not out:
             out.add(Opaque(loops))
@@ -976,8 +1000,19 @@ class FunctionAnalyzer:
     def stmt_Assign(self, node: cst.Assign) -> bool:
         value = self.eval(node.value)
         for t in node.targets:
+            if self.loop_stack and isinstance(t.target, cst.Name) and value and all(isinstance(o, Opaque) for o in value) \
+                    and self._reads_name(node.value, t.target.value):
+                # ``i = i + 1`` / ``pos = next_pos(pos)`` in a loop: a different value each round
+                value = self.tag(value, frozenset(self.loop_stack))
             self.bind(t.target, value, node)
         return True
+
+    @staticmethod
+    def _reads_name(node: cst.BaseExpression, name: str) -> bool:
+        if isinstance(node, cst.Name):
+            return node.value == name
+        return any(isinstance(c, cst.BaseExpression) and FunctionAnalyzer._reads_name(c, name)
+                   for c in node.children if not isinstance(c, (cst.Lambda,)))
 
     def stmt_AnnAssign(self, node: cst.AnnAssign) -> bool:
         if node.value is not None:
@@ -1001,7 +1036,11 @@ class FunctionAnalyzer:
             # ``xs += f()``: a list extension if ``f`` returns a list; phase 2 decides ("+=?")
             self.record_mutation(current, ACCUMULATE, "+=?", node, UNKNOWN, value)
         if isinstance(target, cst.Name):
-            self.env[target.value] = self.opaque_of([current, value])
+            # ``index += 1`` in a loop: a counter, different on every iteration
+            varied = self.opaque_of([current, value])
+            if self.loop_stack:
+                varied = self.tag(varied, frozenset(self.loop_stack))
+            self.env[target.value] = varied
         return True
 
     def stmt_Del(self, node: cst.Del) -> bool:

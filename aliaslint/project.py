@@ -19,7 +19,7 @@ from typing import Iterable, Iterator
 
 from aliaslint import inference
 from aliaslint import models as library_models
-from aliaslint.summary import SETDEFAULT, CallSite, ClassInfo, FunctionSummary, ModuleSummary
+from aliaslint.summary import OVERWRITE, SETDEFAULT, CallSite, ClassInfo, FunctionSummary, ModuleSummary
 from aliaslint.values import (
     ANY,
     UNKNOWN,
@@ -86,6 +86,10 @@ class Effect:
     inherited: bool = False
     #: the object was changed by one of its own methods (a receiver), which is by design
     own_method: bool = False
+    #: a class-level object changed through ``self`` in a method (see :meth:`Project.via_instance`)
+    via_instance: bool = False
+    #: the value stored is the method's own receiver (``registry.append(self)``): a back-reference
+    stores_self: bool = False
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -120,6 +124,7 @@ class Project:
     _calls_by_site: dict[Site, tuple[FunctionSummary, CallSite]] | None = None
     _astroid_queries: int = 0
     _subclasses: dict[str, set[str]] | None = None
+    _transfers: dict[str, list] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -414,7 +419,7 @@ class Project:
                 fn = self.functions.get(q)
                 if fn is None:
                     continue
-                for name, value, _site in fn.self_stores:
+                for name, value, site in fn.self_stores:
                     for o in value:
                         if isinstance(o, Ref) and o.root.kind == "call":
                             for r in self.call_result(fn, o.root.index):
@@ -422,6 +427,11 @@ class Project:
                                     out.setdefault(name, set()).add(r)
                         elif isinstance(o, Fresh) and o.kind == "instance":
                             out.setdefault(name, set()).add(o)
+                        elif isinstance(o, Ref) and o.root.kind == "param" and o.root.index > 0 and not o.path:
+                            # ``self.config = config``: the class the constructor's callers pass
+                            for c in self.class_of_instance(o, fn):
+                                out.setdefault(name, set()).add(
+                                    Fresh(site, kind="instance", cls=frozenset({Ref(Root("global", c))})))
         result = {k: frozenset(v) for k, v in out.items()}
         self._attr_types[cls_name] = result
         return result
@@ -743,8 +753,23 @@ class Project:
         result: Value = UNKNOWN
         if call is not None:
             result = self._call_result(fn, call, depth)
+            stores = [(sel, v) for cid, sel, v in fn.call_stores if cid == call_id] if fn.call_stores else ()
+            if stores:
+                result = self._with_stores(fn, result, stores, depth)
         results[call_id] = result
         return result
+
+    def _with_stores(self, fn: FunctionSummary, result: Value, stores, depth: int) -> Value:
+        """``result`` with the fields the caller set on it afterwards (weakly: either value)."""
+        out = set()
+        for o in result:
+            if isinstance(o, Fresh) and o.kind != "deepcopy":
+                fields = dict(o.fields)
+                for sel, v in stores:
+                    fields[sel] = fields.get(sel, frozenset()) | self.resolve(fn, v, depth + 1)
+                o = replace(o, fields=tuple(sorted(fields.items())))
+            out.add(o)
+        return frozenset(out)
 
     def _call_result(self, fn: FunctionSummary, call: CallSite, depth: int) -> Value:
         targets = self.targets(fn, call)
@@ -771,9 +796,53 @@ class Project:
             if callee is None:
                 continue
             ret = self.rets.get(t.function, UNKNOWN)
-            out |= self.instantiate(callee, ret, call, t, fn, depth)
+            got = self.instantiate(callee, ret, call, t, fn, depth)
+            for target_index, source_index, store_site in self.transfers(callee):
+                got = self._filled_copy(fn, call, t, callee, ret, got, target_index, source_index, store_site, depth)
+            out |= got
         if not targets:
             out |= self.unresolved_result(fn, call, depth)
+        return frozenset(out)
+
+    def transfers(self, fn: FunctionSummary) -> list[tuple[int, int, Site]]:
+        """``(i, j, site)``: ``fn`` stores items of its parameter ``j`` into parameter ``i``
+        (``base[key] = value`` over ``override.items()``, ``base.update(override)``): a merge or
+        update helper. Filling a new object that way makes a shallow copy of ``j``."""
+        got = self._transfers.get(fn.qualname)
+        if got is not None:
+            return got
+        out = []
+        for m in fn.mutations:
+            if m.kind != OVERWRITE or m.op not in ("[] =", "update"):
+                continue
+            targets = {o.root.index for o in m.target if isinstance(o, Ref) and o.root.kind == "param" and not o.path}
+            sources = {o.root.index for o in m.value if isinstance(o, Ref) and o.root.kind == "param"}
+            for i in sorted(targets):
+                for j in sorted(sources - {i}):
+                    if (i, j) not in {(a, b) for a, b, _ in out}:
+                        out.append((i, j, m.site))
+        self._transfers[fn.qualname] = out
+        return out
+
+    def _filled_copy(self, fn, call, t, callee, ret, got, target_index, source_index, store_site, depth) -> Value:
+        """The result of ``merge({}, defaults)``: the callee returns its parameter ``target_index``
+        after filling it with the items of ``source_index``; when the caller passed a new object
+        there, the result is a shallow copy of the source (E08: invoke's settings merge)."""
+        if not any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == target_index and not o.path for o in ret):
+            return got
+        target_arg = self.arg_for(call, t, target_index)
+        source_arg = self.arg_for(call, t, source_index)
+        if not target_arg or not source_arg:
+            return got
+        fresh = {o for o in self.resolve(fn, target_arg, depth + 1) if isinstance(o, Fresh) and o.kind == "literal"}
+        if not fresh:
+            return got
+        source = self.resolve(fn, source_arg, depth + 1)
+        shared = any(isinstance(o, Ref) and o.root.kind in ("param", "global") for o in source)
+        how = f"{callee.name}()"
+        out = set(got) - fresh
+        for o in fresh:
+            out.add(replace(o, kind="copy", site=store_site, copy_of=source, shared_source=shared, how=how))
         return frozenset(out)
 
     def instance_fields(self, init_q: str, _depth: int = 0) -> list[tuple[str, Value, Site]]:
@@ -938,13 +1007,19 @@ class Project:
                 if not any(isinstance(o, Fresh) and o.container == "list" for o in self.resolve(fn, m.value)):
                     continue
                 m = replace(m, op="+=")
-            value_deps = deps_of(self.resolve(fn, m.value))
+            resolved_value = self.resolve(fn, m.value)
+            value_deps = deps_of(resolved_value)
             key_deps = deps_of(self.resolve(fn, m.key))
-            for o in self.resolve(fn, m.target):
-                for ref in refs_below(o):
-                    if ref.root.kind not in ("param", "global"):
-                        continue
-                    found.append(Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps, ref.copy, ref.realias, ()))
+            stores_self = bool(fn.cls) and any(
+                isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in resolved_value)
+            for origin in m.target:
+                for o in self.resolve(fn, frozenset({origin})):
+                    for ref in refs_below(o):
+                        if ref.root.kind not in ("param", "global"):
+                            continue
+                        found.append(Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps,
+                                            ref.copy, ref.realias, (), via_instance=self.via_instance(fn, origin, ref),
+                                            stores_self=stores_self))
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
@@ -972,20 +1047,38 @@ class Project:
             # (``exc.__cause__.__context__.__cause__...``: 2^10 paths on ``traceback``)
             return
         own = e.own_method or (t.bound and e.root.index == 0)
+        # the callee stores its receiver; still "self" here when the receiver is our own self
+        receiver = self.arg_for(call, t, 0) if e.stores_self and t.bound else None
+        stores_self = bool(receiver) and bool(fn.cls) and all(
+            isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in receiver)
         arg = self.arg_for(call, t, e.root.index)
         if arg is None:
             return
         value_deps = self.map_deps(fn, call, t, e.value_deps)
         key_deps = self.map_deps(fn, call, t, e.key_deps)
-        base = self.resolve(fn, arg)
-        for sel in e.path:
-            base = load(base, sel)
-        for o in base:
-            for ref in refs_below(o):
-                if ref.root.kind not in ("param", "global"):
-                    continue
-                yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
-                             ref.copy or e.copy, e.realias or ref.realias, callees, False, own)
+        for origin in arg:
+            base = self.resolve(fn, frozenset({origin}))
+            for sel in e.path:
+                base = load(base, sel)
+            for o in base:
+                for ref in refs_below(o):
+                    if ref.root.kind not in ("param", "global"):
+                        continue
+                    yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
+                                 ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
+                                 self.via_instance(fn, origin, ref), stores_self)
+
+    def via_instance(self, fn: FunctionSummary, origin, ref: Ref) -> bool:
+        """Whether ``ref`` (a class-level object) was reached through ``self`` in a method:
+        ``self.flags.append(x)`` changes the list every instance shares, although the code reads
+        as if each instance had its own (pyocr #48, PyYAML's resolvers)."""
+        if ref.root.kind != "global" or not isinstance(origin, Ref) or origin.root.kind != "param" \
+                or origin.root.index != 0 or not origin.path or not origin.path[0].startswith(".") \
+                or not fn.cls or fn.kind not in ("method", "property"):
+            return False
+        name = origin.path[0][1:]
+        owner = self.class_attr_owner(fn.cls, name)
+        return owner is not None and ref.root.name == f"{owner}.{name}"
 
     def map_deps(self, fn: FunctionSummary, call: CallSite, t: Target, deps: frozenset) -> frozenset:
         out: set = set()
@@ -1010,6 +1103,8 @@ class CopyHit:
     function: str
     chain: tuple[Site, ...] = ()
     target: str = ""
+    #: the first selector below the copied level, when known (``.leader`` in ``c.leader.name = x``)
+    below: str = ""
 
 
 def _shown(fn: FunctionSummary, root: Root, path: tuple[str, ...]) -> str:
@@ -1036,7 +1131,8 @@ def copy_hits(project: "Project") -> list[CopyHit]:
     for fn in project.functions.values():
         for e in project.effects.get(fn.qualname, {}).values():
             if e.copy is not None:
-                found.append(CopyHit(e.copy, e.site, e.op, fn.qualname, e.chain, _shown(fn, e.root, e.path)))
+                below = e.path[e.copy.depth] if 0 <= e.copy.depth < len(e.path) else ""
+                found.append(CopyHit(e.copy, e.site, e.op, fn.qualname, e.chain, _shown(fn, e.root, e.path), below))
         for m in fn.mutations:
             if m.call_id >= 0 and project.overridden_builtin(fn, m.call_id):
                 continue
@@ -1058,8 +1154,10 @@ def copy_hits(project: "Project") -> list[CopyHit]:
                         if isinstance(o, Fresh) and o.copy is not None:
                             found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain))
     # ``x.copy()`` on an object of a project class is that class's own method, whatever it
-    # copies (``decimal.Context.copy`` copies its flags too): not the builtin shallow copy
-    found = [h for h in found if h.mark.how != ".copy()" or not project.project_copy_method(h.mark.site)]
+    # copies (``decimal.Context.copy`` copies its flags too): not the builtin shallow copy; and
+    # an object whose copy has attributes changed is no builtin container (a mock, a model)
+    found = [h for h in found if h.mark.how != ".copy()" or not project.project_copy_method(h.mark.site)
+             and not h.below.startswith(".")]
     # one hit per (copy, mutation site); the order decides which one is named, not hashing
     hits: dict[tuple, CopyHit] = {}
     for h in sorted(found, key=lambda h: (h.mark.site, h.site, len(h.chain), h.chain, h.target, h.op, h.function)):
@@ -1092,6 +1190,7 @@ def effect_order(e: Effect) -> tuple:
     """A total, hash-independent order: shortest chain first, then by place and path."""
     return (e.site, len(e.chain), e.chain, e.root, e.path, e.kind, e.op, e.callees,
             e.copy.site if e.copy else Site("", 0, 0), e.realias or Site("", 0, 0), e.own_method, e.inherited,
+            e.via_instance, e.stores_self,
             tuple(sorted(e.value_deps)), tuple(sorted(e.key_deps)))
 
 

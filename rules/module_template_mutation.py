@@ -141,7 +141,7 @@ class ModuleTemplateMutation(ProjectRule):
         Invalid(
             "class Builder:\n    TEMPLATE = {'spec': {'containers': []}}\n\n    def build(self, name):\n"
             "        spec = self.TEMPLATE\n        spec['spec']['containers'].append({'name': name})\n        return spec\n",
-            6, 9, "a class-level template",
+            6, 9, "a class-level object that every instance shares",
         ),
     )
 
@@ -162,9 +162,11 @@ class ModuleTemplateMutation(ProjectRule):
                     continue
                 if template_value(project, e.root) is None:
                     continue
+                if e.stores_self:
+                    continue  # the instance registers itself with its class (a back-reference)
                 if ret is None:
                     ret = project.rets.get(fn.qualname, frozenset())
-                if not _builds_from(ret, e.root, e.path):
+                if not e.via_instance and not _builds_from(ret, e.root, e.path):
                     continue  # not used as material for the result: a setter, a cache
                 found.setdefault((fn.qualname, e.root), []).append((fn, e))
         out = []
@@ -175,11 +177,24 @@ class ModuleTemplateMutation(ProjectRule):
             shown = format_path(name, e.path)
             via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
             level = "class-level" if root.name.rsplit(".", 1)[0] in project.classes else "module-level"
-            message = (
-                f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a {level} "
-                f"template that it also builds its result from; every later call starts from the "
-                f"changed template; copy it first (`copy.deepcopy({name})`)"
-            )
+            if any(other.via_instance for _, other in items):
+                attr_name = name.rsplit(".", 1)[-1]
+                if e.path:
+                    fix = "copy the part that is changed before changing it (`list(...)`, `copy.deepcopy(...)`)"
+                else:
+                    fix = (f"give each instance its own copy "
+                           f"(`self.{attr_name} = copy.deepcopy(type(self).{attr_name})` in `__init__`)")
+                message = (
+                    f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via} through `self`, but it is a "
+                    f"class-level object that every instance shares: each call changes what all instances, "
+                    f"later ones included, see; {fix}"
+                )
+            else:
+                message = (
+                    f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a {level} "
+                    f"template that it also builds its result from; every later call starts from the "
+                    f"changed template; copy it first (`copy.deepcopy({name})`)"
+                )
             related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
             related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
             facts.reported_sites.update(other.site for _, other in items)

@@ -75,6 +75,17 @@ class SameObjectStoredInLoop(ProjectRule):
         ctx = self.context
         if not ctx.loops or stored is None or not ctx.recording:
             return
+        # an object stored inside a tuple, list or dict literal is stored too (``(prompt, options)``)
+        if isinstance(stored, (cst.Tuple, cst.List, cst.Set)):
+            for el in stored.elements:
+                if isinstance(el, cst.Element):
+                    self._check(node, el.value)
+            return
+        if isinstance(stored, cst.Dict):
+            for el in stored.elements:
+                if isinstance(el, cst.DictElement):
+                    self._check(node, el.value)
+            return
         loop = ctx.loops[-1]
         values = ctx.heap_value(stored)
         if len(values) != 1:
@@ -83,7 +94,7 @@ class SameObjectStoredInLoop(ProjectRule):
         obj = ctx.heap_object(origin)
         name = ctx.module.code_for(stored)
         if obj is not None:
-            if loop in obj["loops"] or obj["kind"] == "view" or obj.get("immutable"):
+            if loop in obj["loops"] or obj["kind"] == "view" or obj.get("immutable") or loop in obj.get("iterated", ()):
                 return
             if loop in obj["mutated_in"]:
                 self._report_now(node, name, obj["site"], loop)
@@ -92,10 +103,16 @@ class SameObjectStoredInLoop(ProjectRule):
             identity = ("fresh", made)
         elif isinstance(origin, Ref) and origin.root.kind == "call" and not origin.path:
             call = next((c for c in ctx.function.calls if c.id == origin.root.index), None)
-            if call is None or loop in call.loops:
+            if call is None:
                 return
             made = call.site
             identity = ("call", origin.root.index)
+            if loop in call.loops:
+                # fetched on every iteration: a bug only if the call returns the same object each
+                # time (a getter of a nested field), which the project pass decides
+                ctx.candidate(self, {"loop": loop, "site": ctx.site(node), "name": name, "made": made,
+                                     "object": identity, "fetched": True})
+                return
         else:
             return
         # changed only through callees, maybe: the project pass decides
@@ -121,11 +138,43 @@ class SameObjectStoredInLoop(ProjectRule):
             changer = cls._changed_in_loop(project, fn, d["loop"], d["object"])
             if changer is None:
                 continue
+            if d.get("fetched"):
+                held = cls._same_each_time(project, fn, d["object"][1], d["loop"])
+                if held is None or changer in facts.reported_sites:
+                    continue
+                facts.reported_sites.add(changer)
+                call = project.call_site(fn, d["object"][1])
+                message = (
+                    f"`{d['name']}` is the same object on every iteration of the loop at line "
+                    f"{fn.loop_sites[d['loop']].line} (`{call.text}(...)` returns `{held}` each time), and it is "
+                    f"changed here and stored, so every stored entry holds the last iteration's values; "
+                    f"copy it before changing it (`copy.deepcopy({call.text}(...))`)"
+                )
+                message = message.replace("it is changed here and stored", "it is changed and stored here")
+                related = (facts.related(d["made"], f"`{call.text}(...)` returns the same object each time"),
+                           facts.related(changer, "changed here, on every iteration"))
+                out.append(Diagnostic(cls.code, cls.name, message, facts.location(d["site"]), related, url=cls.url()))
+                continue
             related = (facts.related(d["made"], f"`{d['name']}` is made here, once"),
                        facts.related(changer, "changed here, on every iteration"))
             out.append(Diagnostic(cls.code, cls.name, cls._message(d["name"], d["made"], fn.loop_sites[d["loop"]].line),
                                   facts.location(d["site"]), related, url=cls.url()))
         return out
+
+    @staticmethod
+    def _same_each_time(project, fn, call_id: int, loop: int) -> str | None:
+        """What the call returns, shown as an access path, when it is one object that does not
+        change from one iteration of ``loop`` to the next (a getter of ``self.settings["model"]``);
+        ``None`` when it may be a new object per call."""
+        from aliaslint.values import format_path
+
+        result = project.call_result(fn, call_id)
+        if not result or not all(isinstance(o, Ref) and o.root.kind in ("param", "global") and loop not in o.loops
+                                 and o.copy is None for o in result):
+            return None
+        first = min(result, key=lambda r: (len(r.path), r.path))
+        root = fn.params[first.root.index].lstrip("*") if first.root.kind == "param" else first.root.name.rsplit(".", 1)[-1]
+        return format_path(root, first.path)
 
     @staticmethod
     def _is_object(value, identity) -> bool:
@@ -156,7 +205,9 @@ class SameObjectStoredInLoop(ProjectRule):
         return None
 
     def leave_Assign(self, node: cst.Assign) -> None:
-        if any(isinstance(t.target, cst.Subscript) for t in node.targets):
+        # ``out[k] = obj`` keeps obj; ``out[:] = objs`` copies objs' elements, not objs
+        if any(isinstance(t.target, cst.Subscript) and not any(isinstance(s.slice, cst.Slice) for s in t.target.slice)
+               for t in node.targets):
             self._check(node, node.value)
 
     def leave_Call(self, node: cst.Call) -> None:
