@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from aliaslint import __version__, engine, reporters
-from aliaslint.config import ConfigError, load_settings, parse_selector
+from aliaslint.config import ConfigError, load_configuration, parse_selector, show_settings
 from aliaslint.files import UsageError, discover
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -114,6 +114,8 @@ def cli() -> None:
 @click.option("-q", "--quiet", is_flag=True, help="Print the report only: no warnings on standard error.")
 @click.option("--color/--no-color", default=None,
               help="Colour the output [default: when standard output is a terminal and NO_COLOR is unset].")
+@click.option("--show-settings", "show_settings_for", type=click.Path(dir_okay=False, path_type=Path),
+              metavar="FILE", help="Print the settings used for FILE, and where each came from; check nothing.")
 def check(
     paths: tuple[str, ...],
     output_format: str,
@@ -130,6 +132,7 @@ def check(
     verbose: bool,
     quiet: bool,
     color: bool | None,
+    show_settings_for: Path | None,
 ) -> None:
     """Check PATHS (files or directories; default: the current directory).
 
@@ -164,16 +167,29 @@ def check(
 
     started = time.perf_counter()
     try:
-        settings = load_settings([Path(p) for p in paths], overrides, config_file)
+        configuration = load_configuration([Path(p) for p in paths], overrides, config_file)
+        settings = configuration.settings
+        if show_settings_for is not None:
+            if not show_settings_for.is_file():
+                raise UsageError(f"--show-settings: file not found: {show_settings_for}")
+            text = show_settings(configuration, Path(os.path.abspath(show_settings_for)))
+            for warning in configuration.warnings:
+                click.echo(f"aliaslint: warning: {warning}", err=True)
+            click.echo(text, nl=False)
+            sys.exit(EXIT_OK)
         note(f"configuration: {settings.config_file or 'none (defaults)'}; root: {settings.root}")
         files = discover(paths, settings)
+        file_settings = configuration.for_files(files)
+        for config in sorted({s.config_file for s in file_settings.values()} - {settings.config_file}, key=str):
+            note(f"nested configuration: {config}")
+        settings = configuration.run_settings(file_settings)
         note(f"{len(files)} file(s) to check")
         if output_file is not None and any(os.path.samefile(f.path, output_file) for f in files
                                            if output_file.exists() and f.path.exists()):
             raise UsageError(f"--output-file {output_file} is one of the files to check; it would be overwritten")
         if not files and not quiet:
             click.echo("aliaslint: warning: no Python files found", err=True)
-        result = engine.check(files, settings)
+        result = engine.check(files, settings, file_settings)
         text = reporters.render(
             result.diagnostics, output_format, files_checked=result.files_checked, color=color
         )
@@ -187,6 +203,9 @@ def check(
             + ("" if verbose else " (run with --verbose for the traceback)")
         )
     note(f"checked {result.files_checked} file(s) in {time.perf_counter() - started:.2f}s")
+    if not quiet:
+        for warning in [*configuration.warnings, *result.warnings]:
+            click.echo(f"aliaslint: warning: {warning}", err=True)
 
     if output_file is not None:
         try:
