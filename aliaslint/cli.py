@@ -15,9 +15,10 @@ from typing import Any, NoReturn
 
 import click
 
-from aliaslint import __version__, engine, reporters
-from aliaslint.config import ConfigError, load_settings, parse_selector
+from aliaslint import __version__, baseline, engine, reporters
+from aliaslint.config import ConfigError, load_configuration, parse_selector, show_settings
 from aliaslint.files import UsageError, discover
+from aliaslint.fingerprint import Fingerprinter
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -114,6 +115,15 @@ def cli() -> None:
 @click.option("-q", "--quiet", is_flag=True, help="Print the report only: no warnings on standard error.")
 @click.option("--color/--no-color", default=None,
               help="Colour the output [default: when standard output is a terminal and NO_COLOR is unset].")
+@click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+              help="Report only findings that are not in the baseline FILE (see --write-baseline).")
+@click.option("--write-baseline", "write_baseline_file", type=click.Path(dir_okay=False, path_type=Path),
+              metavar="FILE", help="Record the current findings in FILE (sorted JSON), then report only new ones.")
+@click.option("--add-noqa", is_flag=True,
+              help="Add a `# noqa: CODE` comment for every current finding (keeping the codes already "
+                   "listed), then exit 0 without a report.")
+@click.option("--show-settings", "show_settings_for", type=click.Path(dir_okay=False, path_type=Path),
+              metavar="FILE", help="Print the settings used for FILE, and where each came from; check nothing.")
 def check(
     paths: tuple[str, ...],
     output_format: str,
@@ -130,6 +140,10 @@ def check(
     verbose: bool,
     quiet: bool,
     color: bool | None,
+    show_settings_for: Path | None,
+    add_noqa: bool,
+    baseline_file: Path | None,
+    write_baseline_file: Path | None,
 ) -> None:
     """Check PATHS (files or directories; default: the current directory).
 
@@ -145,6 +159,10 @@ def check(
     """
     if verbose and quiet:
         raise click.UsageError("--verbose and --quiet cannot be used together")
+    exclusive = [name for name, given in (("--baseline", baseline_file), ("--write-baseline", write_baseline_file),
+                                          ("--add-noqa", add_noqa)) if given]
+    if len(exclusive) > 1:
+        raise click.UsageError(f"{' and '.join(exclusive)} cannot be used together")
     paths = paths or (".",)
     overrides: dict[str, Any] = {
         "select": select,
@@ -164,19 +182,50 @@ def check(
 
     started = time.perf_counter()
     try:
-        settings = load_settings([Path(p) for p in paths], overrides, config_file)
+        configuration = load_configuration([Path(p) for p in paths], overrides, config_file)
+        settings = configuration.settings
+        if show_settings_for is not None:
+            if not show_settings_for.is_file():
+                raise UsageError(f"--show-settings: file not found: {show_settings_for}")
+            text = show_settings(configuration, Path(os.path.abspath(show_settings_for)))
+            for warning in configuration.warnings:
+                click.echo(f"aliaslint: warning: {warning}", err=True)
+            click.echo(text, nl=False)
+            sys.exit(EXIT_OK)
         note(f"configuration: {settings.config_file or 'none (defaults)'}; root: {settings.root}")
         files = discover(paths, settings)
+        file_settings = configuration.for_files(files)
+        for config in sorted({s.config_file for s in file_settings.values()} - {settings.config_file}, key=str):
+            note(f"nested configuration: {config}")
+        settings = configuration.run_settings(file_settings)
         note(f"{len(files)} file(s) to check")
         if output_file is not None and any(os.path.samefile(f.path, output_file) for f in files
                                            if output_file.exists() and f.path.exists()):
             raise UsageError(f"--output-file {output_file} is one of the files to check; it would be overwritten")
         if not files and not quiet:
             click.echo("aliaslint: warning: no Python files found", err=True)
-        result = engine.check(files, settings)
-        text = reporters.render(
-            result.diagnostics, output_format, files_checked=result.files_checked, color=color
+        result = engine.check(files, settings, file_settings)
+        diagnostics = result.diagnostics
+        baseline_note = None
+        if baseline_file or write_baseline_file or output_format in ("gitlab", "sarif"):
+            fingerprinter = Fingerprinter(files, settings.root)
+            diagnostics = fingerprinter.assign(diagnostics)
+            if write_baseline_file is not None:
+                written = baseline.write_baseline(write_baseline_file, diagnostics, fingerprinter)
+                baseline_note = f"wrote {written} finding{'' if written == 1 else 's'} to the baseline {write_baseline_file}"
+                baseline_file = write_baseline_file
+            if baseline_file is not None:
+                compared = baseline.compare(diagnostics, baseline.read_baseline(baseline_file))
+                diagnostics = compared.new
+                baseline_note = (baseline_note + "; " if baseline_note else f"baseline {baseline_file}: ") + (
+                    f"{compared.baselined} finding{'' if compared.baselined == 1 else 's'} baselined (not shown), "
+                    f"{compared.gone} baseline entr{'y' if compared.gone == 1 else 'ies'} no longer found"
+                )
+        text = "" if add_noqa else reporters.render(
+            diagnostics, output_format, files_checked=result.files_checked, color=color
         )
+    except baseline.BaselineError as error:
+        _fail(str(error))
     except (ConfigError, UsageError) as error:
         _fail(str(error))
     except Exception as error:  # an internal error: the engine or a reporter failed
@@ -187,6 +236,13 @@ def check(
             + ("" if verbose else " (run with --verbose for the traceback)")
         )
     note(f"checked {result.files_checked} file(s) in {time.perf_counter() - started:.2f}s")
+    if not quiet:
+        for warning in [*configuration.warnings, *result.warnings]:
+            click.echo(f"aliaslint: warning: {warning}", err=True)
+        if baseline_note:
+            click.echo(f"aliaslint: {baseline_note}", err=True)
+    if add_noqa:
+        _add_noqa(result.diagnostics, files, quiet)
 
     if output_file is not None:
         try:
@@ -195,8 +251,24 @@ def check(
             _fail(f"cannot write {output_file}: {error.strerror or error}")
     else:
         click.echo(text, nl=False, color=color)
-    if result.diagnostics and not exit_zero:
+    if diagnostics and not exit_zero:
         sys.exit(EXIT_FINDINGS)
+    sys.exit(EXIT_OK)
+
+
+def _add_noqa(diagnostics: list, files: list, quiet: bool) -> NoReturn:
+    from aliaslint.add_noqa import add_noqa
+
+    try:
+        written = add_noqa(diagnostics, files)
+    except OSError as error:
+        _fail(f"cannot write {error.filename}: {error.strerror or error}")
+    for reason in written.skipped:
+        click.echo(f"aliaslint: warning: no `# noqa` added at {reason}", err=True)
+    if not quiet:
+        plural = "" if written.added == 1 else "s"
+        click.echo(f"Added {written.added} noqa directive{plural} to {written.files} "
+                   f"file{'' if written.files == 1 else 's'}.", err=True)
     sys.exit(EXIT_OK)
 
 

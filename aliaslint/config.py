@@ -1,16 +1,26 @@
-"""Settings: the ``[tool.aliaslint]`` table of the nearest ``pyproject.toml``, then the CLI's overrides.
+"""Settings: the nearest configuration file (``aliaslint.toml``, or ``pyproject.toml`` with a
+``[tool.aliaslint]`` table), then the CLI's overrides.
 
 Keys are kebab-case in TOML (``extend-exclude``) and snake_case here (``extend_exclude``).
 Validation is strict: an unknown key or a value of the wrong type is a :class:`ConfigError`
 naming the file and the key, never a silent default.
+
+Configuration is hierarchical, as in ruff: :func:`load_configuration` gives the run's settings
+(from the configuration above the checked paths) and, for each file, the settings of the nearest
+configuration above *that file*. The analysis stays one project-wide run, so only the settings
+that decide which findings of a file are kept are per file (:data:`PER_FILE_OPTIONS`); the others
+(file discovery, models, cache, workers) are per run and come from the run's configuration.
 """
 from __future__ import annotations
 
+import fnmatch
+import functools
+import glob
 import os
 import re
 import sys
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,14 +30,25 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 __all__ = [
+    "CONFIG_FILE_NAMES",
     "DEFAULT_EXCLUDE",
+    "PER_FILE_OPTIONS",
     "UNREADABLE_CODE",
     "ConfigError",
+    "Configuration",
+    "PerFileIgnore",
+    "RuleSelection",
     "Settings",
     "find_config_file",
+    "load_configuration",
     "load_settings",
     "parse_selector",
+    "show_settings",
 ]
+
+#: configuration files looked for in each folder, in this order (``pyproject.toml`` only counts
+#: when it has a ``[tool.aliaslint]`` table)
+CONFIG_FILE_NAMES = ("aliaslint.toml", "pyproject.toml")
 
 #: directories never walked unless ``exclude`` is set (gitignore-style patterns)
 DEFAULT_EXCLUDE: tuple[str, ...] = (
@@ -61,12 +82,80 @@ class ConfigError(Exception):
 
 
 @dataclass(frozen=True)
+class RuleSelection:
+    """One layer of rule selection, as in ruff: a configuration file's, then the command line's.
+
+    Layers apply in order to the set of enabled rules. ``select`` (``None``: not given) starts the
+    layer from nothing, so it replaces what earlier layers enabled; without it the layer starts
+    from the previous layer's set. ``extend_select`` adds, ``ignore`` removes. Within one layer
+    the most specific selector decides (``AL001`` beats ``AL``), and ``ignore`` wins a tie. This
+    is why ``--extend-select AL005`` re-enables a rule the configuration ignores: flags win.
+    """
+
+    select: tuple[str, ...] | None = None
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+    def apply(self, code: str, enabled: bool) -> bool:
+        """Whether ``code`` is enabled after this layer, given whether it was before."""
+        selected = _longest_match(code, (*(self.select or ()), *self.extend_select))
+        ignored = _longest_match(code, self.ignore)
+        if ignored is not None and (selected is None or ignored >= selected):
+            return False
+        if selected is not None:
+            return True
+        return enabled and self.select is None
+
+
+@dataclass(frozen=True)
+class PerFileIgnore:
+    """One ``per-file-ignores`` entry (ruff's syntax): a glob and the codes it ignores there.
+
+    The glob is taken from ``directory`` (the configuration file's folder) and matched against
+    the file's absolute path with :func:`fnmatch.fnmatchcase` (``*`` also crosses ``/``); a glob
+    without ``/`` also matches the file name alone (``"__init__.py"``, ``"test_*.py"``). A
+    leading ``!`` negates it: the codes are ignored in every file the glob does *not* match.
+    """
+
+    pattern: str
+    codes: tuple[str, ...]
+    directory: Path
+
+    @functools.cached_property
+    def _globs(self) -> tuple[bool, str, str | None]:
+        negated = self.pattern.startswith("!")
+        pattern = self.pattern[1:] if negated else self.pattern
+        absolute = glob.escape(Path(os.path.abspath(self.directory)).as_posix().rstrip("/")) + "/" + pattern
+        return negated, os.path.normpath(absolute).replace(os.sep, "/"), None if "/" in pattern else pattern
+
+    def matches(self, path: Path) -> bool:
+        """Whether the entry applies to the file at ``path`` (absolute)."""
+        negated, absolute, basename = self._globs
+        posix = Path(os.path.abspath(path)).as_posix()
+        hit = fnmatch.fnmatchcase(posix, absolute) or (
+            basename is not None and fnmatch.fnmatchcase(Path(path).name, basename)
+        )
+        return hit != negated
+
+    def ignores(self, code: str, path: Path) -> bool:
+        return _longest_match(code, self.codes) is not None and self.matches(path)
+
+
+#: the options that may differ from file to file (see the module docstring)
+PER_FILE_OPTIONS = ("select", "extend-select", "ignore", "extend-ignore", "preview", "per-file-ignores")
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything a run needs besides the file list. Paths are absolute."""
 
     root: Path
-    #: rule codes or code prefixes to enable; empty means every rule
+    #: rule codes or code prefixes to enable; empty means "not given": every rule that is on by
+    #: default (all but those a rule marks ``enabled_by_default = False``, such as AL100)
     select: tuple[str, ...] = ()
+    #: added to ``select`` (or to the default rules)
+    extend_select: tuple[str, ...] = ()
+    #: ``ignore`` and ``extend-ignore`` of the configuration
     ignore: tuple[str, ...] = ()
     #: gitignore-style patterns, relative to ``root``
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
@@ -83,26 +172,44 @@ class Settings:
     max_file_bytes: int = 2_000_000
     #: the file the settings were read from, if any
     config_file: Path | None = None
+    per_file_ignores: tuple[PerFileIgnore, ...] = ()
+    #: rule selections applied after the configuration's, in order (the command line's)
+    overrides: tuple[RuleSelection, ...] = ()
+    #: option name (kebab-case) -> where its value came from: a file, "command line", "default"
+    origins: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if self.cache_dir is None:
             object.__setattr__(self, "cache_dir", self.root / ".aliaslint_cache")
 
-    def is_enabled(self, code: str) -> bool:
-        """Whether ``select`` / ``ignore`` enable ``code``.
+    def rule_selections(self) -> tuple[RuleSelection, ...]:
+        """The configuration's layer, then the overrides (see :class:`RuleSelection`)."""
+        own = RuleSelection(self.select or None, self.extend_select, self.ignore)
+        return (own, *self.overrides)
 
-        The longest matching prefix decides (as in ruff): ``select = ["AL"]`` with
+    def is_enabled(self, code: str) -> bool:
+        """Whether the rule selection enables ``code`` (per-file ignores aside).
+
+        The layers of :meth:`rule_selections` apply in order to the default set; in each, the
+        longest matching prefix decides (as in ruff): ``select = ["AL"]`` with
         ``ignore = ["AL00"]`` disables AL001, ``select = ["AL001"]`` with ``ignore = ["AL"]``
-        keeps it. On a tie ``ignore`` wins. An empty ``select`` (or ``ALL``) selects everything
-        at the weakest level. ``AL000`` is always enabled.
+        keeps it, a tie goes to ``ignore``. ``ALL`` matches every code at the weakest level.
+        ``AL000`` is always enabled.
         """
         if code == UNREADABLE_CODE:
             return True
-        selected = _longest_match(code, self.select) if self.select else 0
-        if selected is None:
+        enabled = code not in _off_by_default()
+        for layer in self.rule_selections():
+            enabled = layer.apply(code, enabled)
+        return enabled
+
+    def is_enabled_for(self, code: str, path: Path | None) -> bool:
+        """:meth:`is_enabled`, and no ``per-file-ignores`` entry ignores ``code`` in ``path``."""
+        if code == UNREADABLE_CODE:
+            return True
+        if not self.is_enabled(code):
             return False
-        ignored = _longest_match(code, self.ignore)
-        return ignored is None or selected > ignored
+        return path is None or not any(entry.ignores(code, path) for entry in self.per_file_ignores)
 
 
 def _longest_match(code: str, selectors: Sequence[str]) -> int | None:
@@ -123,6 +230,7 @@ def _longest_match(code: str, selectors: Sequence[str]) -> int | None:
 
 #: TOML key -> kind of value
 _OPTIONS: dict[str, str] = {
+    "per-file-ignores": "per-file",
     "select": "selectors",
     "extend-select": "selectors",
     "ignore": "selectors",
@@ -158,7 +266,14 @@ def parse_selector(selector: str) -> str:
 def _known_codes() -> list[str]:
     from aliaslint.rules import all_rules
 
-    return [UNREADABLE_CODE, *(rule.code for rule in all_rules())]
+    return list(dict.fromkeys([UNREADABLE_CODE, *(rule.code for rule in all_rules())]))
+
+
+def _off_by_default() -> frozenset[str]:
+    """Codes of the rules that only an explicit selector enables (ruff's RUF100 is one)."""
+    from aliaslint.rules import all_rules
+
+    return frozenset(rule.code for rule in all_rules() if not getattr(rule, "enabled_by_default", True))
 
 
 def _display(path: Path) -> str:
@@ -187,13 +302,37 @@ def _aliaslint_table(path: Path, document: dict[str, Any]) -> dict[str, Any] | N
     return table
 
 
-def find_config_file(start: Path) -> Path | None:
-    """The nearest ``pyproject.toml`` with a ``[tool.aliaslint]`` table, from ``start`` upwards."""
-    for directory in (start, *start.parents):
-        candidate = directory / "pyproject.toml"
-        if candidate.is_file() and _aliaslint_table(candidate, _read_toml(candidate)) is not None:
+def _config_in(directory: Path) -> Path | None:
+    """The configuration file of ``directory``: ``aliaslint.toml``, else a ``pyproject.toml``
+    with a ``[tool.aliaslint]`` table (as ruff prefers ``ruff.toml`` to ``pyproject.toml``)."""
+    for name in CONFIG_FILE_NAMES:
+        candidate = directory / name
+        if not candidate.is_file():
+            continue
+        if name != "pyproject.toml" or _aliaslint_table(candidate, _read_toml(candidate)) is not None:
             return candidate
     return None
+
+
+def find_config_file(start: Path) -> Path | None:
+    """The nearest configuration file (see :data:`CONFIG_FILE_NAMES`), from ``start`` upwards."""
+    for directory in (start, *start.parents):
+        found = _config_in(directory)
+        if found is not None:
+            return found
+    return None
+
+
+def _read_config(path: Path) -> dict[str, Any]:
+    """The validated options of a configuration file (snake_case keys; empty if it has none).
+
+    A ``pyproject.toml`` holds them in its ``[tool.aliaslint]`` table; any other file at its top
+    level.
+    """
+    document = _read_toml(path)
+    if path.name == "pyproject.toml":
+        return _parse_table(path, _aliaslint_table(path, document) or {}, "[tool.aliaslint]")
+    return _parse_table(path, document, "the top-level table")
 
 
 def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str, Any]:
@@ -213,7 +352,9 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
                 f"{where}: option '{key}' in {section} must be {expected}, got {value!r}"
             )
 
-        if kind in ("selectors", "patterns", "paths"):
+        if kind == "per-file":
+            result = _per_file_ignores(path, key, section, value)
+        elif kind in ("selectors", "patterns", "paths"):
             if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
                 raise wrong("a list of strings")
             if kind == "selectors":
@@ -246,6 +387,28 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
     return parsed
 
 
+def _per_file_ignores(path: Path, key: str, section: str, value: Any) -> tuple[PerFileIgnore, ...]:
+    """``{"tests/*.py" = ["AL001"], ...}`` -> entries, in the file's order."""
+    where = _display(path)
+    if not isinstance(value, dict) or not all(
+        isinstance(codes, list) and all(isinstance(code, str) for code in codes) for codes in value.values()
+    ):
+        raise ConfigError(
+            f"{where}: option '{key}' in {section} must be a table of glob = [codes], "
+            f"e.g. {{\"tests/*.py\" = [\"AL001\"]}}, got {value!r}"
+        )
+    entries = []
+    for pattern, codes in value.items():
+        if not pattern.strip("!"):
+            raise ConfigError(f"{where}: option '{key}' in {section}: empty glob")
+        try:
+            selectors = tuple(parse_selector(code) for code in codes)
+        except ValueError as error:
+            raise ConfigError(f"{where}: option '{key}' in {section}, glob {pattern!r}: {error}") from None
+        entries.append(PerFileIgnore(pattern, selectors, path.parent))
+    return tuple(entries)
+
+
 def _inside_project(config_file: Path, key: str, section: str, value: str) -> Path:
     """``value`` resolved from the configuration file's folder, which it must not leave.
 
@@ -273,58 +436,17 @@ def _start_directory(paths: Sequence[Path], cwd: Path) -> Path:
     return Path(os.path.commonpath(parents))
 
 
-def load_settings(
-    paths: Sequence[Path] = (),
-    overrides: Mapping[str, Any] | None = None,
-    config_file: Path | None = None,
-    *,
-    cwd: Path | None = None,
-) -> Settings:
-    """Read the configuration for a run over ``paths`` and apply the CLI's ``overrides``.
+#: Settings fields that the command line may override, and its rule-selection keys
+_SELECTION_KEYS = ("select", "extend_select", "ignore", "extend_ignore")
 
-    ``config_file`` (``--config``) is either a ``pyproject.toml`` (its ``[tool.aliaslint]`` table
-    is read) or any other TOML file holding the options at its top level. Without it the nearest
-    ``pyproject.toml`` with a ``[tool.aliaslint]`` table is used, looking upwards from the common
-    parent of ``paths`` (or the working directory). ``root`` is that file's directory; without a
-    file, the working directory, or the common parent of the paths when they lie outside it.
 
-    ``overrides`` maps Settings field names, ``extend_select`` and ``extend_ignore`` to values
-    (``None`` means "not given"; relative paths are taken from ``cwd``). They win over the file:
-    ``select`` replaces the configured selection; ``ignore`` and the ``extend_*`` keys add to it.
-    """
-    cwd = Path(os.path.abspath(cwd or Path.cwd()))
+def _given_overrides(overrides: Mapping[str, Any] | None, cwd: Path) -> dict[str, Any]:
+    """The command line's overrides that were given, validated and made absolute."""
     given = {key: value for key, value in (overrides or {}).items() if value is not None}
-    unknown = sorted(set(given) - {f.name for f in fields(Settings)} - set(_EXTEND_KEYS))
+    unknown = sorted(set(given) - {f.name for f in fields(Settings)} - set(_SELECTION_KEYS))
     if unknown:
         raise TypeError(f"unknown settings override(s): {', '.join(unknown)}")
-
-    start = _start_directory(paths, cwd)
-    configured: dict[str, Any] = {}
-    if config_file is not None:
-        config_file = Path(os.path.abspath(cwd / config_file))
-        if not config_file.is_file():
-            raise ConfigError(f"config file not found: {_display(config_file)}")
-        document = _read_toml(config_file)
-        if config_file.name == "pyproject.toml":
-            configured = _parse_table(
-                config_file, _aliaslint_table(config_file, document) or {}, "[tool.aliaslint]"
-            )
-        else:
-            configured = _parse_table(config_file, document, "the top-level table")
-    else:
-        config_file = find_config_file(start)
-        if config_file is not None:
-            table = _aliaslint_table(config_file, _read_toml(config_file)) or {}
-            configured = _parse_table(config_file, table, "[tool.aliaslint]")
-
-    if config_file is not None:
-        root = config_file.parent
-    elif start == cwd or cwd in start.parents:
-        root = cwd
-    else:
-        root = start
-
-    for key in ("select", "ignore", *_EXTEND_KEYS):
+    for key in _SELECTION_KEYS:
         if key in given:
             given[key] = tuple(parse_selector(str(item)) for item in given[key])
     for key in ("root", "cache_dir"):
@@ -335,19 +457,264 @@ def load_settings(
     for key in ("exclude", "extend_exclude"):
         if key in given:
             given[key] = tuple(given[key])
+    return given
 
-    values = {"root": root, "config_file": config_file, **configured, **given}
-    select = values.pop("select", ())
-    if select:  # an empty selection already means every rule
-        select += configured.get("extend_select", ()) + given.get("extend_select", ())
-    values.pop("extend_select", None)
-    values["ignore"] = (
-        configured.get("ignore", ())
-        + configured.get("extend_ignore", ())
-        + given.get("ignore", ())
-        + given.get("extend_ignore", ())
+
+def _command_line_layer(given: Mapping[str, Any]) -> tuple[RuleSelection, ...]:
+    if not any(key in given for key in _SELECTION_KEYS):
+        return ()
+    return (
+        RuleSelection(
+            given.get("select"),
+            given.get("extend_select", ()),
+            given.get("ignore", ()) + given.get("extend_ignore", ()),
+        ),
     )
-    values.pop("extend_ignore", None)
-    values["select"] = tuple(dict.fromkeys(select))
-    values["ignore"] = tuple(dict.fromkeys(values["ignore"]))
-    return Settings(**values)
+
+
+def _settings_values(configured: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Settings fields from a configuration file's options and the command line's overrides."""
+    values: dict[str, Any] = {
+        key: value for key, value in configured.items() if key not in _SELECTION_KEYS
+    }
+    values.update({key: value for key, value in given.items() if key not in _SELECTION_KEYS})
+    values["select"] = tuple(dict.fromkeys(configured.get("select", ())))
+    values["extend_select"] = tuple(dict.fromkeys(configured.get("extend_select", ())))
+    values["ignore"] = tuple(
+        dict.fromkeys(configured.get("ignore", ()) + configured.get("extend_ignore", ()))
+    )
+    values["overrides"] = _command_line_layer(given)
+    return values
+
+
+def _origins(config_file: Path | None, configured: Mapping[str, Any], given: Mapping[str, Any]) -> tuple:
+    where = _display(config_file) if config_file is not None else ""
+    origins = []
+    for key in _OPTIONS:
+        name = key.replace("-", "_")
+        if name in given and name not in _SELECTION_KEYS:  # the command line's are a layer of their own
+            origins.append((key, "command line"))
+        elif name in configured:
+            origins.append((key, where))
+        else:
+            origins.append((key, "default"))
+    return tuple(origins)
+
+
+def load_settings(
+    paths: Sequence[Path] = (),
+    overrides: Mapping[str, Any] | None = None,
+    config_file: Path | None = None,
+    *,
+    cwd: Path | None = None,
+) -> Settings:
+    """The run's settings (:attr:`Configuration.settings` of :func:`load_configuration`)."""
+    return load_configuration(paths, overrides, config_file, cwd=cwd).settings
+
+
+def load_configuration(
+    paths: Sequence[Path] = (),
+    overrides: Mapping[str, Any] | None = None,
+    config_file: Path | None = None,
+    *,
+    cwd: Path | None = None,
+) -> Configuration:
+    """Read the configuration for a run over ``paths`` and apply the CLI's ``overrides``.
+
+    ``config_file`` (``--config``) is either a ``pyproject.toml`` (its ``[tool.aliaslint]`` table
+    is read) or any other TOML file holding the options at its top level; every file then uses
+    it. Without it the nearest configuration file (:func:`find_config_file`) is used, looking
+    upwards from the common parent of ``paths`` (or the working directory), and each file may have
+    a nearer one (:meth:`Configuration.for_file`). ``root`` is the run's configuration file's
+    directory; without a file, the working directory, or the common parent of the paths when they
+    lie outside it.
+
+    ``overrides`` maps Settings field names, ``extend_select`` and ``extend_ignore`` to values
+    (``None`` means "not given"; relative paths are taken from ``cwd``). They win over every
+    configuration file: ``select``, ``extend_select`` and ``ignore`` form a rule-selection layer
+    applied after the file's (:class:`RuleSelection`); other keys replace the file's value.
+    """
+    cwd = Path(os.path.abspath(cwd or Path.cwd()))
+    given = _given_overrides(overrides, cwd)
+    start = _start_directory(paths, cwd)
+    explicit = config_file is not None
+    configured: dict[str, Any] = {}
+    if config_file is not None:
+        config_file = Path(os.path.abspath(cwd / config_file))
+        if not config_file.is_file():
+            raise ConfigError(f"config file not found: {_display(config_file)}")
+        configured = _read_config(config_file)
+    else:
+        config_file = find_config_file(start)
+        if config_file is not None:
+            configured = _read_config(config_file)
+
+    if config_file is not None:
+        root = config_file.parent
+    elif start == cwd or cwd in start.parents:
+        root = cwd
+    else:
+        root = start
+
+    values = {"root": root, "config_file": config_file, **_settings_values(configured, given)}
+    values["origins"] = _origins(config_file, configured, given)
+    settings = Settings(**values)
+    return Configuration(settings, given, hierarchical=not explicit)
+
+
+class Configuration:
+    """The settings of one run: the run's own, and each file's.
+
+    Each file uses the nearest configuration file above it. A nested one (a subproject's, in a
+    monorepo checked from its root) gives that file its own per-file options
+    (:data:`PER_FILE_OPTIONS`): absent ones take their defaults, not the run's (a nested file
+    replaces the outer one, as in ruff without ``extend``). The command line's overrides apply on
+    top of every file's. Per-run options in a nested file are reported in :attr:`warnings` and
+    not used. With ``--config`` every file uses that one file.
+    """
+
+    def __init__(self, settings: Settings, given: Mapping[str, Any], *, hierarchical: bool = True) -> None:
+        self.settings = settings
+        self.hierarchical = hierarchical
+        #: one line per problem worth telling the user (without the ``aliaslint: warning:`` prefix)
+        self.warnings: list[str] = []
+        self._given = dict(given)
+        self._by_directory: dict[Path, Settings] = {}
+        self._by_config: dict[Path, Settings] = {}
+
+    def for_file(self, path: Path) -> Settings:
+        """The settings that decide which findings in the file at ``path`` are kept."""
+        if not self.hierarchical:
+            return self.settings
+        return self._for_directory(Path(os.path.abspath(path)).parent)
+
+    def _for_directory(self, directory: Path) -> Settings:
+        cached = self._by_directory.get(directory)
+        if cached is not None:
+            return cached
+        run_config = self.settings.config_file
+        if run_config is not None and directory == run_config.parent:
+            found = self.settings
+        else:
+            config = _config_in(directory)
+            if config is not None:
+                found = self._nested(config)
+            elif directory.parent == directory:
+                found = self.settings
+            else:
+                found = self._for_directory(directory.parent)
+        self._by_directory[directory] = found
+        return found
+
+    def _nested(self, config: Path) -> Settings:
+        if config in self._by_config:
+            return self._by_config[config]
+        configured = _read_config(config)
+        run_wide = [key for key in configured if key.replace("_", "-") not in PER_FILE_OPTIONS]
+        if run_wide:
+            used = _display(self.settings.config_file) if self.settings.config_file else "the defaults"
+            names = ", ".join(f"'{key.replace('_', '-')}'" for key in run_wide)
+            self.warnings.append(
+                f"{_display(config)}: {names} applies to the whole run, which takes it from "
+                f"{used}; it is not used here (see 'aliaslint check --show-settings FILE')"
+            )
+        per_file = {key: value for key, value in configured.items() if key not in run_wide}
+        given = {key: value for key, value in self._given.items()
+                 if key.replace("_", "-") in PER_FILE_OPTIONS}
+        values = _settings_values(per_file, given)
+        defaults = {name: getattr(Settings(root=self.settings.root), name)
+                    for name in ("preview", "per_file_ignores")}
+        values = {**defaults, **values}
+        origins = dict(self.settings.origins)
+        for key, origin in _origins(config, per_file, given):
+            if key in PER_FILE_OPTIONS:
+                origins[key] = origin
+        settings = replace(self.settings, config_file=config, origins=tuple(origins.items()), **values)
+        self._by_config[config] = settings
+        return settings
+
+    def for_files(self, files: Iterable[Any]) -> dict[str, Settings]:
+        """``SourceFile.display`` -> that file's settings."""
+        return {f.display: self.for_file(f.path) for f in files}
+
+    def run_settings(self, per_file: Mapping[str, Settings]) -> Settings:
+        """The run's settings with every rule that some file enables switched on (the analysis runs
+        a rule once for all files; each file's settings then choose what is kept)."""
+        extra = tuple(sorted(
+            {code for s in per_file.values() if s is not self.settings for code in _known_codes()
+             if s.is_enabled(code) and not self.settings.is_enabled(code)}
+        ))
+        if not extra:
+            return self.settings
+        return replace(self.settings, overrides=(*self.settings.overrides, RuleSelection(extend_select=extra)))
+
+
+def show_settings(configuration: Configuration, path: Path) -> str:
+    """The resolved settings for the file at ``path`` and where each came from, as TOML-like text
+    (``aliaslint check --show-settings FILE``)."""
+    settings = configuration.for_file(path)
+    origins = dict(settings.origins)
+    run_origins = dict(configuration.settings.origins)
+
+    def shown(value: Any) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, Path):
+            return _toml_string(_display(value))
+        if isinstance(value, (tuple, list)):
+            return "[" + ", ".join(shown(item) for item in value) + "]"
+        if value is None:
+            return '"auto"'
+        if isinstance(value, str):
+            return _toml_string(value)
+        return str(value)
+
+    def line(key: str, value: str, origin: str) -> str:
+        return f"{key} = {value}".ljust(48) + f"  # {origin}"
+
+    config = settings.config_file
+    lines = [
+        f"# aliaslint settings for {_display(path)}",
+        f"# configuration file: {_display(config) if config else 'none'}",
+        "",
+        "# per file: which findings of this file are kept (the nearest configuration above the file)",
+    ]
+    lines.append(line("select", shown(settings.select), origins.get("select", "default")))
+    lines.append(line("extend-select", shown(settings.extend_select), origins.get("extend-select", "default")))
+    ignore_origin = origins.get("ignore", "default")
+    if origins.get("extend-ignore", "default") != "default":
+        ignore_origin = origins["extend-ignore"]
+    lines.append(line("ignore", shown(settings.ignore), ignore_origin))
+    for layer in settings.overrides:
+        if layer.select is not None:
+            lines.append(line("--select", shown(layer.select), "command line"))
+        if layer.extend_select:
+            lines.append(line("--extend-select", shown(layer.extend_select), "command line"))
+        if layer.ignore:
+            lines.append(line("--ignore", shown(layer.ignore), "command line"))
+    lines.append(line("preview", shown(settings.preview), origins.get("preview", "default")))
+    if settings.per_file_ignores:
+        lines.append(f"# per-file-ignores: {origins.get('per-file-ignores', 'default')}")
+        lines.append("[per-file-ignores]")
+        for entry in settings.per_file_ignores:
+            applies = "applies to this file" if entry.matches(path) else "does not apply here"
+            lines.append(line(_toml_string(entry.pattern), shown(entry.codes), applies))
+    else:
+        lines.append(line("per-file-ignores", "{}", origins.get("per-file-ignores", "default")))
+    enabled = [code for code in _known_codes() if settings.is_enabled_for(code, path)]
+    lines.append(line("# enabled rules", shown(enabled), "resolved"))
+    lines += ["", "# per run: the same for every file (the run's configuration and the command line)"]
+    run = configuration.settings
+    lines.append(line("root", shown(run.root), "the run's configuration file's folder" if run.config_file
+                      else "working directory"))
+    for key in ("exclude", "extend-exclude", "respect-gitignore", "models", "cache-dir", "no-cache",
+                "jobs", "max-file-bytes"):
+        value = getattr(run, key.replace("-", "_"))
+        lines.append(line(key, shown(value), run_origins.get(key, "default")))
+    return "\n".join(lines) + "\n"
+
+
+def _toml_string(text: str) -> str:
+    import json
+
+    return json.dumps(text, ensure_ascii=False)

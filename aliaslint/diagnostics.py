@@ -85,6 +85,12 @@ class Diagnostic:
     confidence: Confidence = Confidence.HIGH
     fix: Fix | None = None
     url: str | None = None
+    #: the mutated access path as the message shows it (``worker.template.spec.containers``), when
+    #: the rule names one; part of the fingerprint (:mod:`aliaslint.fingerprint`)
+    access_path: str | None = None
+    #: a stable identity of the finding, set when a report or a baseline needs one
+    #: (:mod:`aliaslint.fingerprint`); ``None`` until then
+    fingerprint: str | None = None
 
     def sort_key(self) -> tuple:
         return (self.location.path, self.location.line, self.location.column, self.code, self.message)

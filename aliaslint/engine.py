@@ -8,7 +8,8 @@
 3. resolution: every project rule turns the facts into diagnostics.
 
 ``CheckResult.diagnostics`` is sorted (path, line, column, code) and already filtered by
-``select`` / ``ignore`` / ``preview`` and by ``# noqa`` comments. Files that cannot be read or
+``select`` / ``ignore`` / ``per-file-ignores`` / ``preview`` (each file's own settings when
+``file_settings`` gives them) and by ``# noqa`` comments. Files that cannot be read or
 parsed come back as ``AL000`` diagnostics, never as exceptions. Any other exception escaping
 ``check`` is an internal error (the CLI exits 2).
 """
@@ -31,7 +32,7 @@ from aliaslint.diagnostics import Confidence, Diagnostic, Location
 from aliaslint.files import SourceError, SourceFile, read_source
 from aliaslint.project import Project
 from aliaslint.rule import Facts, ProjectRule
-from aliaslint.suppression import filter_suppressed
+from aliaslint import suppression
 from aliaslint.summary import ModuleSummary
 
 UNREADABLE = ("AL000", "unreadable-file")
@@ -43,6 +44,8 @@ PARALLEL_THRESHOLD = 24
 class CheckResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     files_checked: int = 0
+    #: things the user should know that are not findings (an unreadable ``# noqa``), one line each
+    warnings: list[str] = field(default_factory=list)
 
 
 def module_name_for(path: Path, root: Path | None = None) -> tuple[str, bool]:
@@ -164,7 +167,10 @@ def _summarize_star(args):
     return summarize_file(*args)
 
 
-def check(files: Sequence[SourceFile], settings) -> CheckResult:
+def check(files: Sequence[SourceFile], settings, file_settings=None) -> CheckResult:
+    """Check ``files``. ``file_settings`` (``SourceFile.display`` -> Settings, see
+    :meth:`aliaslint.config.Configuration.for_files`) chooses which findings of each file are kept;
+    files it does not name use ``settings``, which also runs the analysis."""
     try:
         library_models.load_user_models(settings.models)
     except library_models.ModelError as exc:
@@ -202,13 +208,48 @@ def check(files: Sequence[SourceFile], settings) -> CheckResult:
         if issubclass(rule, ProjectRule):
             diagnostics.extend(rule.check_project(project, facts))
 
-    diagnostics = [
-        d for d in diagnostics
-        if settings.is_enabled(d.code) and (settings.preview or d.confidence >= Confidence.HIGH)
-    ]
-    diagnostics = filter_suppressed(diagnostics, _line_reader(summaries, files))
+    diagnostics, warnings = _keep(diagnostics, files, settings, file_settings or {})
     diagnostics.sort(key=Diagnostic.sort_key)
-    return CheckResult(_dedupe(diagnostics), len(files))
+    return CheckResult(_dedupe(diagnostics), len(files), warnings)
+
+
+def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, file_settings) -> tuple[list, list]:
+    """Each file's settings (select, ignore, per-file-ignores), its ``# noqa`` comments (and AL100
+    for those that suppress nothing), then its preview setting; and the ``# noqa`` warnings."""
+    from aliaslint.rules import all_rules
+    from aliaslint.rules.unused_noqa import UnusedNoqa
+
+    paths = {f.display: f.path for f in files}
+
+    def settings_of(display: str):
+        return file_settings.get(display, settings)
+
+    diagnostics = [d for d in diagnostics if settings_of(d.location.path).is_enabled_for(d.code, paths.get(d.location.path))]
+    known = frozenset({"AL000", *(rule.code for rule in all_rules())})
+    unreadable = {d.location.path for d in diagnostics if d.code == UNREADABLE[0]}
+    noqa: dict[str, suppression.FileNoqa] = {}
+    for f in files:
+        if f.display in unreadable:
+            continue
+        try:
+            source = read_source(f, settings.max_file_bytes)
+        except SourceError:
+            continue
+        noqa[f.display] = suppression.scan(source, known)
+    diagnostics, unused = suppression.apply(diagnostics, noqa)
+    for item in unused:
+        own = settings_of(item.path)
+        directive = item.directive
+        if UnusedNoqa.code in item.codes or not own.is_enabled_for(UnusedNoqa.code, paths.get(item.path)):
+            continue
+        diagnostics.append(UnusedNoqa.diagnostic(
+            item.path, directive.line, directive.column, directive.end_column, item.codes,
+            lambda code, own=own, path=paths.get(item.path): own.is_enabled_for(code, path), known,
+        ))
+    diagnostics = [d for d in diagnostics if settings_of(d.location.path).preview or d.confidence >= Confidence.HIGH]
+    warnings = [f"{display}:{line}: {message}" for display, found in sorted(noqa.items())
+                for line, message in found.warnings]
+    return diagnostics, warnings
 
 
 def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -220,19 +261,3 @@ def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
             seen.add(k)
             out.append(d)
     return out
-
-
-def _line_reader(summaries: dict[str, ModuleSummary], files: Sequence[SourceFile]):
-    by_display = {f.display: f.path for f in files}
-    cache: dict[str, list[str]] = {}
-
-    def read_line(display: str, line: int) -> str:
-        if display not in cache:
-            try:
-                cache[display] = Path(by_display.get(display, display)).read_text(encoding="utf-8", errors="replace").splitlines()
-            except OSError:
-                cache[display] = []
-        lines = cache[display]
-        return lines[line - 1] if 0 < line <= len(lines) else ""
-
-    return read_line

@@ -44,9 +44,15 @@ class Rule:
     def __init__(self, context) -> None:
         self.context = context
 
+    #: off by default: only an explicit selector enables the rule (``extend-select = ["AL100"]``)
+    enabled_by_default: ClassVar[bool] = True
+
     @classmethod
     def url(cls) -> str:
-        return f"https://aliaslint.readthedocs.io/en/latest/rules/{cls.name}/"
+        """Where the rule is documented: its section of the rules reference (``docs/rules.md``)."""
+        from aliaslint.rules_reference import rule_url
+
+        return rule_url(cls)
 
     @classmethod
     def documentation(cls) -> str:

@@ -230,5 +230,5 @@ class ArgumentConsumed(ProjectRule):
                 related = [facts.related(c, "called here") for c in e.chain]
                 related += [facts.related(other.site, f"also changed here ({other.op})") for other in effects[1:]]
                 out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(related),
-                                      confidence=confidence, url=cls.url()))
+                                      confidence=confidence, url=cls.url(), access_path=shown))
         return out

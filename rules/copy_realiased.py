@@ -70,5 +70,6 @@ class CopyRealiased(ProjectRule):
             )
             related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")]
             facts.reported_sites.add(e.site)
-            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url()))
+            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url(),
+                                  access_path=shown))
         return out

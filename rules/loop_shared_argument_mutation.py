@@ -243,7 +243,8 @@ class LoopSharedArgumentMutation(ProjectRule):
             if o_effect.site not in seen:
                 seen.add(o_effect.site)
                 related.append(facts.related(o_effect.site, f"also mutated here ({o_effect.op})"))
-        return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url())
+        return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url(),
+                          access_path=shown)
 
 
 def _mentions_call(value, call_id: int, depth: int = 0) -> bool:

@@ -198,5 +198,6 @@ class ModuleTemplateMutation(ProjectRule):
             related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
             related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
             facts.reported_sites.update(other.site for _, other in items)
-            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url()))
+            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url(),
+                                  access_path=shown))
         return out

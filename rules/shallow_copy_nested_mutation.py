@@ -91,5 +91,6 @@ class ShallowCopyNestedMutation(ProjectRule):
                 related.append(facts.related(h.site, f"the original's nested object is mutated here ({h.op})"))
                 for c in h.chain:
                     related.append(facts.related(c, "called here"))
-            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url()))
+            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url(),
+                                  access_path=first.target or None))
         return out

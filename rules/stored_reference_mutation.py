@@ -225,5 +225,5 @@ class StoredReferenceMutation(ProjectRule):
                 related += [facts.related(h[1].site, f"also mutated here ({h[1].op})") for h in hits[1:4]]
                 facts.reported_sites.update(h[1].site for h in hits)
                 out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(dict.fromkeys(related)),
-                                      confidence=confidence, url=cls.url()))
+                                      confidence=confidence, url=cls.url(), access_path=shown))
         return out

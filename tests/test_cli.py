@@ -13,7 +13,7 @@ import aliaslint
 import aliaslint.rules
 from aliaslint import engine
 from aliaslint.cli import cli
-from aliaslint.config import Settings
+from aliaslint.config import RuleSelection, Settings
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.engine import CheckResult
 from aliaslint.rule import Rule
@@ -53,7 +53,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list, Settings]]:
     """The engine replaced by one that reports FINDING; records what it was given."""
     seen: list[tuple[list, Settings]] = []
 
-    def check(files, settings):
+    def check(files, settings, file_settings=None):
         seen.append((list(files), settings))
         return CheckResult(diagnostics=[FINDING], files_checked=len(files))
 
@@ -143,7 +143,7 @@ def test_bad_output_format_exits_2(project: Path) -> None:
 
 
 def test_internal_error_exits_2_without_traceback(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(files, settings):
+    def broken(files, settings, file_settings=None):
         raise RuntimeError("fixpoint did not converge")
 
     monkeypatch.setattr(engine, "check", broken)
@@ -171,8 +171,8 @@ def test_flags_become_settings(project: Path, calls: list) -> None:
                  "--jobs", "3", "pods.py")
     assert result.exit_code == 1
     settings = calls[0][1]
-    assert settings.select == ("AL001", "AL004", "AL005", "AL007")
-    assert settings.ignore == ("AL003", "AL006")
+    assert (settings.select, settings.ignore) == (("AL002",), ("AL003",))  # the file's, as written
+    assert settings.overrides == (RuleSelection(("AL001", "AL004", "AL005"), ("AL007",), ("AL006",)),)
     assert settings.preview is True
     assert settings.no_cache is True
     assert settings.cache_dir == project / "c"

@@ -5,7 +5,14 @@ from pathlib import Path
 
 import pytest
 
-from aliaslint.config import DEFAULT_EXCLUDE, ConfigError, Settings, find_config_file, load_settings
+from aliaslint.config import (
+    DEFAULT_EXCLUDE,
+    ConfigError,
+    RuleSelection,
+    Settings,
+    find_config_file,
+    load_settings,
+)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -73,7 +80,8 @@ max-file-bytes = 1000
     settings = load_settings([Path("src")], {})
     assert settings == Settings(
         root=project,
-        select=("AL0", "AL00", "AL001"),
+        select=("AL0", "AL00"),
+        extend_select=("AL001",),
         ignore=("AL005", "AL006"),
         exclude=("vendor/",),
         extend_exclude=("generated/*.py",),
@@ -155,8 +163,11 @@ jobs = 4
         "no_cache": True,
         "cache_dir": Path("elsewhere"),
     })
-    assert settings.select == ("AL004", "AL002", "AL006")
-    assert settings.ignore == ("AL003", "AL005")
+    # the file's selection stays as written; the command line's is a layer applied after it
+    assert (settings.select, settings.extend_select, settings.ignore) == (("AL001",), ("AL002",), ("AL003",))
+    assert settings.overrides == (RuleSelection(("AL004",), ("AL006",), ("AL005",)),)
+    assert [code for code in ("AL001", "AL002", "AL003", "AL004", "AL005", "AL006") if settings.is_enabled(code)] \
+        == ["AL004", "AL006"]
     assert settings.preview is False
     assert settings.jobs == 4
     assert settings.no_cache is True
@@ -271,3 +282,118 @@ def test_settings_are_frozen_and_hashable() -> None:
         settings.preview = True  # type: ignore[misc]
     assert hash(settings) == hash(Settings(root=Path("/p")))
     assert Settings(root=Path("/p"), cache_dir=Path("/c")).cache_dir == Path("/c")
+
+
+# --- flags win, per-file-ignores, hierarchical configuration --------------------------------
+
+from aliaslint.config import PerFileIgnore, load_configuration  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("flags", "enabled"),
+    [
+        ({}, ["AL001", "AL002"]),
+        ({"extend_select": ["AL005"]}, ["AL001", "AL002", "AL005"]),  # re-enabled: flags win
+        ({"select": ["AL005"]}, ["AL005"]),
+        # a new selection replaces the file's, ignores included; a prefix enables AL100 too
+        ({"select": ["AL"]}, ["AL001", "AL002", "AL003", "AL005", "AL100"]),
+        ({"ignore": ["AL002"]}, ["AL001"]),
+        ({"extend_select": ["AL100"]}, ["AL001", "AL002", "AL100"]),
+    ],
+)
+def test_command_line_selection_wins_over_the_file(project: Path, flags: dict, enabled: list) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\nselect = ['AL00']\nignore = ['AL005', 'AL003']\n")
+    settings = load_settings([Path(".")], flags)
+    assert [c for c in ("AL001", "AL002", "AL003", "AL005", "AL100") if settings.is_enabled(c)] == enabled
+
+
+def test_unused_noqa_is_off_by_default(project: Path) -> None:
+    assert not load_settings([Path(".")], {}).is_enabled("AL100")
+    write(project / "pyproject.toml", "[tool.aliaslint]\nextend-select = ['AL100']\n")
+    settings = load_settings([Path(".")], {})
+    assert settings.is_enabled("AL100") and settings.is_enabled("AL001")
+
+
+def test_per_file_ignores(project: Path) -> None:
+    write(project / "pyproject.toml", """
+[tool.aliaslint]
+per-file-ignores = { "tests/*.py" = ["AL001"], "__init__.py" = ["AL"], "!src/**" = ["AL007"] }
+""")
+    settings = load_settings([Path(".")], {})
+    assert settings.per_file_ignores == (
+        PerFileIgnore("tests/*.py", ("AL001",), project),
+        PerFileIgnore("__init__.py", ("AL",), project),
+        PerFileIgnore("!src/**", ("AL007",), project),
+    )
+    def enabled(code: str, path: str) -> bool:
+        return settings.is_enabled_for(code, project / path)
+    assert not enabled("AL001", "tests/test_a.py") and not enabled("AL001", "tests/deep/test_b.py")
+    assert enabled("AL001", "src/tests/x.py") and enabled("AL002", "tests/test_a.py")
+    assert not enabled("AL003", "src/pkg/__init__.py")  # a glob without "/" matches the name
+    assert enabled("AL000", "src/pkg/__init__.py")  # unreadable files are always reported
+    assert enabled("AL007", "src/pkg/mod.py") and not enabled("AL007", "scripts/run.py")  # negated
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("['AL001']", "must be a table of glob = [codes]"),
+        ("{ 'a.py' = 'AL001' }", "must be a table of glob = [codes]"),
+        ("{ 'a.py' = ['AL99x'] }", "glob 'a.py': invalid rule selector 'AL99x'"),
+    ],
+)
+def test_per_file_ignores_errors(project: Path, value: str, message: str) -> None:
+    write(project / "pyproject.toml", f"[tool.aliaslint]\nper-file-ignores = {value}\n")
+    assert message in error_of([Path(".")], {})
+
+
+def test_aliaslint_toml_is_a_configuration_file_and_wins_in_its_folder(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\nselect = ['AL001']\n")
+    config = write(project / "aliaslint.toml", "select = ['AL002']\n")
+    settings = load_settings([Path(".")], {})
+    assert (settings.config_file, settings.select) == (config, ("AL002",))
+
+
+def test_each_file_uses_the_nearest_configuration(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\nignore = ['AL001']\njobs = 3\n")
+    sub = write(project / "services" / "api" / "pyproject.toml",
+                "[tool.aliaslint]\nselect = ['AL001', 'AL005']\npreview = true\njobs = 1\n"
+                "per-file-ignores = { 'gen/*' = ['AL005'] }\n")
+    other = write(project / "services" / "web" / "aliaslint.toml", "extend-ignore = ['AL002']\n")
+    configuration = load_configuration([Path(".")], {"extend_select": ["AL007"]})
+    run = configuration.settings
+    assert run.config_file == project / "pyproject.toml" and run.jobs == 3
+    top = configuration.for_file(project / "tool.py")
+    api = configuration.for_file(project / "services" / "api" / "deep" / "m.py")
+    web = configuration.for_file(project / "services" / "web" / "m.py")
+    assert top is run
+    assert (api.config_file, api.select, api.preview, api.jobs) == (sub, ("AL001", "AL005"), True, 3)
+    assert api.is_enabled("AL001") and not api.is_enabled("AL002")
+    assert api.is_enabled("AL007")  # the command line applies on top of every file's settings
+    assert not api.is_enabled_for("AL005", project / "services" / "api" / "gen" / "x.py")
+    # a nested file replaces the outer one: nothing is inherited from it
+    assert (web.config_file, web.ignore, web.is_enabled("AL001"), web.is_enabled("AL002")) == (other, ("AL002",), True, False)
+    assert configuration.warnings == [
+        "services/api/pyproject.toml: 'jobs' applies to the whole run, which takes it from pyproject.toml;"
+        " it is not used here (see 'aliaslint check --show-settings FILE')"
+    ]
+    # the run analyses with every rule some file enables
+    files = [type("F", (), {"display": name, "path": project / name})() for name in
+             ("tool.py", "services/api/m.py", "services/web/m.py")]
+    widened = configuration.run_settings(configuration.for_files(files))
+    assert not run.is_enabled("AL001") and widened.is_enabled("AL001")
+
+
+def test_explicit_config_file_is_used_for_every_file(project: Path) -> None:
+    explicit = write(project / "ci.toml", "select = ['AL003']\n")
+    write(project / "sub" / "pyproject.toml", "[tool.aliaslint]\nselect = ['AL002']\n")
+    configuration = load_configuration([Path(".")], {}, explicit)
+    assert configuration.for_file(project / "sub" / "x.py").select == ("AL003",)
+
+
+def test_nested_configuration_errors_are_errors(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\n")
+    write(project / "sub" / "aliaslint.toml", "selct = ['AL002']\n")
+    configuration = load_configuration([Path(".")], {})
+    with pytest.raises(ConfigError, match=r"^sub/aliaslint.toml: unknown option 'selct' in the top-level table$"):
+        configuration.for_file(project / "sub" / "x.py")

@@ -60,9 +60,12 @@ def test_every_package_is_listed_in_pyproject() -> None:
     on_disk = {
         ".".join(init.parent.relative_to(PROJECT).parts)
         for init in (PROJECT / "aliaslint").rglob("__init__.py")
-    } | {"aliaslint.rules"}
+    } | {"aliaslint.rules", "aliaslint.docs"}
     assert set(setuptools["packages"]) == on_disk
     assert setuptools["package-dir"]["aliaslint.rules"] == "rules"
+    # the rules reference that findings' url points at is installed with the package
+    assert setuptools["package-dir"]["aliaslint.docs"] == "docs"
+    assert setuptools["package-data"]["aliaslint.docs"] == ["rules.md"]
 
 
 def test_hook_passes_on_a_clean_file(tmp_path: Path) -> None:

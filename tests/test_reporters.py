@@ -16,6 +16,8 @@ import jsonschema
 import pytest
 
 import aliaslint
+import aliaslint.rules
+from aliaslint import rules_reference
 from aliaslint.diagnostics import (
     Applicability,
     Confidence,
@@ -54,7 +56,8 @@ WITH_FIX = Diagnostic(
         Applicability.UNSAFE,
         (Edit(Location("pods.py", 3, 25, 3, 33), "copy.deepcopy(TEMPLATE)"),),
     ),
-    url="https://aliaslint.readthedocs.io/en/latest/rules/loop-shared-argument-mutation/",
+    url="file:///aliaslint/docs/rules.md#al001-loop-shared-argument-mutation",
+    fingerprint="6f1e0c3d2b1a09f8e7d6c5b4a3928170",
 )
 WITH_RELATED = Diagnostic(
     code="AL002",
@@ -76,7 +79,20 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "pods.py").write_text(SOURCE, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(aliaslint, "__version__", "1.2.3", raising=False)
+    # the goldens do not depend on where aliaslint is installed or on the real rules' wording
+    monkeypatch.setattr(rules_reference, "reference_path", lambda: Path("/aliaslint/docs/rules.md"))
+    monkeypatch.setattr(aliaslint.rules, "get_rule", lambda code: _StubRule if code == "AL001" else None)
     return tmp_path
+
+
+class _StubRule:
+    code = "AL001"
+    name = "loop-shared-argument-mutation"
+    summary = "A loop passes one object to a callee that mutates it"
+
+    @staticmethod
+    def documentation() -> str:
+        return "## What it does\nFinds `x`.\n\n## Why is this bad?\nBecause."
 
 
 def check_golden(name: str, actual: str) -> None:

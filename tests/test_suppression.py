@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from aliaslint.diagnostics import Diagnostic, Location
-from aliaslint.suppression import filter_suppressed, noqa_codes
+from aliaslint.suppression import FileNoqa, NoqaDirective, apply, filter_suppressed, noqa_codes, scan
 
 BLANKET = frozenset()
 
@@ -26,8 +26,14 @@ BLANKET = frozenset()
         ("build(template)  # type: ignore[arg-type]  # noqa: AL003", frozenset({"AL003"})),
         ("build(template)  # noqa: AL001  # noqa: AL002", frozenset({"AL001", "AL002"})),
         ("build(template)  # noqa: AL001  # noqa", BLANKET),
-        ("build(template)  # noqa:", BLANKET),  # no valid code: blanket, as in flake8
-        ("build(template)  # noqa : AL001", BLANKET),
+        ("build(template)  # noqa:", None),  # no code: unreadable, suppresses nothing (ruff)
+        ("build(template)  # noqa: not a bug", None),
+        ("build(template)  # noqa : AL001", frozenset({"AL001"})),  # ruff reads codes here too
+        ("build(template)  # noqa because it is fine", BLANKET),  # a space, then a comment
+        ("build(template)  # noqa# why", BLANKET),
+        ("build(template)  # noqa;AL001", None),
+        ("build(template)  # noqa: AL001abc", None),
+        ("build(template)  # noqa: AL001,AL002x", frozenset({"AL001"})),
         ("build(template)  # noqanope", None),
         ("build(template)  # see the noqa docs", None),
         ("# noqa: AL004", frozenset({"AL004"})),
@@ -76,3 +82,44 @@ def test_filter_suppressed() -> None:
 
 def test_filter_suppressed_of_nothing() -> None:
     assert filter_suppressed([], lambda path, line: "") == []
+
+
+KNOWN = ("AL000", "AL001", "AL002", "AL005", "AL100")
+
+
+def test_scan_reads_comments_only_and_warns_once_per_line() -> None:
+    source = (
+        "a = 1  # noqa: AL001, E501 copied upstream\n"  # 1: codes, free text after them is fine
+        "b = '# noqa: AL002'\n"  # 2: inside a string
+        'c = """\n# noqa: AL002\n"""\n'  # 3-5: inside a multi-line string
+        "d = 1  # noqa: this is fine\n"  # 6: no code after the colon
+        "e = 1  #noqa-ok  # noqa: AL999, AL998\n"  # 7: glued text, and unknown codes: one warning
+        "f = 1  # NOQA\n"  # 8: blanket
+        "g = 1  # noqa: X100\n"  # 9: another linter's code: nothing to say
+    )
+    found = scan(source, KNOWN)
+    assert found.directives == {
+        1: NoqaDirective(1, 8, 27, ("AL001", "E501"), 15, 26),
+        7: NoqaDirective(7, 18, 38, ("AL999", "AL998"), 25, 37),
+        8: NoqaDirective(8, 8, 14, None, -1, -1),
+        9: NoqaDirective(9, 8, 20, ("X100",), 15, 19),
+    }
+    assert found.warnings == [
+        (6, "invalid `# noqa` directive: expected a comma-separated list of codes after `noqa:` "
+            "(e.g. `# noqa: AL001, AL002`)"),
+        (7, "invalid `# noqa` directive: expected `:` followed by a comma-separated list of codes "
+            "(e.g. `# noqa: AL001, AL002`); unknown rule codes in `# noqa`: AL999, AL998 (see 'aliaslint rules')"),
+    ]
+
+
+def test_scan_of_a_file_the_tokenizer_rejects_reads_lines() -> None:
+    found = scan("x = (\ny = 1  # noqa: AL001\n", KNOWN)
+    assert list(found.directives) == [2] and found.directives[2].codes == ("AL001",)
+
+
+def test_apply_reports_listed_codes_that_suppressed_nothing() -> None:
+    files = {"a.py": scan("x = 1  # noqa: AL001, AL002, E501\ny = 2  # noqa\nz = 3  # noqa: AL005\n", KNOWN)}
+    diagnostics = [diagnostic("AL001", "a.py", 1), diagnostic("AL002", "a.py", 2), diagnostic("AL001", "b.py", 1)]
+    kept, unused = apply(diagnostics, files)
+    assert kept == [diagnostics[2]]
+    assert [(u.path, u.directive.line, u.codes) for u in unused] == [("a.py", 1, ("AL002",)), ("a.py", 3, ("AL005",))]

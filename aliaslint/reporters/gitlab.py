@@ -1,4 +1,9 @@
-"""``gitlab``: a GitLab Code Quality report (a JSON list of issues)."""
+"""``gitlab``: a GitLab Code Quality report (a JSON list of issues).
+
+``fingerprint`` is the finding's own (:mod:`aliaslint.fingerprint`, the one baselines and SARIF
+use) when the command line computed it, else a hash of code, path and message. GitLab wants them
+unique in a report: the n-th repeat of a fingerprint gets it hashed with n.
+"""
 from __future__ import annotations
 
 import hashlib
@@ -10,27 +15,33 @@ from typing import Any
 from aliaslint.diagnostics import Diagnostic
 
 
-def _fingerprint(diagnostic: Diagnostic, occurrence: int) -> str:
-    """Stable across runs and line moves; the ``occurrence``-th duplicate gets its own value."""
+def _base(diagnostic: Diagnostic) -> str:
+    if diagnostic.fingerprint is not None:
+        return diagnostic.fingerprint
     key = "\0".join((diagnostic.code, diagnostic.location.path, diagnostic.message))
-    if occurrence:
-        key += f"\0{occurrence}"
     return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def _fingerprint(base: str, occurrence: int) -> str:
+    """``base``, or for the ``occurrence``-th repeat a value of its own (stable across runs)."""
+    if not occurrence:
+        return base
+    return hashlib.sha256(f"{base}\0{occurrence}".encode()).hexdigest()[:32]
 
 
 def render(
     diagnostics: Sequence[Diagnostic], *, files_checked: int = 0, color: bool = False
 ) -> str:
-    seen: Counter[tuple[str, str, str]] = Counter()
+    seen: Counter[str] = Counter()
     issues: list[dict[str, Any]] = []
     for diagnostic in diagnostics:
         location = diagnostic.location
-        key = (diagnostic.code, location.path, diagnostic.message)
+        key = _base(diagnostic)
         issues.append(
             {
                 "description": f"({diagnostic.code}) {diagnostic.message}",
                 "check_name": diagnostic.code,
-                "fingerprint": _fingerprint(diagnostic, seen[key]),
+                "fingerprint": _fingerprint(key, seen[key]),
                 "severity": "major",
                 "location": {
                     "path": location.path,

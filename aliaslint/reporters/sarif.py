@@ -3,7 +3,10 @@
 Columns are counted in characters, so the run says ``columnKind: unicodeCodePoints``.
 Relative paths become URI references against ``%SRCROOT%``; absolute ones ``file:`` URIs.
 A finding with related locations also gets a code flow: the primary location, then the related
-ones in order.
+ones in order. Each rule carries its documentation (``fullDescription`` from "What it does",
+``help`` as text and markdown from the whole docstring) and ``helpUri``, its section of the rules
+reference (:mod:`aliaslint.rules_reference`). A fingerprinted finding carries it in
+``partialFingerprints`` (the same value as the baseline's and GitLab's).
 """
 from __future__ import annotations
 
@@ -19,13 +22,32 @@ from aliaslint.diagnostics import Confidence, Diagnostic, Location
 SCHEMA_URI = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 )
-INFORMATION_URI = "https://aliaslint.readthedocs.io/"
+#: the key of the finding's fingerprint in ``partialFingerprints`` (versioned, as SARIF suggests)
+FINGERPRINT_KEY = "aliaslintFingerprint/v1"
 
 
 def _version() -> str:
     import aliaslint
 
     return str(getattr(aliaslint, "__version__", "0"))
+
+
+def _plain(markdown: str) -> str:
+    """The docstring as plain text: headings without their ``#``, code fences dropped."""
+    lines = []
+    fenced = False
+    for line in markdown.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        lines.append(line.lstrip("#").lstrip() if not fenced and line.startswith("#") else line)
+    return "\n".join(lines)
+
+
+def _information_uri() -> str:
+    from aliaslint.rules_reference import reference_path
+
+    return reference_path().as_uri()
 
 
 def _artifact_location(path: str) -> dict[str, str]:
@@ -56,14 +78,24 @@ def _rules(diagnostics: Sequence[Diagnostic]) -> list[dict[str, Any]]:
         first = first_by_code.setdefault(diagnostic.code, diagnostic)
         if first.url is None and diagnostic.url is not None:
             first_by_code[diagnostic.code] = diagnostic
+    from aliaslint.rules import get_rule
+    from aliaslint.rules_reference import description
+
     rules = []
     for code in sorted(first_by_code):
         diagnostic = first_by_code[code]
+        known = get_rule(code)
         rule: dict[str, Any] = {
             "id": code,
             "name": diagnostic.name,
-            "shortDescription": {"text": diagnostic.name.replace("-", " ").capitalize()},
+            "shortDescription": {
+                "text": known.summary if known is not None else diagnostic.name.replace("-", " ").capitalize()
+            },
         }
+        if known is not None:
+            documentation = known.documentation()
+            rule["fullDescription"] = {"text": description(known)}
+            rule["help"] = {"text": _plain(documentation), "markdown": documentation}
         if diagnostic.url is not None:
             rule["helpUri"] = diagnostic.url
         rules.append(rule)
@@ -107,6 +139,8 @@ def _result(diagnostic: Diagnostic, rule_index: int) -> dict[str, Any]:
                 ]
             }
         ]
+    if diagnostic.fingerprint is not None:
+        result["partialFingerprints"] = {FINGERPRINT_KEY: diagnostic.fingerprint}
     result["properties"] = {"confidence": diagnostic.confidence.name.lower()}
     return result
 
@@ -125,7 +159,7 @@ def render(
                     "driver": {
                         "name": "aliaslint",
                         "version": _version(),
-                        "informationUri": INFORMATION_URI,
+                        "informationUri": _information_uri(),
                         "rules": rules,
                     }
                 },

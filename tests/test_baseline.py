@@ -1,0 +1,186 @@
+"""Baselines and fingerprints: a finding keeps its fingerprint when lines are inserted above it or
+its statement is re-wrapped; a new finding, even in the same function, is new."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from aliaslint.cli import cli
+from aliaslint.diagnostics import Diagnostic, Location
+from aliaslint.files import SourceFile
+from aliaslint.fingerprint import Fingerprinter
+
+SOURCE = '''\
+def add_volume(pod, name):
+    pod["spec"]["volumes"].append({"name": name})
+
+
+def build_all(template, names):
+    pods = []
+    for name in names:
+        add_volume(template, name)
+        pods.append(template)
+    return pods
+
+
+def create_node(node_config, tags):
+    conf = node_config.copy()
+    conf["metadata"]["labels"].update(tags)
+    return conf
+'''
+# the same code after lines were inserted above, black re-wrapped the copy and quotes changed
+MOVED_AND_REFORMATTED = '''\
+import os  # a new import
+
+HELPER = 1
+
+
+def add_volume(pod, name):
+    pod['spec']['volumes'].append(
+        {"name": name},  # reformatted, with a comment
+    )
+
+
+def build_all(template, names):
+    pods = []
+    for name in names:
+        add_volume(template, name)
+        pods.append(template)
+    return pods
+
+
+def create_node(node_config, tags):
+    conf = (
+        node_config.copy()
+    )
+    conf["metadata"]["labels"].update(tags)
+    return conf
+'''
+# a second, new finding in create_node
+ONE_MORE = SOURCE.replace(
+    "    return conf\n",
+    "    other = node_config.copy()\n    other[\"spec\"][\"env\"].append(1)\n    return conf, other\n",
+)
+
+
+def run(*args: str):
+    try:
+        runner = CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(cli, list(args), catch_exceptions=False)
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "pods.py").write_text(SOURCE, encoding="utf-8")
+    return tmp_path
+
+
+def test_write_then_check_against_the_baseline(project: Path) -> None:
+    written = run("check", "--no-cache", "--write-baseline", "baseline.json")
+    assert (written.exit_code, written.stdout) == (0, "All checks passed!\n")
+    assert written.stderr == ("aliaslint: wrote 2 findings to the baseline baseline.json; "
+                              "2 findings baselined (not shown), 0 baseline entries no longer found\n")
+    document = json.loads((project / "baseline.json").read_text(encoding="utf-8"))
+    assert document["aliaslint-baseline"] == 1
+    assert [(e["file"], e["function"], e["code"], e["statement"], e["access_path"]) for e in document["findings"]] == [
+        ("pods.py", "add_volume", "AL007", "pod['spec']['volumes'].append({'name': name})",
+         'template["spec"]["volumes"]'),
+        ("pods.py", "create_node", "AL002", "conf = node_config.copy()", 'node_config["metadata"]["labels"]'),
+    ]
+    # sorted keys, two-space indent, a final newline: the file diffs cleanly
+    text = (project / "baseline.json").read_text(encoding="utf-8")
+    assert text == json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+    again = run("check", "--no-cache", "--baseline", "baseline.json", "--output-format", "concise")
+    assert (again.exit_code, again.stdout) == (0, "All checks passed!\n")
+    assert again.stderr == ("aliaslint: baseline baseline.json: 2 findings baselined (not shown), "
+                            "0 baseline entries no longer found\n")
+
+
+def test_inserted_lines_and_reformatting_keep_findings_baselined(project: Path) -> None:
+    run("check", "--no-cache", "--write-baseline", "baseline.json")
+    (project / "pods.py").write_text(MOVED_AND_REFORMATTED, encoding="utf-8")
+    plain = run("check", "--no-cache", "--output-format", "concise")
+    assert plain.exit_code == 1 and [line.split(" ")[0] for line in plain.stdout.splitlines()[:2]] == [
+        "pods.py:7:5:", "pods.py:22:9:"]  # still found, on other lines
+    result = run("check", "--no-cache", "--baseline", "baseline.json", "--output-format", "concise")
+    assert (result.exit_code, result.stdout) == (0, "All checks passed!\n")
+    assert "2 findings baselined (not shown), 0 baseline entries no longer found" in result.stderr
+
+
+def test_a_new_finding_in_the_same_function_is_new(project: Path) -> None:
+    run("check", "--no-cache", "--write-baseline", "baseline.json")
+    (project / "pods.py").write_text(ONE_MORE, encoding="utf-8")
+    result = run("check", "--no-cache", "--baseline", "baseline.json", "--output-format", "concise")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0].startswith("pods.py:16:13: AL002 ")
+    assert result.stdout.splitlines()[1:] == ["Found 1 error."]
+    assert "2 findings baselined (not shown), 0 baseline entries no longer found" in result.stderr
+
+
+def test_fixed_findings_are_counted_as_gone(project: Path) -> None:
+    run("check", "--no-cache", "--write-baseline", "baseline.json")
+    (project / "pods.py").write_text(SOURCE.replace("node_config.copy()", "copy.deepcopy(node_config)")
+                                     .replace("def create_node", "import copy\n\n\ndef create_node"),
+                                     encoding="utf-8")
+    result = run("check", "--no-cache", "--baseline", "baseline.json")
+    assert result.exit_code == 0
+    assert result.stderr.endswith("1 finding baselined (not shown), 1 baseline entry no longer found\n")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "aliaslint: error: baseline file not found: baseline.json (create it with --write-baseline)\n"),
+        ("{", "aliaslint: error: baseline.json: not a baseline file (invalid JSON: "),
+        ('{"findings": []}', "aliaslint: error: baseline.json: not an aliaslint baseline of version 1"),
+        ('{"aliaslint-baseline": 1, "findings": [{}]}',
+         'aliaslint: error: baseline.json: "findings" must be a list of entries with a "fingerprint"\n'),
+    ],
+)
+def test_bad_baseline_exits_2(project: Path, content: str | None, message: str) -> None:
+    if content is not None:
+        (project / "baseline.json").write_text(content, encoding="utf-8")
+    result = run("check", "--no-cache", "--baseline", "baseline.json")
+    assert result.exit_code == 2 and result.stderr.startswith(message) and result.stdout == ""
+
+
+def test_baseline_flags_exclude_each_other(project: Path) -> None:
+    result = run("check", "--baseline", "a.json", "--write-baseline", "b.json")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("aliaslint: error: --baseline and --write-baseline cannot be used together")
+
+
+def test_gitlab_and_sarif_use_the_baseline_fingerprint(project: Path) -> None:
+    run("check", "--no-cache", "--write-baseline", "baseline.json")
+    fingerprints = sorted(e["fingerprint"] for e in
+                          json.loads((project / "baseline.json").read_text(encoding="utf-8"))["findings"])
+    gitlab = json.loads(run("check", "--no-cache", "--output-format", "gitlab").stdout)
+    sarif = json.loads(run("check", "--no-cache", "--output-format", "sarif").stdout)
+    assert sorted(issue["fingerprint"] for issue in gitlab) == fingerprints
+    assert sorted(r["partialFingerprints"]["aliaslintFingerprint/v1"] for r in sarif["runs"][0]["results"]) \
+        == fingerprints
+
+
+def test_fingerprint_parts(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    path = tmp_path / "pkg" / "m.py"
+    path.write_text("X = [[]] * 3\n\nclass A:\n    def f(self, t):\n        for x in g(\n            t):\n"
+                    "            h(x)\n", encoding="utf-8")
+    fingerprinter = Fingerprinter([SourceFile(path, "shown/m.py")], tmp_path)
+
+    def identity(line: int, column: int, code: str = "AL001"):
+        return fingerprinter.identity(Diagnostic(code, "n", "m", Location("shown/m.py", line, column, line, column + 1)))
+
+    first = identity(1, 5)
+    assert (first.file, first.function, first.statement) == ("pkg/m.py", "", "X = [[]] * 3")  # not the display
+    header = identity(5, 18)
+    assert (header.function, header.statement) == ("A.f", "for x in g(t):\n    pass")  # the header only
+    assert (identity(7, 13).function, identity(7, 13).statement) == ("A.f", "h(x)")
+    assert identity(1, 5).fingerprint != identity(1, 5, "AL005").fingerprint

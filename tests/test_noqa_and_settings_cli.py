@@ -1,0 +1,142 @@
+"""The command line's # noqa handling (warnings, AL100, --add-noqa), per-file settings in a
+monorepo and --show-settings, each on a real run of the engine."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from aliaslint.cli import cli
+
+GRID = "def grid(n):\n    rows = [[]] * n{comment}\n    rows[0].append(1)\n    return rows\n"
+
+
+def run(*args: str):
+    try:
+        runner = CliRunner(mix_stderr=False)
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(cli, ["check", "--no-cache", *args], catch_exceptions=False)
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ALIASLINT_OUTPUT_FORMAT", raising=False)
+    return tmp_path
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8", newline="")
+    return path
+
+
+def test_unreadable_noqa_warns_once_per_line_and_suppresses_nothing(project: Path) -> None:
+    write(project / "a.py", GRID.format(comment="  # noqa: the slots are replaced, not changed"))
+    write(project / "b.py", "x = 1  # noqa: AL999, E501\ny = 2  #noqa-ok # noqa:\n")
+    result = run("--output-format", "concise")
+    assert result.exit_code == 1 and result.stdout.startswith("a.py:2:12: AL005 ")
+    assert result.stderr == (
+        "aliaslint: warning: a.py:2: invalid `# noqa` directive: expected a comma-separated list of codes "
+        "after `noqa:` (e.g. `# noqa: AL001, AL002`)\n"
+        "aliaslint: warning: b.py:1: unknown rule code in `# noqa`: AL999 (see 'aliaslint rules')\n"
+        "aliaslint: warning: b.py:2: invalid `# noqa` directive: expected `:` followed by a comma-separated "
+        "list of codes (e.g. `# noqa: AL001, AL002`); invalid `# noqa` directive: expected a comma-separated "
+        "list of codes after `noqa:` (e.g. `# noqa: AL001, AL002`)\n"
+    )
+    assert run("-q").stderr == ""
+
+
+def test_unused_noqa_is_reported_only_when_selected(project: Path) -> None:
+    write(project / "a.py", GRID.format(comment="  # noqa: AL005, AL001, E501") + "z = 1  # noqa: AL002\n")
+    assert run().exit_code == 0  # AL005 is suppressed; AL100 is off by default
+    result = run("--extend-select", "AL100", "--ignore", "AL002", "--output-format", "concise")
+    assert result.exit_code == 1
+    assert result.stdout == (
+        "a.py:2:22: AL100 Unused `noqa` directive (unused: `AL001`)\n"
+        "a.py:5:8: AL100 Unused `noqa` directive (non-enabled: `AL002`)\n"
+        "Found 2 errors.\n"
+    )
+
+
+def test_add_noqa(project: Path) -> None:
+    source = (
+        "def grid(n):\r\n"
+        "    rows = [[]] * n  # type: ignore[misc]  # noqa: E501 kept\r\n"
+        "    rows[0].append(1)\r\n"
+        "    cols = [[]] * \\\r\n"
+        "        n\r\n"
+        "    cols[0].append(1)\r\n"
+        "    more = [{}] * n\r\n"
+        "    more[0]['k'] = 1\r\n"
+        "    return rows, cols, more\r\n"
+    )
+    path = write(project / "a.py", source)
+    path.chmod(0o640)
+    result = run("--add-noqa")
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == (
+        "aliaslint: warning: no `# noqa` added at a.py:4: a comment cannot end this line (it continues with a "
+        "backslash or inside a string); suppress AL005 by hand\n"
+        "Added 2 noqa directives to 1 file.\n"
+    )
+    assert path.read_bytes().decode() == source.replace(
+        "# noqa: E501 kept", "# noqa: AL005, E501 kept").replace(
+        "    more = [{}] * n\r\n", "    more = [{}] * n  # noqa: AL005\r\n")
+    assert path.stat().st_mode & 0o777 == 0o640
+    # only the finding that could not be suppressed is left; a second run changes nothing
+    assert [line.split(" ")[0] for line in run("--output-format", "concise").stdout.splitlines()] == \
+        ["a.py:4:12:", "Found"]
+    before = path.read_bytes()
+    assert run("--add-noqa").stderr.endswith("Added 0 noqa directives to 0 files.\n")
+    assert path.read_bytes() == before
+
+
+def test_monorepo_subproject_settings_apply_from_the_root(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\nextend-select = ['AL100']\n")
+    write(project / "services" / "api" / "pyproject.toml",
+          "[tool.aliaslint]\nignore = ['AL005']\nper-file-ignores = { 'legacy/*' = ['AL002'] }\n")
+    write(project / "services" / "api" / "grid.py", GRID.format(comment=""))
+    write(project / "tools" / "grid.py", GRID.format(comment=""))
+    result = run("--output-format", "concise")
+    assert result.stdout == (
+        "tools/grid.py:2:12: AL005 `[[]] * n` puts the same mutable object in every slot, so changing one slot "
+        "changes all of them; build a new object per slot (`[[] for _ in range(n)]`)\n"
+        "Found 1 error.\n"
+    )
+    # flags win over every file's settings
+    assert run("--extend-select", "AL005", "--output-format", "concise").stdout.count("AL005") == 2
+
+
+def test_show_settings(project: Path) -> None:
+    write(project / "pyproject.toml", "[tool.aliaslint]\nselect = ['AL0']\njobs = 2\n")
+    write(project / "sub" / "aliaslint.toml",
+          "ignore = ['AL005']\nper-file-ignores = { 'gen_*.py' = ['AL001'] }\nmodels = []\n")
+    write(project / "sub" / "gen_x.py", "x = 1\n")
+    result = run("--show-settings", "sub/gen_x.py", "--extend-select", "AL100", "--preview")
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "aliaslint: warning: sub/aliaslint.toml: 'models' applies to the whole run, which takes it from "
+        "pyproject.toml; it is not used here (see 'aliaslint check --show-settings FILE')\n"
+    )
+    lines = [" ".join(line.split()) for line in result.stdout.splitlines()]
+    assert lines[:12] == [
+        "# aliaslint settings for sub/gen_x.py",
+        "# configuration file: sub/aliaslint.toml",
+        "",
+        "# per file: which findings of this file are kept (the nearest configuration above the file)",
+        "select = [] # default",
+        "extend-select = [] # default",
+        'ignore = ["AL005"] # sub/aliaslint.toml',
+        '--extend-select = ["AL100"] # command line',
+        "preview = true # command line",
+        "# per-file-ignores: sub/aliaslint.toml",
+        "[per-file-ignores]",
+        '"gen_*.py" = ["AL001"] # applies to this file',
+    ]
+    assert lines[12] == ('# enabled rules = ["AL000", "AL002", "AL003", "AL004", "AL006", "AL007", "AL008", "AL100"]'
+                         " # resolved")
+    assert "jobs = 2 # pyproject.toml" in lines
+    assert run("--show-settings", "missing.py").stderr == "aliaslint: error: --show-settings: file not found: missing.py\n"
