@@ -185,6 +185,12 @@ class FunctionAnalyzer:
         self.local_names = local_names
         self.global_decls = global_decls
         self.narrowed_lists: set[str] = set()
+        #: set while binding ``x.items = x.items + [...]`` (see :meth:`_extends_itself`)
+        self.extending = False
+        #: the enclosing ``if p is None:`` guards (see :meth:`guard_of`); what each return of a
+        #: whole parameter was guarded by
+        self.return_guards: list[tuple[int, str] | None] = []
+        self.param_returns: dict[int, list] = {}
         self.cache: dict[int, frozenset] = {}
         self.call_ids: dict[int, int] = {}
         self.cls_info: ClassInfo | None = None
@@ -378,7 +384,13 @@ class FunctionAnalyzer:
             self.record_call_store(base, attr(target.attr.value), value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
             self.overlay(base, attr(target.attr.value), value)
-            self.record_mutation(base, OVERWRITE, "." + target.attr.value + " =", target, UNKNOWN, value)
+            if self.extending:
+                # ``c.mounts = (c.mounts or []) + [shm]``: a new list, but one entry longer on
+                # every call: the object accumulates as if appended to
+                self.record_mutation(base, ACCUMULATE, "." + target.attr.value + " +=", target, UNKNOWN,
+                                     self.load(value, ANY))
+            else:
+                self.record_mutation(base, OVERWRITE, "." + target.attr.value + " =", target, UNKNOWN, value)
             self.self_store(target, value)
         elif isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Slice):
             # ``a[:] = b`` / ``a[i:j] = b``: a's elements are replaced by b's (b itself is not kept)
@@ -398,7 +410,10 @@ class FunctionAnalyzer:
                 self.overlay(base, sel, value)
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and (
                 self.mod.code_for(target.value), self.mod.code_for(target.slice[0].slice.value)) in self.absent_guards
-            self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
+            if self.extending and not guarded:
+                self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
+            else:
+                self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
             self.record_store(value, node, "[] =")
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, frozenset({self.new_object(target)}), node)
@@ -477,6 +492,10 @@ class FunctionAnalyzer:
             for part in (node.slice[0].slice.lower, node.slice[0].slice.upper, node.slice[0].slice.step):
                 if part is not None:
                     self.eval(part)
+            if any(isinstance(o, Ref) for o in base):
+                # the receiver may be a project class with a ``__getitem__`` of its own (docutils'
+                # ``StringList`` slices into a new one): phase 2 decides, as for ``x.copy()``
+                self.record_call(node, self.load(base, attr("__getitem__")), base, [], {}, False, True)
             return self.copy_of(node, base, "x[:]")
         sel, kv = self.selector(node)
         return self.load(base, sel, loops_of(self.snapshot(kv)))
@@ -999,13 +1018,34 @@ class FunctionAnalyzer:
 
     def stmt_Assign(self, node: cst.Assign) -> bool:
         value = self.eval(node.value)
+        self.extending = len(node.targets) == 1 and self._extends_itself(node.targets[0].target, node.value)
+        try:
+            self._assign(node, value)
+        finally:
+            self.extending = False
+        return True
+
+    def _extends_itself(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+        """``x.items = x.items + [y]`` / ``x["k"] = (x["k"] or []) + [y]``: the new value is the
+        old one with more on the end."""
+        if not isinstance(target, (cst.Attribute, cst.Subscript)) or not isinstance(value, cst.BinaryOperation) \
+                or not isinstance(value.operator, cst.Add):
+            return False
+        wanted = self.mod.code_for(target).replace(" ", "")
+        for side in (value.left, value.right):
+            if isinstance(side, cst.BooleanOperation) and isinstance(side.operator, cst.Or):
+                side = side.left
+            if self.mod.code_for(side).strip("() \n").replace(" ", "") == wanted:
+                return True
+        return False
+
+    def _assign(self, node: cst.Assign, value: frozenset) -> None:
         for t in node.targets:
             if self.loop_stack and isinstance(t.target, cst.Name) and value and all(isinstance(o, Opaque) for o in value) \
                     and self._reads_name(node.value, t.target.value):
                 # ``i = i + 1`` / ``pos = next_pos(pos)`` in a loop: a different value each round
                 value = self.tag(value, frozenset(self.loop_stack))
             self.bind(t.target, value, node)
-        return True
 
     @staticmethod
     def _reads_name(node: cst.BaseExpression, name: str) -> bool:
@@ -1062,10 +1102,44 @@ class FunctionAnalyzer:
     def stmt_Return(self, node: cst.Return) -> bool:
         if node.value is not None:
             v = self.eval(node.value)
-            self.summary.returns = self.summary.returns | self.snapshot(v)
+            snap = self.snapshot(v)
+            self.summary.returns = self.summary.returns | snap
             if not (isinstance(node.value, cst.Name) and node.value.value == "None"):
                 self.summary.returns_value = True
+            if self.recording:
+                for o in snap:
+                    if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
+                        self.param_returns.setdefault(o.root.index, []).append(
+                            self.return_guards[-1] if self.return_guards else None)
         return False
+
+    def guard_of(self, test: cst.BaseExpression) -> tuple[int, str] | None:
+        """``if override is None:`` / ``if not override:`` on a parameter: ``(index, "none" |
+        "falsy")``. A return inside such a block returns only when the caller left it out."""
+        name = kind = None
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name):
+            op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+            if isinstance(op, (cst.Is, cst.Equal)) and isinstance(right, cst.Name) and right.value == "None":
+                name, kind = test.left.value, "none"
+        elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+                and isinstance(test.expression, cst.Name):
+            name, kind = test.expression.value, "falsy"
+        if name is None:
+            return None
+        for o in self.env.get(name, ()):
+            if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
+                return (o.root.index, kind)
+        return None
+
+    def finish(self) -> None:
+        """Parameters returned only under a guard on another parameter (DESIGN: "return aliases
+        are conditional": ``merge(base, override)`` returns ``base`` only when ``override is
+        None``)."""
+        guards = []
+        for index, conds in sorted(self.param_returns.items()):
+            if conds and all(c is not None for c in conds) and len(set(conds)) == 1 and conds[0][0] != index:
+                guards.append((index, conds[0][0], conds[0][1]))
+        self.summary.return_guards = tuple(guards)
 
     def stmt_Raise(self, node: cst.Raise) -> bool:
         if node.exc is not None:
@@ -1136,7 +1210,10 @@ class FunctionAnalyzer:
         guard = self.absent_key_guard(node.test)
         if guard:
             self.absent_guards.add(guard)
+        return_guard = self.guard_of(node.test)
+        self.return_guards.append(return_guard)
         live_body = self.walk_block(self.body_of(node))
+        self.return_guards.pop()
         self.absent_guards.discard(guard)
         after_body = self.env
         self.narrowed_lists = saved_narrow
@@ -1618,6 +1695,7 @@ class ModuleAnalyzer:
         for d in node.decorators:
             fa.eval(d.decorator)
         fa.walk_block(fa.body_of(node))
+        fa.finish()
         self.summary.functions[qual] = fa.summary
         # nested functions and classes are analysed on their own (closures see unknowns)
         for inner in fa.nested:

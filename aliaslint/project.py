@@ -125,6 +125,7 @@ class Project:
     _astroid_queries: int = 0
     _subclasses: dict[str, set[str]] | None = None
     _transfers: dict[str, list] = field(default_factory=dict)
+    _lookups: dict[str, tuple[str, str] | None] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -137,19 +138,37 @@ class Project:
         return self.modules[fn.module]
 
     def lookup_qualname(self, dotted: str, _depth: int = 0) -> tuple[str, str] | None:
-        """``pkg.mod.f`` -> ("function", qualname) / ("class", qualname) / ("global", qualname)."""
+        """What a dotted name written in the project denotes, following imports as Python does.
+
+        Returns ``("function" | "class" | "global" | "classattr" | "module", qualified name)`` or
+        ``None``. Names re-exported by a package (``pkg.NAME`` where ``pkg/__init__.py`` imports
+        it), star imports, and module aliases reached through another module
+        (``tpl.b.add_mount`` where ``tpl`` does ``from .. import builders as b``) are followed.
+        """
+        if _depth == 0:
+            memo = self._lookups.get(dotted, self)
+            if memo is not self:
+                return memo
+            got = self._lookup(dotted, 0)
+            self._lookups[dotted] = got
+            return got
+        return self._lookup(dotted, _depth)
+
+    def _lookup(self, dotted: str, _depth: int) -> tuple[str, str] | None:
         if dotted in self.functions:
             return ("function", dotted)
         if dotted in self.classes:
             return ("class", dotted)
+        if dotted in self.modules:
+            return ("module", dotted)
         mod, _, name = dotted.rpartition(".")
         if mod in self.modules:
             m = self.modules[mod]
             if name in m.globals:
                 return ("global", dotted)
-            if name in m.imports and _depth < 5:
+            if name in m.imports and _depth < 6:
                 return self.lookup_qualname(m.imports[name], _depth + 1)
-            if _depth < 5:
+            if _depth < 6:
                 for star in m.star_imports:  # ``from .defaults import *``
                     got = self.lookup_qualname(f"{star}.{name}", _depth + 1)
                     if got is not None:
@@ -158,6 +177,11 @@ class Project:
             cls = self.classes[mod]
             if name in cls.class_attrs:
                 return ("classattr", dotted)
+        if mod and _depth < 6:
+            # the prefix may be an alias of a module or class: rewrite it and look again
+            got = self.lookup_qualname(mod, _depth + 1)
+            if got is not None and got[0] in ("module", "class") and got[1] != mod:
+                return self.lookup_qualname(f"{got[1]}.{name}", _depth + 1)
         return None
 
     def mro(self, cls_name: str, _seen: set | None = None) -> Iterator[str]:
@@ -505,6 +529,16 @@ class Project:
                         mf = self.functions[m]
                         # the receiver as evaluated at the call (``copy(self.t).run()``: the copy)
                         out.append(Target(m, mf.kind not in ("staticmethod",), call.receiver or frozenset({owner})))
+                    if isinstance(ow, Ref) and ow.root.kind == "param" and ow.root.index == 0 and not ow.path \
+                            and c == fn.cls:
+                        # ``self.method()`` in a base class runs the override of the object's class
+                        # (logprep's ``Input.get_next`` calls ``self._get_event``, which each
+                        # connector defines)
+                        for sub in sorted(self.subclass_index().get(c, ())):
+                            q = self.classes[sub].methods.get(method)
+                            if q and q != m and q in self.functions:
+                                out.append(Target(q, self.functions[q].kind != "staticmethod",
+                                                  call.receiver or frozenset({owner})))
         for o in call.callee:
             if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and len(o.path) == 1 \
                     and fn.cls and fn.kind in ("method", "property", "classmethod") and not out:
@@ -796,6 +830,8 @@ class Project:
             if callee is None:
                 continue
             ret = self.rets.get(t.function, UNKNOWN)
+            if callee.return_guards:
+                ret = self._unguarded(fn, call, t, callee, ret, depth)
             got = self.instantiate(callee, ret, call, t, fn, depth)
             for target_index, source_index, store_site in self.transfers(callee):
                 got = self._filled_copy(fn, call, t, callee, ret, got, target_index, source_index, store_site, depth)
@@ -803,6 +839,22 @@ class Project:
         if not targets:
             out |= self.unresolved_result(fn, call, depth)
         return frozenset(out)
+
+    def _unguarded(self, fn, call, t, callee, ret: Value, depth: int) -> Value:
+        """``ret`` without the parameters this call cannot get back: ``merge(base, {...})``
+        returns ``base`` only when its second argument is None, and this caller passes an object."""
+        dropped = set()
+        for index, guard_index, kind in callee.return_guards:
+            arg = self.arg_for(call, t, guard_index)
+            if arg is None:
+                continue  # left out: the default (None) makes the guard true
+            passed = self.resolve(fn, arg, depth + 1)
+            if passed and all(isinstance(o, Fresh) and (kind == "none" or o.fields or o.kind == "instance")
+                              for o in passed):
+                dropped.add(index)
+        if not dropped:
+            return ret
+        return frozenset(o for o in ret if not (isinstance(o, Ref) and o.root.kind == "param" and o.root.index in dropped))
 
     def transfers(self, fn: FunctionSummary) -> list[tuple[int, int, Site]]:
         """``(i, j, site)``: ``fn`` stores items of its parameter ``j`` into parameter ``i``
@@ -1156,8 +1208,8 @@ def copy_hits(project: "Project") -> list[CopyHit]:
     # ``x.copy()`` on an object of a project class is that class's own method, whatever it
     # copies (``decimal.Context.copy`` copies its flags too): not the builtin shallow copy; and
     # an object whose copy has attributes changed is no builtin container (a mock, a model)
-    found = [h for h in found if h.mark.how != ".copy()" or not project.project_copy_method(h.mark.site)
-             and not h.below.startswith(".")]
+    found = [h for h in found if h.mark.how not in (".copy()", "x[:]") or not project.project_copy_method(h.mark.site)
+             and not (h.mark.how == ".copy()" and h.below.startswith("."))]
     # one hit per (copy, mutation site); the order decides which one is named, not hashing
     hits: dict[tuple, CopyHit] = {}
     for h in sorted(found, key=lambda h: (h.mark.site, h.site, len(h.chain), h.chain, h.target, h.op, h.function)):

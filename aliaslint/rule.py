@@ -98,6 +98,10 @@ class Facts:
         return RelatedLocation(self.location(site), message)
 
     def verb(self, op: str) -> str:
+        if op.startswith(".") and op.endswith(" +="):
+            return f"extends `{op[1:-3].strip()}` of"
+        if op == "[] +=":
+            return "extends an item of"
         if op.startswith(".") and op.endswith("="):
             return f"sets `{op[1:-2].strip()}` on"
         return self.VERBS.get(op, "mutates")

@@ -84,6 +84,9 @@ class FunctionSummary:
     #: annotation values of the positional parameters (empty set: none)
     annotations: tuple[Value, ...] = ()
     doc: str = ""
+    #: ``(i, j, kind)``: parameter ``i`` is returned only when parameter ``j`` is None
+    #: (``kind == "none"``) or falsy (``"falsy"``)
+    return_guards: tuple[tuple[int, int, str], ...] = ()
     #: fields set on objects that calls returned (``twin = Cls(...); twin.groups = copy(...)``):
     #: ``(call id, selector, value)``, applied to the call's result in phase 2
     call_stores: list[tuple[int, str, Value]] = field(default_factory=list)
