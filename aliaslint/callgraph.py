@@ -1,0 +1,623 @@
+"""Phase 2, part 1: call resolution. What a name, an attribute or a call denotes in the project.
+
+:class:`CallResolution` is one of the three parts of :class:`aliaslint.project.Project` (with
+:class:`aliaslint.dataflow.ValueFlow` and :class:`aliaslint.effects.EffectsFixpoint`). It answers
+from the summaries alone: which function or class a dotted name is (following imports, re-exports
+and star imports), the classes of an object (constructors, annotations, attribute assignments,
+call sites, duck typing, astroid as a last resort), the targets of a call site (plain names,
+``module.func``, ``self.method`` and overrides, ``super().method``, ``Class(...)`` -> ``__init__``),
+and the argument a call passes for each parameter (keywords, ``**spread``, ``*args``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterator
+
+from aliaslint import inference
+from aliaslint.dataflow import MAX_RESOLVE_DEPTH, load
+from aliaslint.summary import CallSite, FunctionSummary, ModuleSummary
+from aliaslint.values import (
+    ANY,
+    Fresh,
+    Ref,
+    Root,
+    Value,
+    key,
+)
+
+#: how many hops (callers, module-level names, attribute types) a receiver's class is looked up through
+MAX_CLASS_DEPTH = 8
+
+
+#: astroid questions per check (each can cost ~0.1 s on a large module); a count, not a time,
+#: so that results do not depend on the machine's speed
+ASTROID_QUERIES = 8
+
+#: method names shared with builtin containers and common protocols: one of these alone says
+#: nothing about a receiver's class
+COMMON_METHODS = {
+    "get", "items", "keys", "values", "copy", "update", "append", "extend", "pop", "insert", "remove",
+    "clear", "add", "discard", "setdefault", "sort", "index", "count", "format", "join", "split",
+    "read", "write", "close", "open", "run", "start", "stop", "send", "call", "execute", "render",
+    "__init__", "__call__", "__enter__", "__exit__", "__getitem__", "__setitem__",
+}
+
+
+@dataclass(frozen=True)
+class Target:
+    """A resolved callee: ``function`` is a qualname; ``bound`` means the receiver is param 0."""
+
+    function: str
+    bound: bool
+    receiver: Value = frozenset()
+    constructor: str | None = None  # class qualname when this is ``Class(...)`` -> ``__init__``
+
+
+class CallResolution:
+    """Names, classes and call targets (a part of :class:`aliaslint.project.Project`)."""
+
+    def module_of(self, fn: FunctionSummary) -> ModuleSummary:
+        return self.modules[fn.module]
+
+    def lookup_qualname(self, dotted: str, _depth: int = 0) -> tuple[str, str] | None:
+        """What a dotted name written in the project denotes, following imports as Python does.
+
+        Returns ``("function" | "class" | "global" | "classattr" | "module", qualified name)`` or
+        ``None``. Names re-exported by a package (``pkg.NAME`` where ``pkg/__init__.py`` imports
+        it), star imports, and module aliases reached through another module
+        (``tpl.b.add_mount`` where ``tpl`` does ``from .. import builders as b``) are followed.
+        """
+        if _depth == 0:
+            memo = self._lookups.get(dotted, self)
+            if memo is not self:
+                return memo
+            got = self._lookup(dotted, 0)
+            self._lookups[dotted] = got
+            return got
+        return self._lookup(dotted, _depth)
+
+    def _lookup(self, dotted: str, _depth: int) -> tuple[str, str] | None:
+        if dotted in self.functions:
+            return ("function", dotted)
+        if dotted in self.classes:
+            return ("class", dotted)
+        if dotted in self.modules:
+            return ("module", dotted)
+        mod, _, name = dotted.rpartition(".")
+        if mod in self.modules:
+            m = self.modules[mod]
+            if name in m.globals:
+                return ("global", dotted)
+            if name in m.imports and _depth < 6:
+                return self.lookup_qualname(m.imports[name], _depth + 1)
+            if _depth < 6:
+                for star in m.star_imports:  # ``from .defaults import *``
+                    got = self.lookup_qualname(f"{star}.{name}", _depth + 1)
+                    if got is not None:
+                        return got
+        if mod in self.classes:
+            cls = self.classes[mod]
+            if name in cls.class_attrs:
+                return ("classattr", dotted)
+        if mod and _depth < 6:
+            # the prefix may be an alias of a module or class: rewrite it and look again
+            got = self.lookup_qualname(mod, _depth + 1)
+            if got is not None and got[0] in ("module", "class") and got[1] != mod:
+                return self.lookup_qualname(f"{got[1]}.{name}", _depth + 1)
+        return None
+
+    def mro(self, cls_name: str, _seen: set | None = None) -> Iterator[str]:
+        """``cls_name`` and its project-local bases, depth first (MRO-ish), each once."""
+        seen = set() if _seen is None else _seen
+        if cls_name in seen or cls_name not in self.classes:
+            return
+        seen.add(cls_name)
+        yield cls_name
+        info = self.classes[cls_name]
+        for base in info.bases:
+            for b in self.classes_of_value(base, self.modules[info.module]):
+                yield from self.mro(b, seen)
+
+    def method_table(self, cls_name: str) -> dict[str, str]:
+        """Method name -> the definition an instance of ``cls_name`` runs (inherited ones too)."""
+        table: dict[str, str] = {}
+        for c in self.mro(cls_name):
+            for name, q in self.classes[c].methods.items():
+                table.setdefault(name, q)
+        return table
+
+    def subclass_index(self) -> dict[str, set[str]]:
+        """Class -> every project class that derives from it (directly or not)."""
+        if self._subclasses is None:
+            index: dict[str, set[str]] = {}
+            for q in self.classes:
+                for base in self.mro(q):
+                    if base != q:
+                        index.setdefault(base, set()).add(q)
+            self._subclasses = index
+        return self._subclasses
+
+    def find_method_after(self, cls_name: str, method: str) -> str | None:
+        """``super().method``: look ``method`` up in the project bases of ``cls_name``."""
+        return next((self.classes[c].methods[method] for c in self.mro(cls_name)
+                     if c != cls_name and method in self.classes[c].methods), None)
+
+    def find_method(self, cls_name: str, method: str) -> str | None:
+        """Look ``method`` up in ``cls_name`` and its project-local bases."""
+        return next((self.classes[c].methods[method] for c in self.mro(cls_name) if method in self.classes[c].methods), None)
+
+    def classes_of_value(self, value: Value, module: ModuleSummary) -> list[str]:
+        """Project classes that a (class-object) value names."""
+        out = []
+        for o in value:
+            if isinstance(o, Ref) and o.root.kind == "global" and all(s.startswith(".") for s in o.path):
+                dotted = o.root.name + "".join(o.path)
+                got = self.lookup_qualname(dotted)
+                if got and got[0] == "class":
+                    out.append(got[1])
+        return out
+
+    def class_of_instance(self, o, fn: FunctionSummary, _depth: int = 0) -> list[str]:
+        """Project classes of the object an origin denotes (instances only).
+
+        ``_depth`` counts the callers asked so far (a parameter passed along a chain of calls):
+        the answer is "unknown" past three, rather than a recursion as deep as the chain.
+        Module-level names bound to other names or to call results (``A = make(B)``, ``B = A``)
+        are followed as far as ``MAX_CLASS_DEPTH`` for the same reason (site-packages has cycles)."""
+        if _depth > MAX_CLASS_DEPTH:
+            return []
+        if isinstance(o, Fresh) and o.kind == "instance" and o.cls is not None:
+            return self.classes_of_value(o.cls, self.modules[o.site.module]) if o.site.module in self.modules else []
+        if isinstance(o, Ref):
+            if o.root.kind == "param" and o.root.index == 0 and fn.cls and fn.kind in ("method", "property", "classmethod"):
+                base = [fn.cls]
+                path = o.path
+            elif o.root.kind == "global" and not o.path:
+                got = self.lookup_qualname(o.root.name)
+                if got and got[0] == "global":
+                    mod, _, name = got[1].rpartition(".")
+                    val = self.modules[mod].globals[name][0]
+                    out = []
+                    for v in val:
+                        if isinstance(v, Ref) and v.root.kind == "call":
+                            main = self.functions.get(f"{mod}.<module>")
+                            if main is not None:
+                                for r in self.call_result(main, v.root.index):
+                                    out += self.class_of_instance(r, main, _depth + 1)
+                        else:
+                            out += self.class_of_instance(v, fn, _depth + 1)
+                    return out
+                return []
+            elif o.root.kind == "param":
+                base = self.param_classes(fn, o.root.index)
+                path = o.path
+                if not base:
+                    return self.classes_from_callers(o, fn, _depth + 1)
+            else:
+                return []
+            # self.attr.attr...: follow attribute types recorded from assignments in methods
+            for sel in path:
+                if not sel.startswith("."):
+                    return []
+                nxt = []
+                for c in base:
+                    for v in self.attr_types(c).get(sel[1:], ()):
+                        nxt += self.class_of_instance(v, fn, _depth + 1)
+                base = nxt
+            return base
+        return []
+
+    def param_classes(self, fn: FunctionSummary, index: int) -> list[str]:
+        """Project classes of parameter ``index``: from its annotation, else by duck typing.
+
+        Duck typing: the methods the function calls on the parameter must all be defined by
+        exactly one project class, and one of them at least must be a name builtin containers
+        and common protocols do not use (``append`` + ``extend`` fit a list as well). Anything
+        less certain answers "unknown".
+        """
+        key = (fn.qualname, index)
+        got = self._param_classes.get(key)
+        if got is not None:
+            return got
+        out: list[str] = []
+        if index < len(fn.annotations) and fn.annotations[index]:
+            out = self.classes_of_value(fn.annotations[index], self.modules[fn.module])
+        if not out:
+            methods = {
+                c.path[0][1:]
+                for c in (o for call in fn.calls for o in call.callee)
+                if isinstance(c, Ref) and c.root.kind == "param" and c.root.index == index and len(c.path) == 1
+            }
+            if methods - COMMON_METHODS:
+                # names a list or a dict also has (``append``, ``extend``) fit builtins as well
+                # classes defining every one of these methods themselves (an index, not a scan
+                # of all classes per parameter); the answer must be one class
+                index = self.method_index()
+                having = set.intersection(*(index.get(m, set()) for m in methods))
+                if len(having) == 1:
+                    out = sorted(having)
+        self._param_classes[key] = out
+        return out
+
+    def classes_from_callers(self, ref: Ref, fn: FunctionSummary, depth: int = 0) -> list[str]:
+        """Classes of ``ref`` (rooted at a parameter of ``fn``) from what every caller passes.
+
+        All call sites in the project must agree; any site that passes something of unknown
+        class makes the answer unknown.
+        """
+        key = ("callers", fn.qualname, ref.root.index, ref.path)
+        if key in self._param_classes or depth > 2:
+            return self._param_classes.get(key, [])
+        self._param_classes[key] = []
+        found: set[str] = set()
+        callers = self.callers.get(fn.qualname, [])
+        for caller_q, call, t in callers:
+            caller = self.functions[caller_q]
+            arg = self.arg_for(call, t, ref.root.index)
+            if arg is None:
+                return []
+            base = self.resolve(caller, arg)
+            for sel in ref.path:
+                base = load(base, sel)
+            classes = [c for o in base for c in self.class_of_instance(o, caller, depth)]
+            if not classes:
+                return []
+            found.update(classes)
+        out = sorted(found) if len(found) == 1 else []
+        self._param_classes[key] = out
+        return out
+
+    def class_attr_owner(self, cls_name: str, name: str) -> str | None:
+        """The class (``cls_name`` or a project base) whose body assigns ``name``."""
+        return next((c for c in self.mro(cls_name) if name in self.classes[c].class_attrs), None)
+
+    def field_values(self, cls_name: str, name: str) -> Value:
+        """What the methods of ``cls_name`` store into ``self.<name>``, as seen from any method:
+        fresh objects and paths from ``self`` or globals (other parameters mean nothing there)."""
+        key = (cls_name, name)
+        got = self._field_values.get(key)
+        if got is not None:
+            return got
+        self._field_values[key] = frozenset()  # recursion guard
+        out: set = set()
+        info = self.classes.get(cls_name)
+        for q in (info.methods.values() if info else ()):
+            m = self.functions.get(q)
+            if m is None or m.name == "__init__":
+                continue
+            for attr_name, value, _ in m.self_stores:
+                if attr_name != name:
+                    continue
+                for o in self.resolve(m, value, MAX_RESOLVE_DEPTH - 2):
+                    if isinstance(o, Fresh) or isinstance(o, Ref) and (
+                            o.root.kind == "global" or o.root.kind == "param" and o.root.index == 0):
+                        out.add(o)
+        result = frozenset(out)
+        self._field_values[key] = result
+        return result
+
+    def attr_types(self, cls_name: str) -> dict[str, Value]:
+        got = self._attr_types.get(cls_name)
+        if got is not None:
+            return got
+        out: dict[str, set] = {}
+        self._attr_types[cls_name] = {}
+        for owner in list(self.mro(cls_name)):  # attributes set in a base class's methods too
+            for mname, q in self.classes[owner].methods.items():
+                fn = self.functions.get(q)
+                if fn is None:
+                    continue
+                for name, value, site in fn.self_stores:
+                    for o in value:
+                        if isinstance(o, Ref) and o.root.kind == "call":
+                            for r in self.call_result(fn, o.root.index):
+                                if isinstance(r, Fresh) and r.kind == "instance":
+                                    out.setdefault(name, set()).add(r)
+                        elif isinstance(o, Fresh) and o.kind == "instance":
+                            out.setdefault(name, set()).add(o)
+                        elif isinstance(o, Ref) and o.root.kind == "param" and o.root.index > 0 and not o.path:
+                            # ``self.config = config``: the class the constructor's callers pass
+                            for c in self.class_of_instance(o, fn):
+                                out.setdefault(name, set()).add(
+                                    Fresh(site, kind="instance", cls=frozenset({Ref(Root("global", c))})))
+        result = {k: frozenset(v) for k, v in out.items()}
+        self._attr_types[cls_name] = result
+        return result
+
+    def has_own_mutators(self, cls_name: str) -> bool:
+        """Whether a project class has methods (besides ``__init__``) that change ``self``:
+        its instances are state holders (collectors, registries, clients), not templates."""
+        info = self.classes.get(cls_name)
+        if info is None:
+            return False
+        for name, q in info.methods.items():
+            if name == "__init__":
+                continue
+            for e in self.effects.get(q, {}).values():
+                if e.root.kind == "param" and e.root.index == 0:
+                    return True
+        return False
+
+    def targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
+        k = (fn.qualname, call.id)
+        got = self._targets.get(k)
+        if got is None:
+            self._targets[k] = []
+            got = self._resolve_targets(fn, call)
+            if got and call.receiver and _builtin_container(call.receiver) and call.text.rsplit(".", 1)[-1] in COMMON_METHODS:
+                # ``(opts or []).append(x)``: one possible receiver is a list, so ``append`` is the
+                # builtin one; a project class's method of the same name is a guess
+                got = []
+            self._targets[k] = got
+        return got
+
+    def _resolve_targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
+        out: list[Target] = []
+        if call.super_call:
+            method = call.text.rsplit(".", 1)[-1]
+            m = self.find_method_after(fn.cls, method) if fn.cls else None
+            if m is None:
+                return []
+            return [Target(m, self.functions[m].kind != "staticmethod", call.receiver or frozenset())]
+        for o in call.callee:
+            if not isinstance(o, Ref):
+                continue
+            if o.root.kind == "global" and all(s.startswith(".") for s in o.path):
+                dotted = o.root.name + "".join(o.path)
+                got = self.lookup_qualname(dotted)
+                if got is not None:
+                    kind, q = got
+                    if kind == "function":
+                        f = self.functions[q]
+                        # Class.method(...): a classmethod gets the class as param 0
+                        bound = f.cls is not None and f.kind == "classmethod"
+                        out.append(Target(q, bound, frozenset({replace(o, path=o.path[:-1])}) if bound else frozenset()))
+                        continue
+                    if kind == "class":
+                        init = self.find_method(q, "__init__")
+                        out.append(Target(init or "", bool(init), constructor=q))
+                        continue
+                # Class.method / module_instance.method
+                if o.path:
+                    owner = replace(o, path=o.path[:-1])
+                    method = o.path[-1][1:]
+                    owner_dotted = o.root.name + "".join(o.path[:-1])
+                    got = self.lookup_qualname(owner_dotted)
+                    if got and got[0] == "class":
+                        m = self.find_method(got[1], method)
+                        if m:
+                            mf = self.functions[m]
+                            out.append(Target(m, mf.kind == "classmethod"))
+                        continue
+                    for c in self.class_of_instance(owner, fn):
+                        m = self.find_method(c, method)
+                        if m:
+                            out.append(Target(m, True, call.receiver or frozenset({owner})))
+                continue
+            if not o.path or not o.path[-1].startswith("."):
+                continue
+            method = o.path[-1][1:]
+            owner = replace(o, path=o.path[:-1])
+            owners = self.resolve(fn, frozenset({owner})) if owner.root.kind == "call" else frozenset({owner})
+            for ow in owners:
+                for c in self.class_of_instance(ow, fn):
+                    m = self.find_method(c, method)
+                    if m:
+                        mf = self.functions[m]
+                        # the receiver as evaluated at the call (``copy(self.t).run()``: the copy)
+                        out.append(Target(m, mf.kind not in ("staticmethod",), call.receiver or frozenset({owner})))
+                    if isinstance(ow, Ref) and ow.root.kind == "param" and ow.root.index == 0 and not ow.path \
+                            and c == fn.cls:
+                        # ``self.method()`` in a base class runs the override of the object's class
+                        # (logprep's ``Input.get_next`` calls ``self._get_event``, which each
+                        # connector defines)
+                        for sub in sorted(self.subclass_index().get(c, ())):
+                            q = self.classes[sub].methods.get(method)
+                            if q and q != m and q in self.functions:
+                                out.append(Target(q, self.functions[q].kind != "staticmethod",
+                                                  call.receiver or frozenset({owner})))
+        for o in call.callee:
+            if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and len(o.path) == 1 \
+                    and fn.cls and fn.kind in ("method", "property", "classmethod") and not out:
+                m = self.find_method(fn.cls, o.path[0][1:])
+                if m:
+                    out.append(Target(m, self.functions[m].kind != "staticmethod", frozenset({replace(o, path=())})))
+        if not out and call.receiver is not None and "." in call.text:
+            out = self._inferred_targets(fn, call)
+        return out
+
+    def _inferred_targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
+        """Last resort for ``x.method(...)``: astroid, asked only when a project class defines
+        ``method`` (otherwise no answer could matter)."""
+        method = call.text.rsplit(".", 1)[-1]
+        if method.startswith("__") or method in COMMON_METHODS or method not in self.method_index():
+            return []
+        # astroid is slow (it builds and infers whole modules): ask it only for calls in loops,
+        # where AL001 needs the callee, and at most ASTROID_QUERIES times per check
+        if not call.loops or self._astroid_queries >= ASTROID_QUERIES:
+            return []
+        loop = call.loops[-1]
+        shared = any(
+            isinstance(o, Ref) and o.root.kind in ("param", "global") and loop not in o.loops
+            for v in (*call.args, *(v for _, v in call.kwargs)) for o in self.resolve(fn, v)
+        )
+        if not shared:
+            return []  # no loop-invariant object is passed: nothing AL001 could report
+        self._astroid_queries += 1
+        module = self.modules.get(fn.module)
+        if module is None:
+            return []
+        classes = inference.receiver_classes(module.path, module.module, call.site.line, call.site.column)
+        out = []
+        for c in classes or ():
+            m = self.find_method(c, method) if c in self.classes else None
+            if m:
+                out.append(Target(m, self.functions[m].kind != "staticmethod", call.receiver))
+        return out
+
+    def method_names(self) -> set[str]:
+        return set(self.method_index())
+
+    def method_index(self) -> dict[str, set[str]]:
+        """Method name -> the project classes that define it."""
+        if self._method_index is None:
+            self._method_index = {}
+            for q, cls in self.classes.items():
+                for name in cls.methods:
+                    self._method_index.setdefault(name, set()).add(q)
+        return self._method_index
+
+    def arg_for(self, call: CallSite, target: Target, index: int) -> Value | None:
+        """The caller's value passed for parameter ``index`` of ``target`` (None: not passed)."""
+        callee = self.functions.get(target.function)
+        if callee is None:
+            return None
+        params = callee.params
+        if index >= len(params):
+            return None
+        name = params[index]
+        shift = 1 if target.bound else 0
+        if name.startswith("**"):
+            return self._keyword_dict(call, callee, shift)
+        if name.startswith("*"):
+            return self._extra_positionals(call, index, shift)
+        if target.bound:
+            if index == 0:
+                return target.receiver if target.receiver else (call.receiver or None)
+        pos = index - shift
+        star_at = next((i for i, p in enumerate(params) if p.startswith("*")), len(params))
+        if index < star_at and pos < len(call.args):
+            return call.args[pos]
+        spread = None
+        for k, v in call.kwargs:
+            if k == name:
+                return v
+            if k == "**":
+                spread = v
+        if spread is not None:
+            # ``f(**opts)``: the parameter is bound to the item of the same name (E04's
+            # ``fit_stage(**kwargs)`` hands the node's own ``params`` over)
+            got = load(spread, key(name))
+            return got or None
+        return None
+
+    def _keyword_dict(self, call: CallSite, callee: FunctionSummary, shift: int) -> Value:
+        """The ``**kwargs`` parameter: a new dict per call holding the keyword arguments no
+        named parameter takes, and a shallow copy of a ``**spread`` dict (its values are the
+        caller's objects)."""
+        named = {p for p in callee.params if not p.startswith("*")}
+        fields = tuple(sorted((key(k), v) for k, v in call.kwargs if k not in named and k not in ("*", "**")))
+        spread = dict(call.kwargs).get("**")
+        shared = spread is not None and any(isinstance(o, Ref) for o in spread)
+        return frozenset({Fresh(call.site, frozenset(call.loops), "copy" if spread is not None else "literal",
+                                fields=fields, copy_of=spread, shared_source=shared, how="**kwargs",
+                                container="dict")})
+
+    def _extra_positionals(self, call: CallSite, index: int, shift: int) -> Value:
+        """The ``*args`` parameter: a new tuple of the positional arguments past the named ones."""
+        extra = call.args[index - shift:] if index - shift >= 0 else ()
+        spread = dict(call.kwargs).get("*")
+        items = frozenset().union(*extra) if extra else frozenset()
+        if spread is not None:
+            items |= load(spread, ANY)
+        return frozenset({Fresh(call.site, frozenset(call.loops), "literal", fields=((ANY, items),), container="tuple")})
+
+    def arg_text_for(self, call: CallSite, target: Target, index: int) -> str | None:
+        """Source text of the argument passed for parameter ``index`` (None: not written)."""
+        callee = self.functions.get(target.function)
+        if callee is None or index >= len(callee.params):
+            return None
+        if target.bound:
+            if index == 0:
+                return call.text.rsplit(".", 1)[0] if "." in call.text else None
+            pos = index - 1
+        else:
+            pos = index
+        if pos < len(call.arg_texts):
+            return call.arg_texts[pos]
+        name = callee.params[index]
+        return dict(call.kwarg_texts).get(name)
+
+    def call_site(self, fn: FunctionSummary, call_id: int) -> CallSite | None:
+        index = self._calls_by_id.get(fn.qualname)
+        if index is None:
+            index = self._calls_by_id[fn.qualname] = {c.id: c for c in fn.calls}
+        return index.get(call_id)
+
+    def call_graph(self) -> dict[str, set[str]]:
+        graph: dict[str, set[str]] = {q: set() for q in self.functions}
+        callers: dict[str, list] = {}
+        for q, fn in self.functions.items():
+            for call in fn.calls:
+                for t in self.targets(fn, call):
+                    if t.function in self.functions:
+                        graph[q].add(t.function)
+                        callers.setdefault(t.function, []).append((q, call, t))
+        self.callers = callers
+        return graph
+
+
+BUILTIN_CONTAINERS = {"list", "dict", "set", "tuple"}
+
+
+def _builtin_container(value: Value, depth: int = 0) -> bool:
+    """Whether ``value`` may be a builtin container made in the project (a literal, a
+    comprehension, or a copy of one)."""
+    for o in value:
+        if isinstance(o, Fresh):
+            if o.container in BUILTIN_CONTAINERS:
+                return True
+            if o.copy_of is not None and depth < 2 and _builtin_container(o.copy_of, depth + 1):
+                return True
+    return False
+
+
+def strongly_connected_components(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm, iterative; components come callees first (reverse topological)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    out: list[list[str]] = []
+    counter = 0
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, it = work[-1]
+            advanced = False
+            for nxt in it:
+                if nxt not in graph:
+                    continue
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                    advanced = True
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on_stack.discard(w)
+                    comp.append(w)
+                    if w == node:
+                        break
+                out.append(comp)
+    return out
+

@@ -1,0 +1,479 @@
+"""Phase 2, part 2: value flow. What a value computed in one function is, seen from its callers.
+
+:class:`ValueFlow` replaces the symbolic call results of phase 1 (``Ref(call k)``) by what the
+callee returns with the caller's arguments put in for its parameters (:meth:`ValueFlow.resolve`,
+:meth:`ValueFlow.instantiate`), builds the objects constructors return (with the fields
+``__init__`` and the methods it runs on ``self`` store), and bounds values so that every fixpoint
+over them terminates (:func:`bounded`).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+import re
+from typing import TYPE_CHECKING, Iterator
+
+from aliaslint.summary import OVERWRITE, CallSite, FunctionSummary
+from aliaslint.values import (
+    ANY,
+    UNKNOWN,
+    CopyMark,
+    Fresh,
+    Opaque,
+    Ref,
+    Root,
+    Site,
+    Value,
+    attr,
+    deps_of,
+    extend_path,
+    is_place,
+    loops_of,
+)
+
+if TYPE_CHECKING:
+    from aliaslint.callgraph import Target
+
+MAX_RESOLVE_DEPTH = 6
+
+#: a dependency on something the analysis cannot see (a library call's result)
+UNKNOWN_ROOT = Root("unknown")
+
+#: how many objects deep a return value keeps its contents: results built from results built
+#: from results (a chain of builders) otherwise nest as deep as the call chain is long, and
+#: hashing or walking them exceeds Python's recursion limit on large trees
+MAX_VALUE_DEPTH = 6
+
+#: how many access paths of one root a return value keeps (its shortest): a recursive function
+#: returning parts of its argument (moto's ``clean_json(resource_json["Fn::If"][1])``) made a
+#: new path per round, as many as the paths of length 10 over its keys
+MAX_PATHS_PER_ROOT = 8
+
+#: how many objects a return value keeps besides its aliases; the rest become one unknown value
+#: with their loop tags and dependencies
+MAX_VALUE_WIDTH = 32
+
+#: an unresolved callee with a capitalised name is a constructor (``V1Pod(...)``)
+CAPITALISED = re.compile(r"^_*[A-Z]")
+
+
+class ValueFlow:
+    """Call results, constructed objects, instantiation (a part of :class:`aliaslint.project.Project`)."""
+
+    def resolve(self, fn: FunctionSummary, value: Value, depth: int = 0) -> Value:
+        """Replace symbolic call results in ``value`` by what the callees return."""
+        if depth > MAX_RESOLVE_DEPTH:
+            return frozenset(o for o in value if not (isinstance(o, Ref) and o.root.kind == "call"))
+        out: set = set()
+        for o in value:
+            if isinstance(o, Ref) and o.root.kind == "call":
+                base = self.call_result(fn, o.root.index, depth + 1)
+                if not base:
+                    # an unknown result: aliasing none of the arguments (so "returns its argument"
+                    # stays false); a library call's result is computed from its arguments, a
+                    # project callee's unknown result (recursion still converging) from nothing known
+                    call = self.call_site(fn, o.root.index)
+                    library = call is not None and not self.targets(fn, call)
+                    out.add(Opaque(
+                        o.loops | (self.call_arg_loops(fn, o.root.index) if library else frozenset()),
+                        # ``UNKNOWN_ROOT``: not a constant (``uuid4().hex`` differs on every call)
+                        self.call_arg_deps(fn, o.root.index, depth) | {UNKNOWN_ROOT} if library else frozenset(),
+                    ))
+                    continue
+                for sel in o.path:
+                    base = load(base, sel)
+                base = with_mark(base, o.copy, o.realias)
+                if o.loops:
+                    base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque)) else b for b in base)
+                out |= base
+            elif isinstance(o, Fresh) and depth < 3 and (o.fields or o.copy_of):
+                out.add(
+                    replace(
+                        o,
+                        fields=tuple((k, self.resolve(fn, v, depth + 1)) for k, v in o.fields),
+                        copy_of=self.resolve(fn, o.copy_of, depth + 1) if o.copy_of is not None else None,
+                    )
+                )
+            elif isinstance(o, Ref) and o.root.kind == "global" and o.path and o.root.name in self.modules:
+                out.add(self.canonical(o))
+            elif isinstance(o, Ref) and o.root.kind == "global" and o.path and o.root.name in self.classes \
+                    and o.path[0].startswith(".") and self.class_attr_owner(o.root.name, o.path[0][1:]):
+                # ``Builder.TEMPLATE``: the class attribute is the global object
+                owner = self.class_attr_owner(o.root.name, o.path[0][1:])
+                out.add(replace(o, root=Root("global", f"{owner}.{o.path[0][1:]}"), path=o.path[1:]))
+            elif isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and o.path \
+                    and o.path[0].startswith(".") and fn.cls and fn.kind in ("method", "property", "classmethod"):
+                # ``self.attr`` may hold what another method stored there (``self._pending =
+                # list(self._records)`` in one method, ``self._pending.pop()`` in another)
+                out.add(o)
+                owner = self.class_attr_owner(fn.cls, o.path[0][1:])
+                if owner is not None and o.path[0][1:] not in self.attr_types(fn.cls):
+                    # ``self.TEMPLATE`` / ``cls.TEMPLATE``: the class-level object, shared by all
+                    out.add(replace(o, root=Root("global", f"{owner}.{o.path[0][1:]}"), path=o.path[1:]))
+                for v in self.field_values(fn.cls, o.path[0][1:]):
+                    base = frozenset({v})
+                    for sel in o.path[1:]:
+                        base = load(base, sel)
+                    if o.loops:  # ``for ext in self.extensions``: still one element per iteration
+                        base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque)) else b for b in base)
+                    out |= with_mark(base, o.copy, o.realias)
+            elif isinstance(o, Opaque) and any(r.kind == "call" for r in o.deps):
+                deps = set()
+                for r in o.deps:
+                    if r.kind == "call":
+                        deps |= deps_of(self.call_result(fn, r.index, depth + 1))
+                    else:
+                        deps.add(r)
+                out.add(Opaque(o.loops, frozenset(deps), o.mutable))
+            else:
+                out.add(o)
+        return frozenset(out)
+
+    def canonical(self, ref: Ref) -> Ref:
+        """``common`` (a module) + ``.BASE`` -> the global ``pkg.common.BASE``, following the
+        module's own imports, so one object has one root however it is spelled."""
+        while ref.root.kind == "global" and ref.path and ref.path[0].startswith(".") and ref.root.name in self.modules:
+            mod = self.modules[ref.root.name]
+            name = ref.path[0][1:]
+            target = mod.imports.get(name, f"{mod.module}.{name}")
+            ref = replace(ref, root=Root("global", target), path=ref.path[1:])
+        return ref
+
+    def _call_args(self, fn: FunctionSummary, call_id: int) -> Value:
+        call = self.call_site(fn, call_id)
+        if call is None:
+            return frozenset()
+        parts = [*call.args, *(v for _, v in call.kwargs)]
+        if call.receiver:
+            parts.append(call.receiver)
+        return frozenset().union(*parts) if parts else frozenset()
+
+    def call_arg_loops(self, fn: FunctionSummary, call_id: int) -> frozenset:
+        return loops_of(self._call_args(fn, call_id))
+
+    def call_arg_deps(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> frozenset:
+        """Roots the arguments of a call were computed from, through nested calls (memoized:
+        chains of calls would otherwise be walked once per path, exponentially)."""
+        key = (fn.qualname, call_id)
+        got = self._arg_deps.get(key)
+        if got is not None:
+            return got
+        self._arg_deps[key] = frozenset()  # recursion guard
+        deps = set()
+        for r in deps_of(self._call_args(fn, call_id)):
+            if r.kind == "call":
+                deps |= self.call_arg_deps(fn, r.index, depth + 1)
+            else:
+                deps.add(r)
+        result = frozenset(deps)
+        self._arg_deps[key] = result
+        return result
+
+    def call_result(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> Value:
+        results = self._call_results.setdefault(fn.qualname, {})
+        got = results.get(call_id)
+        if got is not None:
+            return got
+        results[call_id] = UNKNOWN  # recursion guard
+        call = self.call_site(fn, call_id)
+        result: Value = UNKNOWN
+        if call is not None:
+            result = self._call_result(fn, call, depth)
+            stores = [(sel, v) for cid, sel, v in fn.call_stores if cid == call_id] if fn.call_stores else ()
+            if stores:
+                result = self._with_stores(fn, result, stores, depth)
+        results[call_id] = result
+        return result
+
+    def _with_stores(self, fn: FunctionSummary, result: Value, stores, depth: int) -> Value:
+        """``result`` with the fields the caller set on it afterwards (weakly: either value)."""
+        out = set()
+        for o in result:
+            if isinstance(o, Fresh) and o.kind != "deepcopy":
+                fields = dict(o.fields)
+                for sel, v in stores:
+                    fields[sel] = fields.get(sel, frozenset()) | self.resolve(fn, v, depth + 1)
+                o = replace(o, fields=tuple(sorted(fields.items())))
+            out.add(o)
+        return frozenset(out)
+
+    def _call_result(self, fn: FunctionSummary, call: CallSite, depth: int) -> Value:
+        targets = self.targets(fn, call)
+        loops = frozenset(call.loops)
+        out: set = set()
+        site = call.site
+        for t in targets:
+            if t.constructor is not None:
+                fields = []
+                init = self.functions.get(t.function)
+                if init is not None:
+                    for name, value, _ in self.instance_fields(t.function):
+                        fields.append((attr(name), self.instantiate(init, value, call, t, fn, depth)))
+                else:
+                    # no __init__ in the project (dataclass, TypedDict, NamedTuple): keyword
+                    # arguments become fields, positional ones are kept for their variance
+                    fields = [(attr(k), self.resolve(fn, v, depth + 1)) for k, v in call.kwargs]
+                    if call.args:
+                        fields.append((".()", self.resolve(fn, frozenset().union(*call.args), depth + 1)))
+                cls_ref = frozenset({Ref(Root("global", t.constructor))})
+                out.add(Fresh(site, loops, "instance", cls_ref, tuple(sorted(fields)), call=call.id))
+                continue
+            callee = self.functions.get(t.function)
+            if callee is None:
+                continue
+            ret = self.rets.get(t.function, UNKNOWN)
+            if callee.return_guards:
+                ret = self._unguarded(fn, call, t, callee, ret, depth)
+            got = self.instantiate(callee, ret, call, t, fn, depth)
+            for target_index, source_index, store_site in self.transfers(callee):
+                got = self._filled_copy(fn, call, t, callee, ret, got, target_index, source_index, store_site, depth)
+            out |= got
+        if not targets:
+            out |= self.unresolved_result(fn, call, depth)
+        return frozenset(out)
+
+    def _unguarded(self, fn, call, t, callee, ret: Value, depth: int) -> Value:
+        """``ret`` without the parameters this call cannot get back: ``merge(base, {...})``
+        returns ``base`` only when its second argument is None, and this caller passes an object."""
+        dropped = set()
+        for index, guard_index, kind in callee.return_guards:
+            arg = self.arg_for(call, t, guard_index)
+            if arg is None:
+                continue  # left out: the default (None) makes the guard true
+            passed = self.resolve(fn, arg, depth + 1)
+            if passed and all(isinstance(o, Fresh) and (kind == "none" or o.fields or o.kind == "instance")
+                              for o in passed):
+                dropped.add(index)
+        if not dropped:
+            return ret
+        return frozenset(o for o in ret if not (isinstance(o, Ref) and o.root.kind == "param" and o.root.index in dropped))
+
+    def transfers(self, fn: FunctionSummary) -> list[tuple[int, int, Site]]:
+        """``(i, j, site)``: ``fn`` stores items of its parameter ``j`` into parameter ``i``
+        (``base[key] = value`` over ``override.items()``, ``base.update(override)``): a merge or
+        update helper. Filling a new object that way makes a shallow copy of ``j``."""
+        got = self._transfers.get(fn.qualname)
+        if got is not None:
+            return got
+        out = []
+        for m in fn.mutations:
+            if m.kind != OVERWRITE or m.op not in ("[] =", "update"):
+                continue
+            targets = {o.root.index for o in m.target if isinstance(o, Ref) and o.root.kind == "param" and not o.path}
+            sources = {o.root.index for o in m.value if isinstance(o, Ref) and o.root.kind == "param"}
+            for i in sorted(targets):
+                for j in sorted(sources - {i}):
+                    if (i, j) not in {(a, b) for a, b, _ in out}:
+                        out.append((i, j, m.site))
+        self._transfers[fn.qualname] = out
+        return out
+
+    def _filled_copy(self, fn, call, t, callee, ret, got, target_index, source_index, store_site, depth) -> Value:
+        """The result of ``merge({}, defaults)``: the callee returns its parameter ``target_index``
+        after filling it with the items of ``source_index``; when the caller passed a new object
+        there, the result is a shallow copy of the source (E08: invoke's settings merge)."""
+        if not any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == target_index and not o.path for o in ret):
+            return got
+        target_arg = self.arg_for(call, t, target_index)
+        source_arg = self.arg_for(call, t, source_index)
+        if not target_arg or not source_arg:
+            return got
+        fresh = {o for o in self.resolve(fn, target_arg, depth + 1) if isinstance(o, Fresh) and o.kind == "literal"}
+        if not fresh:
+            return got
+        source = self.resolve(fn, source_arg, depth + 1)
+        shared = any(isinstance(o, Ref) and o.root.kind in ("param", "global") for o in source)
+        how = f"{callee.name}()"
+        out = set(got) - fresh
+        for o in fresh:
+            out.add(replace(o, kind="copy", site=store_site, copy_of=source, shared_source=shared, how=how))
+        return frozenset(out)
+
+    def instance_fields(self, init_q: str, _depth: int = 0) -> list[tuple[str, Value, Site]]:
+        """What an object keeps once the constructor ``init_q`` has run, as ``(attribute, value,
+        site of the store)`` with values resolved in the constructor's own roots.
+
+        Besides the constructor's own ``self.x = ...`` stores, the stores of the methods it runs
+        on ``self``: ``super().__init__(spec)``, ``Base.__init__(self, spec)``, ``self.setup(...)``
+        (metlog's client keeps its sender in ``setup``). Later stores of one name win.
+        """
+        fn = self.functions.get(init_q)
+        if fn is None or _depth > 4:
+            return []
+        out: list[tuple[str, Value, Site]] = []
+        for call in fn.calls:
+            for t in self.targets(fn, call):
+                if t.constructor is not None or t.function == init_q:
+                    continue
+                receiver = self.arg_for(call, t, 0)
+                if not receiver or not all(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0
+                                           and not o.path for o in receiver):
+                    continue  # a method run on another object
+                callee = self.functions.get(t.function)
+                if callee is None or not callee.cls:
+                    continue
+                for name, value, site in self.instance_fields(t.function, _depth + 1):
+                    out.append((name, self.instantiate(callee, value, call, t, fn), site))
+        for name, value, site in fn.self_stores:
+            out.append((name, self.resolve(fn, value), site))
+        return out
+
+    def unresolved_result(self, fn: FunctionSummary, call: CallSite, depth: int = 0) -> Value:
+        """Models for callees outside the project; a capitalised name is a constructor."""
+        name = call.text.rsplit(".", 1)[-1]
+        if CAPITALISED.match(name) and not name.isupper():
+            # keyword arguments become attributes (kubernetes models, dataclasses); positional
+            # ones are kept under ".()" so that the object depends on them (loop variance)
+            fields = [(attr(k), self.resolve(fn, v, depth + 1)) for k, v in call.kwargs]
+            if call.args:
+                fields.append((".()", self.resolve(fn, frozenset().union(*call.args), depth + 1)))
+            fields = tuple(sorted(fields))
+            return frozenset({Fresh(call.site, frozenset(call.loops), "instance", call.callee, fields, call=call.id)})
+        return UNKNOWN
+
+    def instantiate(self, callee: FunctionSummary, value: Value, call: CallSite, target: Target,
+                    caller: FunctionSummary, depth: int = 0) -> Value:
+        """``value`` (in the callee's roots) seen from the caller at ``call``."""
+        out: set = set()
+        loops = frozenset(call.loops)
+        for o in value:
+            if isinstance(o, Ref):
+                if o.root.kind == "param":
+                    arg = self.arg_for(call, target, o.root.index)
+                    if arg is None:
+                        continue
+                    base = self.resolve(caller, arg, depth + 1)
+                    for sel in o.path:
+                        base = load(base, sel)
+                    out |= with_mark(base, o.copy, o.realias)
+                elif o.root.kind == "global":
+                    out.add(replace(o, loops=frozenset()))
+                # the callee's own call results were resolved into its return value already
+            elif isinstance(o, Fresh):
+                out.add(
+                    replace(
+                        o,
+                        loops=loops,
+                        fields=tuple((k, self.instantiate(callee, v, call, target, caller, depth + 1)) for k, v in o.fields)
+                        if depth < 4 else (),
+                        copy_of=self.instantiate(callee, o.copy_of, call, target, caller, depth + 1)
+                        if o.copy_of is not None and depth < 4 else None,
+                    )
+                )
+            elif isinstance(o, Opaque):
+                deps = set()
+                for r in o.deps:
+                    if r.kind == "param":
+                        arg = self.arg_for(call, target, r.index)
+                        if arg is not None:
+                            deps |= deps_of(self.resolve(caller, arg, depth + 1))
+                    elif r.kind == "global":
+                        deps.add(r)
+                out.add(Opaque(loops_of(frozenset().union(*(self.arg_for(call, target, r.index) or frozenset() for r in o.deps if r.kind == "param"))) if o.deps else frozenset(), frozenset(deps), o.mutable))
+        return frozenset(out)
+
+
+def bounded(value: Value, depth: int = 0) -> Value:
+    """``value`` widened to a bounded size: objects below ``MAX_VALUE_DEPTH`` kept by identity
+    only, at most ``MAX_PATHS_PER_ROOT`` paths per root and ``MAX_VALUE_WIDTH`` other origins
+    per level."""
+    refs: dict[Root, list[Ref]] = {}
+    others = []
+    for o in value:
+        if isinstance(o, Ref):
+            refs.setdefault(o.root, []).append(o)
+        else:
+            others.append(o)
+    if any(len(r) > MAX_PATHS_PER_ROOT for r in refs.values()) or len(others) > MAX_VALUE_WIDTH:
+        kept: list = []
+        for same_root in refs.values():
+            same_root.sort(key=lambda r: (len(r.path), r.path, sorted(r.loops), r.copy is not None, r.realias is not None))
+            kept += same_root[:MAX_PATHS_PER_ROOT]
+        if len(others) > MAX_VALUE_WIDTH:
+            rest = frozenset(others)
+            others = [Opaque(loops_of(rest), deps_of(rest))]
+        value = frozenset(kept + others)
+    if not any(isinstance(o, Fresh) and (o.fields or o.copy_of is not None) for o in value):
+        return value
+    out = set()
+    for o in value:
+        if isinstance(o, Fresh) and (o.fields or o.copy_of is not None):
+            if depth >= MAX_VALUE_DEPTH:
+                o = replace(o, fields=(), copy_of=None)
+            else:
+                o = replace(
+                    o,
+                    fields=tuple((k, bounded(v, depth + 1)) for k, v in o.fields),
+                    copy_of=bounded(o.copy_of, depth + 1) if o.copy_of is not None else None,
+                )
+        out.add(o)
+    return frozenset(out)
+
+
+
+def with_mark(values: Value, mark: CopyMark | None, realias: Site | None = None) -> Value:
+    """Carry a copy / re-alias mark from a symbolic reference onto what it resolved to."""
+    if mark is None and realias is None:
+        return values
+    out = set()
+    for v in values:
+        if isinstance(v, Ref):
+            v = replace(v, copy=v.copy or mark, realias=v.realias or realias)
+        elif isinstance(v, Fresh) and mark is not None and v.copy is None and v.kind != "deepcopy":
+            v = replace(v, copy=mark)
+        out.add(v)
+    return frozenset(out)
+
+
+
+def refs_below(o) -> Iterator[Ref]:
+    """The references an origin denotes for mutation purposes (copies reach their source)."""
+    if isinstance(o, Ref):
+        yield o
+
+
+
+def load(value: Value, selector: str) -> Value:
+    """Select ``selector`` from every origin of a (resolved) value."""
+    out: set = set()
+    for o in value:
+        if isinstance(o, Ref):
+            out.add(replace(o, path=extend_path(o.path, [ANY if is_place(selector) else selector])))
+        elif isinstance(o, Fresh):
+            fields = dict(o.fields)
+            hit = False
+            if is_place(selector) and selector not in fields:
+                # not a tuple built in the project: any element
+                out |= load(frozenset({o}), ANY)
+                continue
+            if selector in fields:
+                # an empty value is an unknown one (e.g. an argument passed through ``**kw``)
+                out |= fields[selector] or {Opaque(deps=frozenset({UNKNOWN_ROOT}))}
+                hit = True
+            elif selector == ANY:
+                for k, v in fields.items():
+                    if not k.startswith("."):
+                        out |= v
+                        hit = True
+            elif selector.startswith("[") and ANY in fields:
+                out |= fields[ANY]
+                hit = True
+            if not hit and o.copy_of is None and o.kind == "instance" and selector not in fields:
+                # an object of an unknown class: what is read from it was made from its arguments
+                # (``RawEvent(object=obj)["object"]``): no alias known, but the same variance
+                contents = frozenset().union(*fields.values()) if fields else frozenset()
+                out.add(Opaque(loops_of(contents), deps_of(contents) | {UNKNOWN_ROOT}))
+            if not hit and o.copy_of is not None:
+                for src in load(o.copy_of, selector):
+                    if o.kind == "copy" and o.shared_source:
+                        how = o.how or "copy"
+                        if isinstance(src, Ref) and src.copy is None:
+                            src = replace(src, copy=CopyMark(o.site, len(src.path) - 1, how))
+                        elif isinstance(src, Fresh) and src.copy is None and src.kind != "deepcopy":
+                            src = replace(src, copy=CopyMark(o.site, 0, how))
+                    out.add(src)
+        elif isinstance(o, Opaque):
+            out.add(o)
+    return frozenset(out)
+
+
+

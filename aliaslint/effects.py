@@ -1,0 +1,319 @@
+"""Phase 2, part 3: the effects fixpoint over the call graph.
+
+A function's *effects* are the mutations it makes, directly or through callees, on its
+parameters and on globals, expressed as access paths:
+``Effect(param worker, .template.spec.containers[*].volume_mounts, accumulate)``. A callee's
+effect on its parameter ``p`` at path ``q`` becomes the caller's effect on whatever the caller
+passed for ``p``, extended by ``q``. Functions are processed by strongly connected components of
+the call graph, callees first; inside a component the rounds repeat until nothing changes (paths
+are bounded, so this terminates).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Iterator
+
+from aliaslint.callgraph import Target, strongly_connected_components
+from aliaslint.dataflow import bounded, load, refs_below
+from aliaslint.summary import CallSite, FunctionSummary
+from aliaslint.values import (
+    CopyMark,
+    Fresh,
+    Ref,
+    Root,
+    Site,
+    deps_of,
+)
+
+if TYPE_CHECKING:
+    from aliaslint.project import Project
+
+MAX_SCC_ROUNDS = 8
+
+#: distinct paths one mutation site may reach a root by in a summary (see :func:`widen`)
+MAX_PATHS_PER_SITE = 4
+
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A mutation of ``root`` at ``path`` that happens when the function runs.
+
+    ``site`` is the mutating statement, ``chain`` the call sites from this function down to it.
+    ``value_deps`` / ``key_deps`` are the roots the stored value and the key / selector were
+    computed from (what separates duplication from intended accumulation). ``copy`` is set when
+    the mutated object was reached through a shallow copy; ``realias`` when it was reached
+    through a copy's field that had been re-pointed at the original.
+    """
+
+    root: Root
+    path: tuple[str, ...]
+    kind: str
+    op: str
+    site: Site
+    chain: tuple[Site, ...] = ()
+    value_deps: frozenset = frozenset()
+    key_deps: frozenset = frozenset()
+    copy: CopyMark | None = None
+    realias: Site | None = None
+    callees: tuple[str, ...] = ()
+    #: a global's effect passed up from a callee unchanged (reported where it entered)
+    inherited: bool = False
+    #: the object was changed by one of its own methods (a receiver), which is by design
+    own_method: bool = False
+    #: a class-level object changed through ``self`` in a method (see :meth:`Project.via_instance`)
+    via_instance: bool = False
+    #: the value stored is the method's own receiver (``registry.append(self)``): a back-reference
+    stores_self: bool = False
+
+    def key(self) -> tuple:
+        return (self.root, self.path, self.kind, self.site)
+
+
+class EffectsFixpoint:
+    """Effects of every function, to a fixpoint (a part of :class:`aliaslint.project.Project`)."""
+
+    def analyse(self) -> "Project":
+        """Resolve calls and run the effects fixpoint.
+
+        Two rounds: the first resolves what syntax and local facts allow; the second
+        re-resolves receivers whose class is only known from return values and call sites
+        found by the first (``tree(...).with_fallback(x)``), starting from the first round's
+        effects (the fixpoint only grows, so this converges to the same answer faster).
+        """
+        self._fixpoint(self.call_graph())
+        self._targets.clear()
+        self._param_classes.clear()
+        self._attr_types.clear()
+        self._field_values.clear()
+        self._fixpoint(self.call_graph())
+        return self
+
+    def _fixpoint(self, graph: dict[str, set[str]]) -> None:
+        for scc in strongly_connected_components(graph):
+            for _ in range(MAX_SCC_ROUNDS):
+                changed = False
+                for q in scc:  # results computed with the previous round's callee facts
+                    self._call_results.pop(q, None)
+                for q in scc:
+                    fn = self.functions[q]
+                    ret = bounded(self.resolve(fn, fn.returns))
+                    if ret != self.rets.get(q):
+                        self.rets[q] = ret
+                        changed = True
+                    eff = self.compute_effects(fn)
+                    if eff.keys() != self.effects.get(q, {}).keys():
+                        self.effects[q] = eff
+                        changed = True
+                if not changed or len(scc) == 1 and q not in graph[q]:
+                    break
+        self._call_results.clear()
+
+    def compute_effects(self, fn: FunctionSummary) -> dict[tuple, Effect]:
+        """``fn``'s effects, keyed by (root, path, kind, site); when several routes lead to the
+        same effect the one that sorts first wins, so the result does not depend on hashing."""
+        found: list[Effect] = []
+        for m in fn.mutations:
+            if m.call_id >= 0 and self.overridden_builtin(fn, m.call_id):
+                continue
+            if m.op == "+=?":
+                # ``xs += f()`` extends a list only when ``f`` returns one
+                if not any(isinstance(o, Fresh) and o.container == "list" for o in self.resolve(fn, m.value)):
+                    continue
+                m = replace(m, op="+=")
+            resolved_value = self.resolve(fn, m.value)
+            value_deps = deps_of(resolved_value)
+            key_deps = deps_of(self.resolve(fn, m.key))
+            stores_self = bool(fn.cls) and any(
+                isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in resolved_value)
+            for origin in m.target:
+                for o in self.resolve(fn, frozenset({origin})):
+                    for ref in refs_below(o):
+                        if ref.root.kind not in ("param", "global"):
+                            continue
+                        found.append(Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps,
+                                            ref.copy, ref.realias, (), via_instance=self.via_instance(fn, origin, ref),
+                                            stores_self=stores_self))
+        for call in fn.calls:
+            for t in self.targets(fn, call):
+                for e in self.effects.get(t.function, {}).values():
+                    found.extend(self.translate(fn, call, t, e))
+        by_key: dict[tuple, list[Effect]] = {}
+        for e in found:
+            by_key.setdefault(e.key(), []).append(e)
+        # the first route in a total order wins (a ``min`` per key: sorting every route of a
+        # large function dominated the standard library's project pass)
+        out = {k: routes[0] if len(routes) == 1 else min(routes, key=effect_order) for k, routes in by_key.items()}
+        return widen(out)
+
+    def translate(self, fn: FunctionSummary, call: CallSite, t: Target, e: Effect) -> Iterator[Effect]:
+        """A callee's effect ``e`` as an effect of the caller ``fn`` at ``call``."""
+        chain = (call.site,) + e.chain
+        callees = (t.function,) + e.callees
+        if e.root.kind == "global":
+            # a global's effect is reported where it happens (AL003, AL002, AL008 read effects at
+            # their origin only); passing it up every caller made effect sets grow with the
+            # whole call graph (the standard library's project pass did not finish)
+            return
+        if call.site in e.chain:
+            # a recursive call unfolded once already: going round again only lengthens the path
+            # (``exc.__cause__.__context__.__cause__...``: 2^10 paths on ``traceback``)
+            return
+        own = e.own_method or (t.bound and e.root.index == 0)
+        # the callee stores its receiver; still "self" here when the receiver is our own self
+        receiver = self.arg_for(call, t, 0) if e.stores_self and t.bound else None
+        stores_self = bool(receiver) and bool(fn.cls) and all(
+            isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in receiver)
+        arg = self.arg_for(call, t, e.root.index)
+        if arg is None:
+            return
+        value_deps = self.map_deps(fn, call, t, e.value_deps)
+        key_deps = self.map_deps(fn, call, t, e.key_deps)
+        for origin in arg:
+            base = self.resolve(fn, frozenset({origin}))
+            for sel in e.path:
+                base = load(base, sel)
+            for o in base:
+                for ref in refs_below(o):
+                    if ref.root.kind not in ("param", "global"):
+                        continue
+                    yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
+                                 ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
+                                 self.via_instance(fn, origin, ref), stores_self)
+
+    def via_instance(self, fn: FunctionSummary, origin, ref: Ref) -> bool:
+        """Whether ``ref`` (a class-level object) was reached through ``self`` in a method:
+        ``self.flags.append(x)`` changes the list every instance shares, although the code reads
+        as if each instance had its own (pyocr #48, PyYAML's resolvers)."""
+        if ref.root.kind != "global" or not isinstance(origin, Ref) or origin.root.kind != "param" \
+                or origin.root.index != 0 or not origin.path or not origin.path[0].startswith(".") \
+                or not fn.cls or fn.kind not in ("method", "property"):
+            return False
+        name = origin.path[0][1:]
+        owner = self.class_attr_owner(fn.cls, name)
+        return owner is not None and ref.root.name == f"{owner}.{name}"
+
+    def map_deps(self, fn: FunctionSummary, call: CallSite, t: Target, deps: frozenset) -> frozenset:
+        out: set = set()
+        for r in deps:
+            if r.kind == "param":
+                arg = self.arg_for(call, t, r.index)
+                if arg is not None:
+                    out |= deps_of(self.resolve(fn, arg))
+            else:
+                out.add(r)
+        return frozenset(out)
+
+    def overridden_builtin(self, fn: FunctionSummary, call_id: int) -> bool:
+        call = self.call_site(fn, call_id)
+        return call is not None and bool(self.targets(fn, call))
+
+
+@dataclass(frozen=True)
+class CopyHit:
+    """A mutation (at ``site``, reached from ``function`` through ``chain``) of an object that
+    belongs to the source of the shallow copy ``mark``."""
+
+    mark: CopyMark
+    site: Site
+    op: str
+    function: str
+    chain: tuple[Site, ...] = ()
+    target: str = ""
+    #: the first selector below the copied level, when known (``.leader`` in ``c.leader.name = x``)
+    below: str = ""
+
+
+
+def _shown(fn: FunctionSummary, root: Root, path: tuple[str, ...]) -> str:
+    from aliaslint.values import format_path
+
+    if root.kind == "param":
+        name = fn.params[root.index].lstrip("*") if root.index < len(fn.params) else "?"
+    else:
+        name = global_display(root.name)
+    return format_path(name, path)
+
+
+
+def global_display(qualname: str) -> str:
+    """``pkg.mod.NAME`` -> ``NAME``; a class attribute ``pkg.mod.Templates.SECRET`` -> ``Templates.SECRET``."""
+    parts = qualname.split(".")
+    if len(parts) >= 2 and parts[-2][:1].isupper():
+        return ".".join(parts[-2:])
+    return parts[-1]
+
+
+
+def copy_hits(project: "Project") -> list[CopyHit]:
+    """Every mutation that reaches the source of a shallow copy, directly or through callees."""
+    found: list[CopyHit] = []
+    for fn in project.functions.values():
+        for e in project.effects.get(fn.qualname, {}).values():
+            if e.copy is not None:
+                below = e.path[e.copy.depth] if 0 <= e.copy.depth < len(e.path) else ""
+                found.append(CopyHit(e.copy, e.site, e.op, fn.qualname, e.chain, _shown(fn, e.root, e.path), below))
+        for m in fn.mutations:
+            if m.call_id >= 0 and project.overridden_builtin(fn, m.call_id):
+                continue
+            for o in project.resolve(fn, m.target):
+                if isinstance(o, Fresh) and o.copy is not None:
+                    found.append(CopyHit(o.copy, m.site, m.op, fn.qualname))
+        for call in fn.calls:
+            for t in project.targets(fn, call):
+                for e in project.effects.get(t.function, {}).values():
+                    if e.root.kind != "param":
+                        continue
+                    arg = project.arg_for(call, t, e.root.index)
+                    if arg is None:
+                        continue
+                    base = project.resolve(fn, arg)
+                    for sel in e.path:
+                        base = load(base, sel)
+                    for o in base:
+                        if isinstance(o, Fresh) and o.copy is not None:
+                            found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain))
+    # ``x.copy()`` on an object of a project class is that class's own method, whatever it
+    # copies (``decimal.Context.copy`` copies its flags too): not the builtin shallow copy; and
+    # an object whose copy has attributes changed is no builtin container (a mock, a model)
+    found = [h for h in found if h.mark.how not in (".copy()", "x[:]") or not project.project_copy_method(h.mark.site)
+             and not (h.mark.how == ".copy()" and h.below.startswith("."))]
+    # one hit per (copy, mutation site); the order decides which one is named, not hashing
+    hits: dict[tuple, CopyHit] = {}
+    for h in sorted(found, key=lambda h: (h.mark.site, h.site, len(h.chain), h.chain, h.target, h.op, h.function)):
+        hits.setdefault((h.mark.site, h.site), h)
+    return list(hits.values())
+
+
+
+def widen(effects: dict[tuple, Effect]) -> dict[tuple, Effect]:
+    """Bound the paths one mutation reaches a root by: the shortest ``MAX_PATHS_PER_SITE`` stay.
+
+    Recursive structures make the number of paths explode without bound (``traceback`` walks
+    ``exc.__cause__`` / ``__context__`` / ``__traceback__`` in any order: 4^10 paths of one
+    statement); a finding is reported once per mutation anyway, at its shortest path.
+    """
+    per_site: dict[tuple, list[tuple]] = {}
+    for k, e in effects.items():
+        per_site.setdefault((e.root, e.kind, e.site), []).append(k)
+    crowded = [keys for keys in per_site.values() if len(keys) > MAX_PATHS_PER_SITE]
+    if not crowded:
+        return effects
+    out = dict(effects)
+    for keys in crowded:
+        keys.sort(key=lambda k: (len(k[1]), k[1]))
+        for k in keys[MAX_PATHS_PER_SITE:]:
+            del out[k]
+    return out
+
+
+
+def effect_order(e: Effect) -> tuple:
+    """A total, hash-independent order: shortest chain first, then by place and path."""
+    return (e.site, len(e.chain), e.chain, e.root, e.path, e.kind, e.op, e.callees,
+            e.copy.site if e.copy else Site("", 0, 0), e.realias or Site("", 0, 0), e.own_method, e.inherited,
+            e.via_instance, e.stores_self,
+            tuple(sorted(e.value_deps)), tuple(sorted(e.key_deps)))
+
+
+
