@@ -120,11 +120,11 @@ class FixRun:
         return written
 
 
-def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False) -> FixRun:
+def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, file_settings=None) -> FixRun:
     """Check ``files`` and apply their fixes in memory until no fix applies or changes anything.
 
-    Safe fixes are applied; unsafe ones too when ``unsafe_fixes``. Raises what
-    :func:`aliaslint.engine.check` raises.
+    Safe fixes are applied; unsafe ones too when ``unsafe_fixes``. ``settings`` and
+    ``file_settings`` are :func:`aliaslint.engine.check`'s. Raises what it raises.
     """
     by_display = {f.display: f for f in files}
     originals: dict[Path, _Original] = {}
@@ -133,7 +133,7 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False) ->
     warnings: list[str] = []
     fixed_in: list[frozenset[Path]] = []
     for round_number in range(MAX_ROUNDS + 1):
-        result = engine.check(files, settings, pending)
+        result = engine.check(files, settings, file_settings, pending)
         todo = [d for d in result.diagnostics if d.fix is not None and d.fix.requests and d.fix.applies(unsafe_fixes)]
         if not todo:
             break
