@@ -193,6 +193,13 @@ UNSAFE_CASES = {
         "def f(cfg, copy=True):\n    c = dict(cfg)\n    c['spec']['env'].append(1)\n    return c\n",
         "from copy import deepcopy\n\ndef f(cfg, copy=True):\n    c = deepcopy(dict(cfg))\n    c['spec']['env'].append(1)\n    return c\n",
     ),
+    "AL001: the constructor called in the loop copies its argument": (
+        "class Pod:\n    def __init__(self, spec):\n        spec['containers'].append({'name': 'sidecar'})\n"
+        "        self.spec = spec\n\n\ndef run(spec, n, out):\n    for i in range(n):\n        out.append(Pod(spec))\n",
+        "import copy\n\nclass Pod:\n    def __init__(self, spec):\n        spec = copy.deepcopy(spec)\n"
+        "        spec['containers'].append({'name': 'sidecar'})\n"
+        "        self.spec = spec\n\n\ndef run(spec, n, out):\n    for i in range(n):\n        out.append(Pod(spec))\n",
+    ),
     "AL007: a copy at the top, after the docstring": (
         'def build(cfg):\n    """Build it."""\n    # the name goes\n    name = cfg.pop("name")\n    return {"name": name}\n',
         'import copy\n\ndef build(cfg):\n    """Build it."""\n    cfg = copy.deepcopy(cfg)\n    # the name goes\n'
@@ -413,6 +420,51 @@ def test_write_atomic_leaves_nothing_behind_on_failure(tmp_path: Path, monkeypat
         write_atomic(path, b"x = 2\n")
     assert path.read_bytes() == b"x = 1\n"
     assert [p.name for p in tmp_path.iterdir()] == ["m.py"]
+
+
+def test_a_file_that_cannot_be_written_keeps_its_finding(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from aliaslint.fix import runner
+
+    write(project, TWO)
+
+    def refuse(path, data):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(runner, "write_atomic", refuse)
+    result = run("--fix", "--output-format", "concise", "grid.py")
+    assert result.exit_code == 1
+    assert result.stderr == "aliaslint: warning: cannot write the fixes to grid.py: Permission denied\n"
+    assert (project / "grid.py").read_text(encoding="utf-8") == TWO["grid.py"]
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("grid.py:2:12: AL005 `[[]] * n`")  # no [*] in fix mode, as ruff
+    assert lines[1:] == ["Found 1 error.", "[*] 1 fixable with the `--fix` option."]
+
+
+def test_a_file_changed_during_the_fix_is_left_alone(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from aliaslint import engine
+
+    write(project, TWO)
+    real_check = engine.check
+    edited = "def f(n):\n    grid = [[]] * n  # edited meanwhile\n    grid[0].append(1)\n    return grid\n"
+
+    def check_then_edit(files, settings, sources=None):
+        if sources:  # the re-check, after the fixer has read the file: someone saves it now
+            (project / "grid.py").write_text(edited, encoding="utf-8")
+        return real_check(files, settings, sources)
+
+    monkeypatch.setattr(engine, "check", check_then_edit)
+    result = run("--fix", "grid.py")
+    assert "aliaslint: warning: grid.py changed while aliaslint was fixing it; not written\n" == result.stderr
+    assert (project / "grid.py").read_text(encoding="utf-8") == edited
+    assert result.exit_code == 1
+
+
+def test_suppressed_findings_are_not_fixed(project: Path) -> None:
+    source = "def f(n):\n    grid = [[]] * n  # noqa: AL005\n    grid[0].append(1)\n    return grid\n"
+    write(project, {"m.py": source})
+    result = run("--fix", "m.py")
+    assert (result.exit_code, result.stdout) == (0, "All checks passed!\n")
+    assert (project / "m.py").read_text(encoding="utf-8") == source
 
 
 # --- a fix that would break the file is rolled back ------------------------------------------

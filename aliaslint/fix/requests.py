@@ -13,13 +13,15 @@ bug), so:
 - :func:`deep_copy` (AL002) makes the shallow copy itself deep: the copy no longer shares any
   level with the original.
 - :func:`copy_in_callee` (AL001) copies the argument at the top of the first function along the
-  call chain that builds a result from it and whose caller uses that result (the pod builder,
+  call chain that builds a result from it (a constructor builds its instance) and whose caller
+  uses that result (the pod builder,
   not the helper that appends the mount: copying there would make the helper do nothing).
   Every call from the loop then works on its own copy. When no function of the chain builds
   something (a pure in-place updater called in a loop), there is no fix.
 - :func:`copy_parameter` (AL007) copies the argument at the top of the function that consumes
-  it, unless it is changed inside a loop of that function (a copy above the loop would still be
-  shared by every iteration).
+  it, unless the same object is changed on every iteration of a loop of that function (a copy
+  above the loop would still be shared by every iteration) or it is an object with state rather than data (attributes set on
+  it, or typed as a project class: copying a throttler or a memory object breaks its owner).
 """
 from __future__ import annotations
 
@@ -49,8 +51,11 @@ def copy_parameter(project, facts, function: str, index: int, effects: Iterable)
         return None
     if fn.kind in ("method", "classmethod") and index == 0:
         return None
-    if any(_in_loop(fn, e) for e in effects):
+    effects = list(effects)
+    if any(_repeated_in_loop(fn, e) for e in effects):
         return None
+    if any(e.op.startswith(".") for e in effects) or project.param_classes(fn, index):
+        return None  # an object's own state (attributes set, a project class): a copy is not its owner's fix
     return _copy_at_top(facts, fn, fn.params[index])
 
 
@@ -75,8 +80,9 @@ def copy_in_callee(project, facts, caller, call, target, effect) -> Fix | None:
             return None  # the object reaches the change through several parameters: no one copy
         index = next(iter(roots)).index
         receiver = fn.kind in ("method", "classmethod") and index == 0
+        # a loop inside ``fn`` does not matter: every call from the caller's loop gets its own copy
         if not receiver and fn.kind in _FUNCTION_KINDS and 0 <= index < len(fn.params) \
-                and fn.returns_value and _result_used(user, user_call.id) and not any(_in_loop(fn, e) for e in here):
+                and (fn.returns_value or fn.name == "__init__") and _result_used(user, user_call.id):
             return _copy_at_top(facts, fn, fn.params[index])
         if not route:
             return None  # ``fn`` makes the change itself
@@ -91,13 +97,23 @@ def _copy_at_top(facts, fn, name: str) -> Fix:
     return Fix(f"Deep-copy `{name}` at the top of `{facts.short(fn.qualname)}`", Applicability.UNSAFE, requests=(request,))
 
 
-def _in_loop(fn, effect) -> bool:
-    """Whether ``effect`` of ``fn`` happens inside a loop of ``fn`` (unknown counts as yes)."""
+def _repeated_in_loop(fn, effect) -> bool:
+    """Whether ``effect`` of ``fn`` changes the same object on every iteration of a loop of
+    ``fn`` (then a copy above the loop does not help). A change of a per-iteration element
+    (``spec["containers"][i]["env"].extend(...)`` in ``for i in ...``) is not; a change made
+    through a call inside a loop, or one not found, counts as repeated (doubt: no fix)."""
     if effect.chain:
-        loops = [c.loops for c in fn.calls if c.site == effect.chain[0]]
-    else:
-        loops = [m.loops for m in fn.mutations if m.site == effect.site]
-    return not loops or any(loops)
+        calls = [c for c in fn.calls if c.site == effect.chain[0]]
+        return not calls or any(c.loops for c in calls)
+    changes = [m for m in fn.mutations if m.site == effect.site]
+    if not changes:
+        return True
+    for m in changes:
+        refs = [o for o in m.target if isinstance(o, Ref)]
+        for loop in m.loops:
+            if not refs or any(loop not in r.loops for r in refs):
+                return True
+    return False
 
 
 def _result_used(fn, call_id: int) -> bool:
