@@ -447,10 +447,10 @@ def test_a_file_changed_during_the_fix_is_left_alone(project: Path, monkeypatch:
     real_check = engine.check
     edited = "def f(n):\n    grid = [[]] * n  # edited meanwhile\n    grid[0].append(1)\n    return grid\n"
 
-    def check_then_edit(files, settings, sources=None):
+    def check_then_edit(files, settings, file_settings=None, sources=None):
         if sources:  # the re-check, after the fixer has read the file: someone saves it now
             (project / "grid.py").write_text(edited, encoding="utf-8")
-        return real_check(files, settings, sources)
+        return real_check(files, settings, file_settings, sources)
 
     monkeypatch.setattr(engine, "check", check_then_edit)
     result = run("--fix", "grid.py")
