@@ -335,7 +335,9 @@ class FunctionAnalyzer:
                     self.heap.objects[o.id]["mutated_in"].update(self.loop_stack)
         if not self.recording:
             return
-        self.summary.mutated_allocations.update(self.heap.objects[o.id]["site"] for o in target if isinstance(o, _Obj))
+        for o in target:
+            if isinstance(o, _Obj):
+                self.summary.mutated_allocations.setdefault(self.heap.objects[o.id]["site"], self.mod.site(node))
         snap = self.snapshot(target)
         if not any(isinstance(o, Ref) or (isinstance(o, Fresh) and o.copy_of) for o in snap):
             return

@@ -107,6 +107,13 @@ def cli() -> None:
               help="Where to keep the cache [default: .aliaslint_cache in the project root].")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
               help="Worker processes [default: one per CPU].")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes (and the unsafe ones with --unsafe-fixes), then report what remains.")
+@click.option("--unsafe-fixes", is_flag=True,
+              help="Count unsafe fixes as fixable: shown with [*], applied by --fix and --diff.")
+@click.option("--diff", is_flag=True,
+              help="Print the unified diff of the fixes instead of applying them; write nothing. "
+                   "Exits 1 when there is something to fix.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Write the report to FILE instead of standard output.")
@@ -135,6 +142,9 @@ def check(
     no_cache: bool | None,
     cache_dir: Path | None,
     jobs: int | None,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
     exit_zero: bool,
     output_file: Path | None,
     verbose: bool,
@@ -156,11 +166,14 @@ def check(
       aliaslint check src/operator --select AL001,AL002
       aliaslint check --output-format github .
       aliaslint check --output-format sarif -o aliaslint.sarif src/
+      aliaslint check --diff --unsafe-fixes src/
     """
     if verbose and quiet:
         raise click.UsageError("--verbose and --quiet cannot be used together")
     exclusive = [name for name, given in (("--baseline", baseline_file), ("--write-baseline", write_baseline_file),
                                           ("--add-noqa", add_noqa)) if given]
+    if add_noqa and (fix or diff):
+        exclusive.append("--fix" if fix else "--diff")
     if len(exclusive) > 1:
         raise click.UsageError(f"{' and '.join(exclusive)} cannot be used together")
     paths = paths or (".",)
@@ -204,8 +217,23 @@ def check(
             raise UsageError(f"--output-file {output_file} is one of the files to check; it would be overwritten")
         if not files and not quiet:
             click.echo("aliaslint: warning: no Python files found", err=True)
-        result = engine.check(files, settings, file_settings)
+        from aliaslint.fix import runner as fix_runner
+
+        fixing = None
+        if fix or diff:
+            fixing = fix_runner.run(files, settings, unsafe_fixes=unsafe_fixes, file_settings=file_settings)
+            if fix and not diff:
+                for path in fixing.write(lambda changes: engine.check(files, settings, file_settings, changes)):
+                    note(f"fixed {path}")
+            for warning in fixing.warnings:
+                if not quiet:
+                    click.echo(f"aliaslint: warning: {warning}", err=True)
+            result = fixing.result
+        else:
+            result = engine.check(files, settings, file_settings)
         diagnostics = result.diagnostics
+        if output_format in ("json", "json-lines") and not diff:
+            diagnostics = fix_runner.with_edits(diagnostics, files)
         baseline_note = None
         if baseline_file or write_baseline_file or output_format in ("gitlab", "sarif"):
             fingerprinter = Fingerprinter(files, settings.root)
@@ -221,9 +249,16 @@ def check(
                     f"{compared.baselined} finding{'' if compared.baselined == 1 else 's'} baselined (not shown), "
                     f"{compared.gone} baseline entr{'y' if compared.gone == 1 else 'ies'} no longer found"
                 )
-        text = "" if add_noqa else reporters.render(
-            diagnostics, output_format, files_checked=result.files_checked, color=color
-        )
+        if diff:
+            text = fixing.diff()
+        elif add_noqa:
+            text = ""
+        else:
+            status = reporters.FixStatus(unsafe_fixes=unsafe_fixes, applied=fix,
+                                         fixed=fixing.fixed if fixing is not None else 0)
+            text = reporters.render(
+                diagnostics, output_format, files_checked=result.files_checked, color=color, fixes=status
+            )
     except baseline.BaselineError as error:
         _fail(str(error))
     except (ConfigError, UsageError) as error:
@@ -251,6 +286,10 @@ def check(
             _fail(f"cannot write {output_file}: {error.strerror or error}")
     else:
         click.echo(text, nl=False, color=color)
+    if diff:
+        if not quiet:
+            click.echo(_diff_summary(fixing, unsafe_fixes), err=True, nl=False)
+        sys.exit(EXIT_FINDINGS if fixing.changed and not exit_zero else EXIT_OK)
     if diagnostics and not exit_zero:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_OK)
@@ -270,6 +309,21 @@ def _add_noqa(diagnostics: list, files: list, quiet: bool) -> NoReturn:
         click.echo(f"Added {written.added} noqa directive{plural} to {written.files} "
                    f"file{'' if written.files == 1 else 's'}.", err=True)
     sys.exit(EXIT_OK)
+
+
+def _diff_summary(fixing, unsafe_fixes: bool) -> str:
+    """``--diff``'s line on stderr, as ruff words it: ``Would fix 2 errors (1 additional fix
+    available with `--unsafe-fixes`).``, ``No errors would be fixed (...)`` or nothing."""
+    hidden = 0 if unsafe_fixes else sum(
+        1 for d in fixing.result.diagnostics if d.fix is not None and d.fix.applies(True) and not d.fix.applies(False)
+    )
+    extra = f"{hidden} additional fix{'' if hidden == 1 else 'es'} available with `--unsafe-fixes`"
+    if fixing.fixed:
+        errors = f"{fixing.fixed} error{'' if fixing.fixed == 1 else 's'}"
+        return f"Would fix {errors} ({extra}).\n" if hidden else f"Would fix {errors}.\n"
+    if hidden:
+        return f"No errors would be fixed ({hidden} fix{'' if hidden == 1 else 'es'} available with `--unsafe-fixes`).\n"
+    return ""
 
 
 @cli.command("rules")

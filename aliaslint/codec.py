@@ -35,6 +35,7 @@ from aliaslint.diagnostics import (
     Diagnostic,
     Edit,
     Fix,
+    FixRequest,
     Location,
     RelatedLocation,
 )
@@ -55,7 +56,7 @@ TYPES: dict[str, type] = {
     for cls in (
         Root, Site, CopyMark, Ref, Fresh, Opaque,
         CallSite, Mutation, Store, FunctionSummary, ClassInfo, Candidate, ModuleSummary,
-        Location, RelatedLocation, Edit, Fix, Diagnostic,
+        Location, RelatedLocation, Edit, FixRequest, Fix, Diagnostic,
     )
 }
 ENUMS: dict[str, type[enum.Enum]] = {"Confidence": Confidence, "Applicability": Applicability}

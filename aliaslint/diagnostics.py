@@ -62,10 +62,51 @@ class Edit:
 
 
 @dataclass(frozen=True)
+class FixRequest:
+    """A change a rule asks for, declared without reading the source (phase 3 works from
+    summaries); :mod:`aliaslint.fix` turns it into LibCST edits only when fixes are applied,
+    diffed or shown.
+
+    ``kind`` is one of :data:`FIX_KINDS`:
+
+    - ``"replace"``: replace the expression at ``location`` by the expression ``text``
+      (``expected`` is the source text of the expression the rule saw);
+    - ``"deepcopy"``: make the shallow copy at ``location`` (``copy.copy(x)``, ``x.copy()``,
+      ``dict(x)``, ``{**x}``, ...) a deep copy with ``copy.deepcopy``;
+    - ``"copy-parameter"``: insert ``text = copy.deepcopy(text)`` as the first statement (after
+      the docstring) of the function whose name is at ``location`` (``expected`` is that name).
+    """
+
+    kind: str
+    location: Location
+    text: str = ""
+    expected: str = ""
+
+
+FIX_KINDS = ("replace", "deepcopy", "copy-parameter")
+
+
+@dataclass(frozen=True)
 class Fix:
+    """A suggested change: ``message`` says what it does (shown as ``help:``), ``applicability``
+    whether ``--fix`` applies it alone (safe) or only with ``--unsafe-fixes`` (unsafe).
+
+    ``requests`` are the rule's declarative changes; ``edits`` are the text edits they resolve to
+    (filled only when a report shows them, e.g. ``--output-format json``).
+    """
+
     message: str
     applicability: Applicability
     edits: tuple[Edit, ...] = ()
+    requests: tuple[FixRequest, ...] = ()
+
+    def applies(self, unsafe_fixes: bool) -> bool:
+        """Whether ``--fix`` applies this fix (with ``--unsafe-fixes`` when ``unsafe_fixes``)."""
+        if not self.requests and not self.edits:
+            return False
+        if self.applicability is Applicability.SAFE:
+            return True
+        return unsafe_fixes and self.applicability is Applicability.UNSAFE
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import libcst as cst
 
@@ -84,13 +84,21 @@ def _unreadable(display: str, message: str, line: int = 1, column: int = 1) -> D
     return Diagnostic(UNREADABLE[0], UNREADABLE[1], message, Location(display, line, column, line, column))
 
 
-def summarize_file(file: SourceFile, module: str, is_package: bool, settings) -> ModuleSummary | Diagnostic:
-    """Phase 1 for one file: its summary, or an AL000 diagnostic when it cannot be analysed."""
-    try:
-        source = read_source(file, settings.max_file_bytes)
-    except SourceError as exc:
-        return _unreadable(file.display, f"cannot read this file: {exc}")
-    store = None if settings.no_cache else summary_cache.SummaryCache(settings)
+def summarize_file(file: SourceFile, module: str, is_package: bool, settings,
+                   source: str | None = None) -> ModuleSummary | Diagnostic:
+    """Phase 1 for one file: its summary, or an AL000 diagnostic when it cannot be analysed.
+
+    ``source``, when given, is the file's text in memory (fixes not yet written): it is analysed
+    instead of the file's content and never cached.
+    """
+    if source is None:
+        try:
+            source = read_source(file, settings.max_file_bytes)
+        except SourceError as exc:
+            return _unreadable(file.display, f"cannot read this file: {exc}")
+        store = None if settings.no_cache else summary_cache.SummaryCache(settings)
+    else:
+        store = None
     cache_key = summary_cache.key_for(source, module, file.display, is_package, [r.code for r in _rules(settings)]) if store else None
     if store is not None:
         got = store.get(cache_key, str(file.path))
@@ -167,10 +175,15 @@ def _summarize_star(args):
     return summarize_file(*args)
 
 
-def check(files: Sequence[SourceFile], settings, file_settings=None) -> CheckResult:
+def check(files: Sequence[SourceFile], settings, file_settings=None,
+          sources: Mapping[Path, str] | None = None) -> CheckResult:
     """Check ``files``. ``file_settings`` (``SourceFile.display`` -> Settings, see
     :meth:`aliaslint.config.Configuration.for_files`) chooses which findings of each file are kept;
-    files it does not name use ``settings``, which also runs the analysis."""
+    files it does not name use ``settings``, which also runs the analysis. ``sources`` maps some
+    of the files' paths to text that replaces their content (the fixer's pending, unwritten
+    changes): it is analysed, never cached, and its ``# noqa`` comments are the ones read.
+    """
+    sources = sources or {}
     try:
         library_models.load_user_models(settings.models)
     except library_models.ModelError as exc:
@@ -184,7 +197,7 @@ def check(files: Sequence[SourceFile], settings, file_settings=None) -> CheckRes
             module = f"{module}__{names[module]}"
         else:
             names[module] = 0
-        jobs_in.append((f, module, is_package, settings))
+        jobs_in.append((f, module, is_package, settings, sources.get(f.path)))
     jobs = settings.jobs or os.cpu_count() or 1
     if len(jobs_in) >= PARALLEL_THRESHOLD and jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(tuple(settings.models),)) as pool:
@@ -208,12 +221,13 @@ def check(files: Sequence[SourceFile], settings, file_settings=None) -> CheckRes
         if issubclass(rule, ProjectRule):
             diagnostics.extend(rule.check_project(project, facts))
 
-    diagnostics, warnings = _keep(diagnostics, files, settings, file_settings or {})
+    diagnostics, warnings = _keep(diagnostics, files, settings, file_settings or {}, sources)
     diagnostics.sort(key=Diagnostic.sort_key)
     return CheckResult(_dedupe(diagnostics), len(files), warnings)
 
 
-def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, file_settings) -> tuple[list, list]:
+def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, file_settings,
+          sources: Mapping[Path, str] | None = None) -> tuple[list, list]:
     """Each file's settings (select, ignore, per-file-ignores), its ``# noqa`` comments (and AL100
     for those that suppress nothing), then its preview setting; and the ``# noqa`` warnings."""
     from aliaslint.rules import all_rules
@@ -231,10 +245,12 @@ def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, 
     for f in files:
         if f.display in unreadable:
             continue
-        try:
-            source = read_source(f, settings.max_file_bytes)
-        except SourceError:
-            continue
+        source = (sources or {}).get(f.path)
+        if source is None:
+            try:
+                source = read_source(f, settings.max_file_bytes)
+            except SourceError:
+                continue
         noqa[f.display] = suppression.scan(source, known)
     diagnostics, unused = suppression.apply(diagnostics, noqa)
     for item in unused:

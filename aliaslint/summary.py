@@ -90,9 +90,9 @@ class FunctionSummary:
     #: fields set on objects that calls returned (``twin = Cls(...); twin.groups = copy(...)``):
     #: ``(call id, selector, value)``, applied to the call's result in phase 2
     call_stores: list[tuple[int, str, Value]] = field(default_factory=list)
-    #: allocation sites of objects made in this function that it changes in place
-    #: (``grid = [[]] * n; grid[0].append(x)`` changes the ``[]`` made at its site)
-    mutated_allocations: set[Site] = field(default_factory=set)
+    #: allocation sites of objects made in this function that it changes in place, each with
+    #: the site of the first change (``grid = [[]] * n; grid[0].append(x)`` changes the ``[]``)
+    mutated_allocations: dict[Site, Site] = field(default_factory=dict)
 
 
 @dataclass

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from aliaslint.diagnostics import Diagnostic
+from aliaslint.fix import requests as fixes
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE
 from aliaslint.values import Fresh, Ref, format_path
@@ -151,8 +152,11 @@ class ArgumentConsumed(ProjectRule):
     ```
 
     ## Fix safety
-    No automatic fix: copying at the top of the function is usually right, but which level to
-    copy depends on what is changed.
+    The fix is unsafe (applied with `--unsafe-fixes`): it inserts `config = copy.deepcopy(config)`
+    as the function's first statement (after its docstring). A deep copy can be costly, and
+    wrong for objects that hold clients, locks or identity; copying only the level that is
+    changed (as above) is often enough. No fix is offered when the argument is changed inside a
+    loop of the function: a copy above the loop would still be shared by every iteration.
     """
 
     code = "AL007"
@@ -230,5 +234,6 @@ class ArgumentConsumed(ProjectRule):
                 related = [facts.related(c, "called here") for c in e.chain]
                 related += [facts.related(other.site, f"also changed here ({other.op})") for other in effects[1:]]
                 out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(related),
-                                      confidence=confidence, url=cls.url(), access_path=shown))
+                                      confidence=confidence, url=cls.url(), access_path=shown,
+                                      fix=fixes.copy_parameter(project, facts, fn.qualname, index, effects)))
         return out

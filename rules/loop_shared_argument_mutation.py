@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from aliaslint.diagnostics import Diagnostic
+from aliaslint.fix import requests as fixes
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
 from aliaslint.values import Fresh, Ref, format_path, loops_of
@@ -48,7 +49,12 @@ class LoopSharedArgumentMutation(ProjectRule):
     or deep-copy inside the callee before mutating (`template = copy.deepcopy(template)`).
 
     ## Fix safety
-    No automatic fix: where to copy (caller or callee) is a design decision.
+    The fix is unsafe (applied with `--unsafe-fixes`): it deep-copies the argument at the top of
+    the first function along the call chain that builds a result from it and whose caller uses
+    that result (`worker = copy.deepcopy(worker)` in the pod builder), so every call from the
+    loop works on its own copy. A deep copy can be costly, and wrong for objects that hold
+    clients, locks or identity. No fix is offered when no function of the chain builds anything
+    from the argument (a helper that only updates it would then do nothing).
     """
 
     code = "AL001"
@@ -244,7 +250,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                 seen.add(o_effect.site)
                 related.append(facts.related(o_effect.site, f"also mutated here ({o_effect.op})"))
         return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url(),
-                          access_path=shown)
+                          access_path=shown, fix=fixes.copy_in_callee(project, facts, fn, call, t, e))
 
 
 def _mentions_call(value, call_id: int, depth: int = 0) -> bool:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from aliaslint.diagnostics import Diagnostic
+from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
 
@@ -37,8 +38,11 @@ class ShallowCopyNestedMutation(ProjectRule):
     ```
 
     ## Fix safety
-    No automatic fix yet: replacing the copy by `copy.deepcopy` is safe for plain data but can be
-    expensive or wrong for objects holding clients, locks or files.
+    The fix is unsafe (applied with `--unsafe-fixes`): it makes the copy deep. `copy.copy(x)`
+    and `x.copy()` become `copy.deepcopy(x)`; any other shallow copy is wrapped
+    (`copy.deepcopy(dict(x))`), so it keeps its type. `import copy` is added when needed. A deep
+    copy is right for plain data, but can be expensive or wrong for objects holding clients,
+    locks or files.
     """
 
     code = "AL002"
@@ -92,5 +96,5 @@ class ShallowCopyNestedMutation(ProjectRule):
                 for c in h.chain:
                     related.append(facts.related(c, "called here"))
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url(),
-                                  access_path=first.target or None))
+                                  access_path=first.target or None, fix=fixes.deep_copy(facts, site)))
         return out

@@ -120,7 +120,9 @@ def test_a_new_finding_in_the_same_function_is_new(project: Path) -> None:
     result = run("check", "--no-cache", "--baseline", "baseline.json", "--output-format", "concise")
     assert result.exit_code == 1
     assert result.stdout.splitlines()[0].startswith("pods.py:16:13: AL002 ")
-    assert result.stdout.splitlines()[1:] == ["Found 1 error."]
+    assert result.stdout.splitlines()[1:] == [
+        "Found 1 error.", "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).",
+    ]
     assert "2 findings baselined (not shown), 0 baseline entries no longer found" in result.stderr
 
 

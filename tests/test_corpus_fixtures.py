@@ -43,6 +43,7 @@ from aliaslint import engine, rules_reference
 from aliaslint.config import Settings
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.files import discover
+from aliaslint.fix.runner import with_edits
 from aliaslint.reporters import render
 
 CORPUS = Path(__file__).resolve().parent.parent / "fixtures" / "corpus"
@@ -136,13 +137,16 @@ from pathlib import Path
 from aliaslint import engine
 from aliaslint.config import Settings
 from aliaslint.files import discover
+from aliaslint.fix.runner import with_edits
 from aliaslint.reporters import render
 
 out = {}
 for tree_id, tree in json.loads(sys.argv[1]):
     settings = Settings(root=Path(tree), no_cache=True)
-    result = engine.check(discover([tree], settings, cwd=Path(tree)), settings)
-    out[tree_id] = render(result.diagnostics, "json", files_checked=result.files_checked)
+    files = discover([tree], settings, cwd=Path(tree))
+    result = engine.check(files, settings)
+    # as ``--output-format json`` shows them: each fix with its edits
+    out[tree_id] = render(with_edits(result.diagnostics, files), "json", files_checked=result.files_checked)
 json.dump(out, sys.stdout)
 """
 
@@ -248,8 +252,10 @@ def test_json_snapshot(tree_id: str, fresh_outputs: dict[str, str]) -> None:
 
 @pytest.mark.parametrize("tree_id", list(_flaky_params()))
 def test_output_is_deterministic(tree_id: str, fresh_outputs: dict[str, str]) -> None:
-    diagnostics, files_checked = analyse(dict(TREES)[tree_id])
-    here = render(list(diagnostics), "json", files_checked=files_checked)
+    tree = dict(TREES)[tree_id]
+    diagnostics, files_checked = analyse(tree)
+    files = discover([tree], Settings(root=tree, no_cache=True), cwd=tree)
+    here = render(with_edits(list(diagnostics), files), "json", files_checked=files_checked)
     if here != fresh_outputs[tree_id]:
         pytest.fail(
             f"the output differs between this process and a fresh interpreter (PYTHONHASHSEED={SNAPSHOT_HASH_SEED}):\n"

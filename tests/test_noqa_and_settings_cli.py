@@ -88,7 +88,7 @@ def test_add_noqa(project: Path) -> None:
     assert path.stat().st_mode & 0o777 == 0o640
     # only the finding that could not be suppressed is left; a second run changes nothing
     assert [line.split(" ")[0] for line in run("--output-format", "concise").stdout.splitlines()] == \
-        ["a.py:4:12:", "Found"]
+        ["a.py:4:12:", "Found", "[*]"]
     before = path.read_bytes()
     assert run("--add-noqa").stderr.endswith("Added 0 noqa directives to 0 files.\n")
     assert path.read_bytes() == before
@@ -102,9 +102,10 @@ def test_monorepo_subproject_settings_apply_from_the_root(project: Path) -> None
     write(project / "tools" / "grid.py", GRID.format(comment=""))
     result = run("--output-format", "concise")
     assert result.stdout == (
-        "tools/grid.py:2:12: AL005 `[[]] * n` puts the same mutable object in every slot, so changing one slot "
-        "changes all of them; build a new object per slot (`[[] for _ in range(n)]`)\n"
+        "tools/grid.py:2:12: AL005 [*] `[[]] * n` puts the same mutable object in every slot, so changing one slot "
+        "changes all of them; build a new object per slot with `[[] for _ in range(n)]`\n"
         "Found 1 error.\n"
+        "[*] 1 fixable with the `--fix` option.\n"
     )
     # flags win over every file's settings
     assert run("--extend-select", "AL005", "--output-format", "concise").stdout.count("AL005") == 2

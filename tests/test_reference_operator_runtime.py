@@ -4,6 +4,7 @@ did, and the fixed one really works. Both packages are loaded under distinct mod
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
 from pathlib import Path
 
@@ -29,9 +30,9 @@ GROUP = "small-group"
 SERIALIZE = ApiClient().sanitize_for_serialization
 
 
-def _load(version: str):
+def _load(version: str, root: Path = FIXTURE):
     name = f"_reference_operator_{version}"
-    package_dir = FIXTURE / version / "ray_operator"
+    package_dir = root / version / "ray_operator"
     spec = importlib.util.spec_from_file_location(
         name, package_dir / "__init__.py", submodule_search_locations=[str(package_dir)]
     )
@@ -93,7 +94,10 @@ def _mount_paths(container: dict) -> list[str]:
 
 
 def test_fixed_creates_two_identical_valid_worker_pods(operators):
-    pkg = operators["fixed"]
+    _creates_two_identical_valid_worker_pods(operators["fixed"])
+
+
+def _creates_two_identical_valid_worker_pods(pkg):
     cluster = _cluster(pkg)
     worker_template_before = SERIALIZE(cluster.spec.worker_group_specs[0].template)
     head_template_before = SERIALIZE(cluster.spec.head_group_spec.template)
@@ -230,3 +234,36 @@ def test_fixture_versions_differ_only_by_the_deepcopy():
         assert (FIXTURE / "buggy" / "ray_operator" / module).read_bytes() == (
             FIXTURE / "fixed" / "ray_operator" / module
         ).read_bytes(), module
+
+
+def test_unsafe_fixes_repair_the_buggy_operator(tmp_path):
+    """``aliaslint check --fix --unsafe-fixes`` on a copy of the buggy operator: the fix is the
+    deep copy in the pod builder, a second check finds nothing, and the repaired operator passes
+    the fixed operator's scenario."""
+    from aliaslint.cli import main
+
+    shutil.copytree(FIXTURE / "buggy", tmp_path / "repaired")
+    builder = tmp_path / "repaired" / "ray_operator" / "pod_builder.py"
+    before = builder.read_text().splitlines()
+
+    def check(*flags: str) -> int:
+        with pytest.raises(SystemExit) as exit_info:
+            main(["check", "--no-cache", "--quiet", *flags, str(tmp_path / "repaired")])
+        return exit_info.value.code
+
+    assert check("--fix", "--unsafe-fixes") == 0
+    after = builder.read_text().splitlines()
+    added = [line for line in after if line not in before]
+    assert added == ["import copy", "    worker = copy.deepcopy(worker)"]
+    assert after[after.index("    worker = copy.deepcopy(worker)") - 1].lstrip().startswith('"""A worker pod')
+    assert check() == 0  # nothing left to report
+
+    saved_modules = set(sys.modules)
+    saved = sys.dont_write_bytecode
+    sys.dont_write_bytecode = True
+    try:
+        _creates_two_identical_valid_worker_pods(_load("repaired", tmp_path))
+    finally:
+        sys.dont_write_bytecode = saved
+        for name in set(sys.modules) - saved_modules:
+            del sys.modules[name]

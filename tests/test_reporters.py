@@ -29,6 +29,7 @@ from aliaslint.diagnostics import (
 )
 from aliaslint.reporters import FORMATS, render
 from aliaslint.reporters import full as full_reporter
+from aliaslint.reporters import FixStatus
 from aliaslint.reporters.github import escape_data, escape_property
 
 GOLDEN = Path(__file__).parent / "golden" / "reporters"
@@ -149,6 +150,7 @@ src/ünï, a:b%\\nc.py:7:5: AL002 100% shared: `cfg['a:b']`,\\r\\nthe “copy”
   = note: pods.py:1:1: created here
 
 Found 2 errors.
+No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).
 """
 
 
@@ -241,8 +243,24 @@ def test_concise(project: Path) -> None:
         "src/ünï, a:b%\\nc.py:7:5: AL002 100% shared: `cfg['a:b']`,\\r\\n"
         "the “copy” keeps nested lists\n"
         "Found 2 errors.\n"
+        "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).\n"
     )
     assert click.unstyle(render(BOTH, "concise", color=True)) == render(BOTH, "concise")
+
+
+def test_concise_marks_fixable_findings_as_ruff_does(project: Path) -> None:
+    unsafe = FixStatus(unsafe_fixes=True)
+    assert render(BOTH, "concise", fixes=unsafe).splitlines()[0].startswith("pods.py:3:15: AL001 [*] `TEMPLATE`")
+    assert render(BOTH, "concise", fixes=unsafe).splitlines()[-2:] == [
+        "Found 2 errors.", "[*] 1 fixable with the `--fix` option.",
+    ]
+    assert click.unstyle(render(BOTH, "concise", fixes=unsafe, color=True)) == render(BOTH, "concise", fixes=unsafe)
+    fixed = FixStatus(unsafe_fixes=True, applied=True, fixed=3)
+    assert render([WITH_RELATED], "concise", fixes=fixed) == (
+        "src/ünï, a:b%\\nc.py:7:5: AL002 100% shared: `cfg['a:b']`,\\r\\nthe “copy” keeps nested lists\n"
+        "Found 4 errors (3 fixed, 1 remaining).\n"
+    )
+    assert render([], "concise", fixes=fixed) == "Found 3 errors (3 fixed, 0 remaining).\n"
 
 
 def test_pylint(project: Path) -> None:

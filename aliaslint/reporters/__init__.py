@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from aliaslint.diagnostics import Diagnostic
+from aliaslint.reporters._common import FixStatus
 from aliaslint.reporters import (
     concise,
     full,
@@ -48,11 +49,13 @@ def render(
     *,
     files_checked: int = 0,
     color: bool = False,
+    fixes: FixStatus | None = None,
 ) -> str:
     """Render ``diagnostics`` in ``output_format``; ``ValueError`` if the format is unknown.
 
     ``files_checked`` is how many files were analysed (shown where a format has room for it);
-    ``color`` turns on ANSI colours in the human formats (``full``, ``concise``).
+    ``color`` turns on ANSI colours in the human formats (``full``, ``concise``), and ``fixes``
+    their fix markers and fix summary (:class:`FixStatus`; the other formats carry each fix).
     """
     try:
         renderer = _RENDERERS[output_format]
@@ -60,7 +63,12 @@ def render(
         raise ValueError(
             f"unknown output format {output_format!r} (expected one of: {', '.join(FORMATS)})"
         ) from None
+    if output_format in _SHOWS_FIX_STATUS:
+        return renderer(diagnostics, files_checked=files_checked, color=color, fixes=fixes)
     return renderer(diagnostics, files_checked=files_checked, color=color)
 
 
-__all__ = ["FORMATS", "render"]
+#: the formats that mark fixable findings and summarise the fixes
+_SHOWS_FIX_STATUS = frozenset({"full", "concise"})
+
+__all__ = ["FORMATS", "FixStatus", "render"]

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 import click
 
 from aliaslint.diagnostics import Diagnostic, Location
-from aliaslint.reporters._common import header, notes, summary
+from aliaslint.reporters._common import FixStatus, fix_summary, header, notes
 
 TAB_SIZE = 4
 
@@ -90,8 +90,8 @@ def _excerpt(location: Location, text: str, *, color: bool) -> list[str]:
     ]
 
 
-def _diagnostic(diagnostic: Diagnostic, sources: _Sources, *, color: bool) -> list[str]:
-    lines = [header(diagnostic, color=color)]
+def _diagnostic(diagnostic: Diagnostic, sources: _Sources, *, color: bool, fixable: bool = False) -> list[str]:
+    lines = [header(diagnostic, color=color, fixable=fixable)]
     location = diagnostic.location
     text = sources.line(location.path, location.line)
     if text is not None:
@@ -101,15 +101,17 @@ def _diagnostic(diagnostic: Diagnostic, sources: _Sources, *, color: bool) -> li
 
 
 def render(
-    diagnostics: Sequence[Diagnostic], *, files_checked: int = 0, color: bool = False
+    diagnostics: Sequence[Diagnostic], *, files_checked: int = 0, color: bool = False,
+    fixes: FixStatus | None = None,
 ) -> str:
+    fixes = fixes or FixStatus()
     sources = _Sources()
     lines: list[str] = []
     for diagnostic in diagnostics:
-        lines += _diagnostic(diagnostic, sources, color=color)
+        lines += _diagnostic(diagnostic, sources, color=color, fixable=fixes.marks(diagnostic))
         lines.append("")
-    result = summary(len(diagnostics))
+    summary_lines = fix_summary(list(diagnostics), fixes, color=color)
     if color and not diagnostics:
-        result = click.style(result, fg="green", bold=True)
-    lines.append(result)
+        summary_lines[0] = click.style(summary_lines[0], fg="green", bold=True)
+    lines += summary_lines
     return "".join(line + "\n" for line in lines)

@@ -1,0 +1,229 @@
+"""Fixing a project: check, apply the fixes, check again until nothing changes (bounded).
+
+    run(files, settings, *, unsafe_fixes) -> FixRun
+
+Each round checks the whole project with the pending changes in memory
+(``engine.check(..., sources=...)``: the analysis is interprocedural, so a fix in one module can
+change what is reported in another), groups the applicable fixes by the file they change, and
+applies them with :func:`aliaslint.fix.transform.apply_requests`. Requests that overlap are
+left for the next round. A file whose changes do not parse any more keeps its last good text and
+gets no more fixes (:class:`~aliaslint.fix.transform.BrokenFix`, reported as a warning). The
+loop stops when a round changes nothing, or after :data:`MAX_ROUNDS` rounds.
+
+Nothing is written by :func:`run`; :meth:`FixRun.write` writes each changed file atomically
+(:func:`aliaslint.fix.atomic.write_atomic`), and :meth:`FixRun.diff` gives the unified diff
+instead (``--diff``).
+"""
+from __future__ import annotations
+
+import codecs
+import difflib
+import io
+import tokenize
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import libcst as cst
+
+from aliaslint import engine
+from aliaslint.diagnostics import Diagnostic, Edit, FixRequest, Location
+from aliaslint.files import SourceError, SourceFile, decode_source
+from aliaslint.fix.atomic import write_atomic
+from aliaslint.fix.transform import BrokenFix, apply_requests
+
+__all__ = ["FixRun", "MAX_ROUNDS", "run", "with_edits"]
+
+#: rounds of check-and-fix before giving up on reaching a fixed point (ruff allows 100 per file;
+#: a round here checks the whole project, and our fixes settle in one or two)
+MAX_ROUNDS = 10
+
+
+@dataclass(frozen=True)
+class _Original:
+    data: bytes
+    text: str
+    encoding: str
+
+
+def _read(path: Path) -> _Original:
+    """The file's bytes, its text as the analysis read it, and the codec to write it back."""
+    data = path.read_bytes()
+    text = decode_source(data)
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError:
+        encoding = "utf-8"
+    return _Original(data, text, codecs.lookup(encoding).name)
+
+
+@dataclass
+class FixRun:
+    """What a fix run found and changed.
+
+    ``result`` is the last check: the findings that remain once the changes are made.
+    ``fixed`` counts the findings whose fix was applied. ``changed`` maps each file the fixes
+    change to its new text (nothing is on disk until :meth:`write`). ``warnings`` are lines for
+    stderr (a fix that broke a file, a file that could not be written, no fixed point).
+    """
+
+    result: engine.CheckResult
+    fixed: int
+    changed: dict[Path, str] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    _originals: dict[Path, _Original] = field(default_factory=dict)
+    _displays: dict[Path, str] = field(default_factory=dict)
+    _fixed_in: list[frozenset[Path]] = field(default_factory=list)
+
+    def diff(self) -> str:
+        """The unified diff of every changed file (``--- a.py`` / ``+++ a.py``), by path."""
+        out: list[str] = []
+        for path in sorted(self.changed, key=lambda p: self._displays[p]):
+            name = self._displays[path]
+            before = self._originals[path].text.splitlines(keepends=True)
+            after = self.changed[path].splitlines(keepends=True)
+            for line in difflib.unified_diff(before, after, fromfile=name, tofile=name):
+                if not line.endswith(("\n", "\r")):
+                    line += "\n\\ No newline at end of file\n"
+                out.append(line)
+        return "".join(out)
+
+    def write(self, recheck: Callable[[dict[Path, str]], engine.CheckResult]) -> list[Path]:
+        """Write every changed file atomically, in its own encoding, and return the written paths.
+
+        A file that changed on disk since it was read, or that cannot be written, is left alone
+        with a warning; its fixes no longer count as fixed and ``result`` is recomputed by
+        ``recheck(changes that were written)``.
+        """
+        written: list[Path] = []
+        failed: set[Path] = set()
+        for path in sorted(self.changed, key=lambda p: self._displays[p]):
+            original = self._originals[path]
+            display = self._displays[path]
+            try:
+                if path.read_bytes() != original.data:
+                    self.warnings.append(f"{display} changed while aliaslint was fixing it; not written")
+                    failed.add(path)
+                    continue
+                write_atomic(path, self.changed[path].encode(original.encoding))
+            except (OSError, UnicodeEncodeError) as error:
+                reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+                self.warnings.append(f"cannot write the fixes to {display}: {reason}")
+                failed.add(path)
+                continue
+            written.append(path)
+        if failed:
+            for path in failed:
+                del self.changed[path]
+            self.fixed = sum(1 for paths in self._fixed_in if not paths & failed)
+            self.result = recheck(dict(self.changed))
+        return written
+
+
+def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, file_settings=None) -> FixRun:
+    """Check ``files`` and apply their fixes in memory until no fix applies or changes anything.
+
+    Safe fixes are applied; unsafe ones too when ``unsafe_fixes``. ``settings`` and
+    ``file_settings`` are :func:`aliaslint.engine.check`'s. Raises what it raises.
+    """
+    by_display = {f.display: f for f in files}
+    originals: dict[Path, _Original] = {}
+    pending: dict[Path, str] = {}
+    broken: set[Path] = set()
+    warnings: list[str] = []
+    fixed_in: list[frozenset[Path]] = []
+    for round_number in range(MAX_ROUNDS + 1):
+        result = engine.check(files, settings, file_settings, pending)
+        todo = [d for d in result.diagnostics if d.fix is not None and d.fix.requests and d.fix.applies(unsafe_fixes)]
+        if not todo:
+            break
+        if round_number == MAX_ROUNDS:
+            warnings.append(f"the fixes did not settle after {MAX_ROUNDS} rounds; {len(todo)} fixable finding(s) left")
+            break
+        by_path: dict[Path, list[FixRequest]] = {}
+        for d in todo:
+            for request in d.fix.requests:
+                f = by_display.get(request.location.path)
+                if f is not None and f.path not in broken:
+                    by_path.setdefault(f.path, []).append(request)
+        applied: set[tuple[Path, FixRequest]] = set()
+        progress = False
+        for path, requests in sorted(by_path.items()):
+            if path not in originals:
+                try:
+                    originals[path] = _read(path)
+                except (OSError, SourceError):
+                    continue
+            before = pending.get(path, originals[path].text)
+            try:
+                done = apply_requests(before, requests)
+            except BrokenFix as error:
+                broken.add(path)
+                warnings.append(f"a fix made {by_display_path(by_display, path)} unparsable ({error}); "
+                                "its changes of this round were rolled back, please report this")
+                continue
+            except cst.ParserSyntaxError:
+                continue
+            applied.update((path, r) for r in done.applied)
+            if done.source != before:
+                pending[path] = done.source
+                progress = True
+        for d in todo:
+            paths = [by_display[r.location.path].path if r.location.path in by_display else None for r in d.fix.requests]
+            if None not in paths and all((p, r) in applied for p, r in zip(paths, d.fix.requests)):
+                fixed_in.append(frozenset(paths))
+        if not progress:
+            break
+    changed = {p: text for p, text in pending.items() if text != originals[p].text}
+    displays = {f.path: f.display for f in files}
+    return FixRun(result, len(fixed_in), changed, warnings, originals, displays, fixed_in)
+
+
+def by_display_path(by_display: dict[str, SourceFile], path: Path) -> str:
+    return next((d for d, f in by_display.items() if f.path == path), str(path))
+
+
+def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile]) -> list[Diagnostic]:
+    """``diagnostics`` with each fix's requests resolved to line edits (for the JSON formats:
+    ruff's ``fix.edits``), each fix on its own against the files as they are on disk. A fix
+    that cannot be resolved keeps no edits."""
+    by_display = {f.display: f for f in files}
+    texts: dict[str, str | None] = {}
+    out = []
+    for d in diagnostics:
+        fix = d.fix
+        if fix is None or fix.edits or not fix.requests:
+            out.append(d)
+            continue
+        edits: list[Edit] = []
+        by_file: dict[str, list[FixRequest]] = {}
+        for request in fix.requests:
+            by_file.setdefault(request.location.path, []).append(request)
+        for display, requests in sorted(by_file.items()):
+            if display not in texts:
+                f = by_display.get(display)
+                try:
+                    texts[display] = _read(f.path).text if f is not None else None
+                except (OSError, SourceError):
+                    texts[display] = None
+            before = texts[display]
+            if before is None:
+                continue
+            try:
+                after = apply_requests(before, requests).source
+            except (BrokenFix, cst.ParserSyntaxError):
+                continue
+            edits.extend(_line_edits(display, before, after))
+        out.append(replace(d, fix=replace(fix, edits=tuple(edits))))
+    return out
+
+
+def _line_edits(display: str, before: str, after: str) -> list[Edit]:
+    """Whole-line edits that turn ``before`` into ``after``: each replaces the lines from
+    ``location`` (column 1) up to ``end`` (column 1, exclusive) by ``content``."""
+    a, b = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    edits = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            edits.append(Edit(Location(display, i1 + 1, 1, i2 + 1, 1), "".join(b[j1:j2])))
+    return edits

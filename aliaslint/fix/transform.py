@@ -1,0 +1,354 @@
+"""Turn fix requests into changes of one module's source, with LibCST.
+
+    apply_requests(source: str, requests: Iterable[FixRequest]) -> Transformed
+
+The module is parsed once; each request finds its node by its exact span (positions as the
+analysis reports them: 1-based lines, 1-based character columns, parentheses excluded) and
+checks that the node is still the one the rule saw (its source text, or the function's name).
+Everything outside the changed nodes is printed back as it was: formatting, comments, line
+endings and encoding declarations stay. Requests that overlap a request already taken are
+left for the next round (the fixer re-checks the file and asks again), as ruff does.
+
+A deep copy needs a name for ``copy.deepcopy`` that means it where it is used: the module's own
+``import copy`` or ``from copy import deepcopy`` when there is one, else ``copy.deepcopy`` when
+``copy`` is unbound there, else ``deepcopy`` when that is unbound; a missing import is added with LibCST's ``AddImportsVisitor``
+(after the docstring and ``__future__`` imports). When both names are taken by something else,
+the request is skipped.
+
+The result is parsed again, by LibCST and by CPython's compiler; a text that does not parse is
+never returned (:class:`BrokenFix`), so the caller keeps the file as it was.
+"""
+from __future__ import annotations
+
+import ast
+import warnings
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.metadata import GlobalScope, MetadataWrapper, PositionProvider, Scope, ScopeProvider
+
+from aliaslint.diagnostics import FixRequest
+
+__all__ = ["BrokenFix", "Transformed", "apply_requests"]
+
+Span = tuple[int, int, int, int]
+
+
+class BrokenFix(Exception):
+    """The requests, applied together, give a text that does not parse (a bug of a fix: the
+    file must be kept as it was). The message says what the parser said."""
+
+
+@dataclass
+class Transformed:
+    """``source`` is the new text (the old one when nothing applied); ``applied`` the requests
+    it carries out; ``skipped`` maps the others to the reason (for ``-v`` and the tests)."""
+
+    source: str
+    applied: set[FixRequest] = field(default_factory=set)
+    skipped: dict[FixRequest, str] = field(default_factory=dict)
+
+
+def _span(request: FixRequest) -> Span:
+    loc = request.location
+    return (loc.line, loc.column, loc.end_line, loc.end_column)
+
+
+def _overlaps(a: Span, b: Span) -> bool:
+    return (a[0], a[1]) < (b[2], b[3]) and (b[0], b[1]) < (a[2], a[3])
+
+
+def _binding(scope: Scope, name: str, module: str, imported: str | None) -> str:
+    """What ``name`` means in ``scope``: ``"free"`` (unbound), ``"ours"`` (bound only by
+    ``import <module>`` or ``from <module> import <imported>`` at module level) or ``"taken"``."""
+    assignments = scope[name]
+    if not assignments:
+        return "free"
+    for a in assignments:
+        node = getattr(a, "node", None)
+        if not isinstance(a.scope, GlobalScope):
+            return "taken"
+        if imported is None and isinstance(node, cst.Import):
+            ok = any(
+                isinstance(alias.name, cst.Name) and alias.name.value == module
+                and (alias.asname is None or cst.ensure_type(alias.asname.name, cst.Name).value == name)
+                for alias in node.names
+            )
+        elif imported is not None and isinstance(node, cst.ImportFrom) and not node.relative \
+                and isinstance(node.module, cst.Name) and node.module.value == module \
+                and not isinstance(node.names, cst.ImportStar):
+            ok = any(
+                isinstance(alias.name, cst.Name) and alias.name.value == imported
+                and (alias.asname is None or cst.ensure_type(alias.asname.name, cst.Name).value == name)
+                for alias in node.names
+            )
+        else:
+            ok = False
+        if not ok:
+            return "taken"
+    return "ours"
+
+
+class _Edits(cst.CSTTransformer):
+    """Replaces the chosen nodes (by identity) and inserts statements at the top of functions."""
+
+    def __init__(self, replace: dict[int, object], insert: dict[int, list[cst.SimpleStatementLine]]) -> None:
+        super().__init__()
+        self.replace = replace
+        self.insert = insert
+        self.made: set[int] = set()
+
+    def on_leave(self, original, updated):
+        make = self.replace.get(id(original))
+        if make is not None:
+            new = make(updated)
+            self.made.add(id(new))
+            return new
+        if isinstance(original, cst.FunctionDef) and id(original) in self.insert:
+            return _insert_first(updated, self.insert[id(original)])
+        if isinstance(updated, cst.Call) and len(updated.args) == 1:
+            # ``list(itertools.repeat({}, n))`` -> ``list({} for _ in range(n))``, not ``list((...))``
+            arg = updated.args[0]
+            if id(arg.value) in self.made and isinstance(arg.value, cst.GeneratorExp) and arg.keyword is None \
+                    and not arg.star and len(arg.value.lpar) == 1:
+                return updated.with_changes(args=[arg.with_changes(value=arg.value.with_changes(lpar=[], rpar=[]))])
+        return updated
+
+
+def _insert_first(fn: cst.FunctionDef, lines: list[cst.SimpleStatementLine]) -> cst.FunctionDef:
+    body = fn.body
+    if isinstance(body, cst.SimpleStatementSuite):  # ``def f(x): return x``
+        rest = cst.SimpleStatementLine(body=body.body, trailing_whitespace=body.trailing_whitespace)
+        return fn.with_changes(body=cst.IndentedBlock(body=[*lines, rest]))
+    statements = list(body.body)
+    at = 1 if statements and _is_docstring(statements[0]) else 0
+    return fn.with_changes(body=body.with_changes(body=[*statements[:at], *lines, *statements[at:]]))
+
+
+def _is_docstring(statement: cst.BaseStatement) -> bool:
+    return (
+        isinstance(statement, cst.SimpleStatementLine)
+        and len(statement.body) == 1
+        and isinstance(statement.body[0], cst.Expr)
+        and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
+def _param_names(fn: cst.FunctionDef) -> set[str]:
+    p = fn.params
+    params = [*p.posonly_params, *p.params, *p.kwonly_params]
+    for star in (p.star_arg, p.star_kwarg):
+        if isinstance(star, cst.Param):
+            params.append(star)
+    return {param.name.value for param in params}
+
+
+def _is_deep_copy_of(statement: cst.BaseStatement, name: str) -> bool:
+    """``name = copy.deepcopy(name)`` or ``name = deepcopy(name)``: the fix is already there."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+        return False
+    assign = statement.body[0]
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+            and isinstance(assign.targets[0].target, cst.Name) and assign.targets[0].target.value == name):
+        return False
+    call = assign.value
+    if not isinstance(call, cst.Call) or len(call.args) != 1:
+        return False
+    func = call.func
+    is_deepcopy = (isinstance(func, cst.Name) and func.value == "deepcopy") or (
+        isinstance(func, cst.Attribute) and func.attr.value == "deepcopy"
+        and isinstance(func.value, cst.Name) and func.value.value == "copy")
+    value = call.args[0].value
+    return is_deepcopy and isinstance(value, cst.Name) and value.value == name
+
+
+class _Module:
+    """One parse of the module, with the metadata the requests need."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.lines = source.splitlines(keepends=True)
+        self.tree = cst.parse_module(source)
+        self.wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
+        self.positions = self.wrapper.resolve(PositionProvider)
+        self._scopes = None
+
+    @property
+    def scopes(self):
+        if self._scopes is None:
+            self._scopes = self.wrapper.resolve(ScopeProvider)
+        return self._scopes
+
+    def nodes_at(self, spans: set[Span]) -> dict[Span, list[cst.CSTNode]]:
+        """The nodes at each span, outermost first."""
+        found: dict[Span, list[cst.CSTNode]] = {}
+        for node, r in self.positions.items():
+            key = (r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
+            if key in spans:
+                found.setdefault(key, []).append(node)
+        return found
+
+    def text(self, node: cst.CSTNode) -> str:
+        r = self.positions[node]
+        if r.start.line == r.end.line:
+            return self.lines[r.start.line - 1][r.start.column:r.end.column]
+        return "".join([self.lines[r.start.line - 1][r.start.column:], *self.lines[r.start.line:r.end.line - 1],
+                        self.lines[r.end.line - 1][:r.end.column]])
+
+    def deepcopy_name(self, scope: Scope) -> tuple[str, tuple[str, str | None] | None] | None:
+        """The callee text for a deep copy in ``scope`` and the import it needs (or None), or
+        None when ``copy`` and ``deepcopy`` are both taken there."""
+        copy_binding = _binding(scope, "copy", "copy", None)
+        deepcopy_binding = _binding(scope, "deepcopy", "copy", "deepcopy")
+        if copy_binding == "ours" or copy_binding == "free" and deepcopy_binding != "ours":
+            return "copy.deepcopy", (("copy", None) if copy_binding == "free" else None)
+        if deepcopy_binding != "taken":  # ``from copy import deepcopy`` is there, or ``copy`` is taken
+            return "deepcopy", (("copy", "deepcopy") if deepcopy_binding == "free" else None)
+        return None
+
+    def is_copy_copy(self, func: cst.BaseExpression, scope: Scope) -> bool:
+        """``copy.copy`` (``import copy``) or ``copy`` (``from copy import copy``)."""
+        if isinstance(func, cst.Attribute) and func.attr.value == "copy" and isinstance(func.value, cst.Name):
+            return func.value.value == "copy" and _binding(scope, "copy", "copy", None) == "ours"
+        if isinstance(func, cst.Name) and func.value == "copy":
+            return _binding(scope, "copy", "copy", "copy") == "ours"
+        return False
+
+
+def _deep_copy_of(node: cst.BaseExpression, callee: str, module: _Module, scope: Scope):
+    """A function making the deep-copy expression from the (updated) copy expression."""
+    dotted = cst.parse_expression(callee)
+
+    def make(updated: cst.BaseExpression) -> cst.BaseExpression:
+        if isinstance(updated, cst.Call) and not any(a.star or a.keyword for a in updated.args):
+            if len(updated.args) == 1 and module.is_copy_copy(node.func, scope):
+                # ``copy.copy(x)`` -> ``copy.deepcopy(x)``
+                return updated.with_changes(func=dotted)
+            if not updated.args and isinstance(updated.func, cst.Attribute) and updated.func.attr.value == "copy":
+                # ``x.copy()`` -> ``copy.deepcopy(x)`` (same type for dicts, lists and sets)
+                return cst.Call(func=dotted, args=[cst.Arg(updated.func.value)], lpar=updated.lpar, rpar=updated.rpar)
+        # anything else keeps its own meaning (``dict(x)`` stays a dict): deep-copy its result
+        inner = updated.with_changes(lpar=[], rpar=[]) if updated.lpar else updated
+        return cst.Call(func=dotted, args=[cst.Arg(inner)], lpar=updated.lpar, rpar=updated.rpar)
+
+    return make
+
+
+def _replacement(text: str):
+    new = cst.parse_expression(text)
+
+    def make(updated: cst.BaseExpression) -> cst.BaseExpression:
+        if updated.lpar:
+            return new.with_changes(lpar=updated.lpar, rpar=updated.rpar)
+        return new
+
+    return make
+
+
+def apply_requests(source: str, requests: Iterable[FixRequest]) -> Transformed:
+    """Apply ``requests`` (all for this module) to ``source``.
+
+    Raises :class:`BrokenFix` when the changed text does not parse, and
+    ``libcst.ParserSyntaxError`` when ``source`` itself does not.
+    """
+    requests = sorted(set(requests), key=lambda r: (_span(r), r.kind, r.text))
+    out = Transformed(source)
+    if not requests:
+        return out
+    module = _Module(source)
+    found = module.nodes_at({_span(r) for r in requests})
+    replace: dict[int, object] = {}
+    insert: dict[int, list[cst.SimpleStatementLine]] = {}
+    taken: list[Span] = []
+    imports: set[tuple[str, str | None]] = set()
+    functions: dict[int, cst.FunctionDef] | None = None
+
+    for request in requests:
+        span = _span(request)
+        nodes = found.get(span, [])
+        if request.kind in ("replace", "deepcopy"):
+            expressions = [n for n in nodes if isinstance(n, cst.BaseExpression)]
+            if request.expected:
+                expressions = [n for n in expressions if module.text(n) == request.expected]
+            if not expressions:
+                out.skipped[request] = "the code at this place changed"
+                continue
+            node = expressions[0]
+            if any(_overlaps(span, other) for other in taken):
+                out.skipped[request] = "overlaps another fix (left for the next round)"
+                continue
+            if request.kind == "replace":
+                try:
+                    make = _replacement(request.text)
+                except cst.ParserSyntaxError:
+                    out.skipped[request] = "the replacement does not parse"
+                    continue
+            else:
+                scope = module.scopes[node]
+                name = module.deepcopy_name(scope)
+                if name is None:
+                    out.skipped[request] = "`copy` and `deepcopy` are both taken here"
+                    continue
+                callee, needed = name
+                if needed:
+                    imports.add(needed)
+                make = _deep_copy_of(node, callee, module, scope)
+            taken.append(span)
+            replace[id(node)] = make
+            out.applied.add(request)
+        elif request.kind == "copy-parameter":
+            if functions is None:
+                functions = {id(n.name): n for n in module.positions if isinstance(n, cst.FunctionDef)}
+            fn = next((functions[id(n)] for n in nodes if id(n) in functions), None)
+            if fn is None or fn.name.value != request.expected:
+                out.skipped[request] = "the function at this place changed"
+                continue
+            if request.text not in _param_names(fn):
+                out.skipped[request] = f"`{request.text}` is not a parameter of `{fn.name.value}`"
+                continue
+            body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
+            first = list(body[1:] if body and _is_docstring(body[0]) else body)
+            if any(_is_deep_copy_of(s, request.text) for s in first[:5]):
+                out.skipped[request] = "the copy is already there"
+                continue
+            inside = body[0] if body else fn.body
+            name = module.deepcopy_name(module.scopes[inside])
+            if name is None:
+                out.skipped[request] = "`copy` and `deepcopy` are both taken here"
+                continue
+            callee, needed = name
+            if needed:
+                imports.add(needed)
+            line = cst.parse_statement(f"{request.text} = {callee}({request.text})\n")
+            insert.setdefault(id(fn), []).append(cst.ensure_type(line, cst.SimpleStatementLine))
+            out.applied.add(request)
+        else:
+            out.skipped[request] = f"unknown fix kind {request.kind!r}"
+
+    if not out.applied:
+        return out
+    tree = module.tree.visit(_Edits(replace, insert))
+    if imports:
+        # imported here: ``libcst.codemod`` takes half a second to import, needed only now
+        from libcst.codemod import CodemodContext
+        from libcst.codemod.visitors import AddImportsVisitor
+
+        context = CodemodContext()
+        for module_name, obj in sorted(imports, key=lambda i: (i[0], i[1] or "")):
+            AddImportsVisitor.add_needed_import(context, module_name, obj)
+        tree = AddImportsVisitor(context).transform_module(tree)
+    out.source = tree.code
+    check_parses(out.source)
+    return out
+
+
+def check_parses(source: str) -> None:
+    """Raise :class:`BrokenFix` unless both LibCST and CPython parse ``source``."""
+    try:
+        cst.parse_module(source)
+        with warnings.catch_warnings():  # ``"\d"`` and the like: the user's, not ours to print
+            warnings.simplefilter("ignore")
+            ast.parse(source)
+    except (cst.ParserSyntaxError, SyntaxError, ValueError) as error:
+        raise BrokenFix(str(error).splitlines()[0] if str(error) else type(error).__name__) from None
