@@ -187,6 +187,12 @@ class FunctionAnalyzer:
         self.narrowed_lists: set[str] = set()
         #: set while binding ``x.items = x.items + [...]`` (see :meth:`_extends_itself`)
         self.extending = False
+        #: how many ``if`` / ``match`` / ``except`` blocks enclose the statement being walked
+        self.branch_depth = 0
+        #: the expression statement being evaluated (its result is discarded) and the value of
+        #: the assignment being bound, for :class:`Mutation` details
+        self.discarding: cst.BaseExpression | None = None
+        self.assigned_value: cst.BaseExpression | None = None
         #: the enclosing ``if p is None:`` guards (see :meth:`guard_of`); what each return of a
         #: whole parameter was guarded by
         self.return_guards: list[tuple[int, str] | None] = []
@@ -343,8 +349,26 @@ class FunctionAnalyzer:
             return
         self.summary.mutations.append(
             Mutation(snap, kind, op, self.mod.site(node), tuple(self.loop_stack),
-                     self.snapshot(key_value), self.snapshot(value), call_id, via_model)
+                     self.snapshot(key_value), self.snapshot(value), call_id, via_model,
+                     discarded=node is self.discarding, value_text=self.value_text(node),
+                     conditional=self.branch_depth > 0)
         )
+
+    def value_text(self, node: cst.CSTNode) -> str:
+        """The source of what a mutation puts in, for messages (``{"mountPath": "/dev/shm"}``);
+        empty when it is long or spans lines."""
+        if isinstance(node, cst.Call) and node.args:
+            expr = node.args[-1].value
+        elif isinstance(node, cst.AugAssign):
+            expr = node.value
+        else:
+            expr = self.assigned_value
+        if expr is None:
+            return ""
+        text = " ".join(self.mod.code_for(expr).split())
+        if len(text) > 40 and isinstance(expr, cst.Call):
+            text = self.mod.code_for(expr.func) + "(...)"  # ``V1VolumeMount(...)``
+        return text if len(text) <= 40 else ""
 
     def record_store(self, value: frozenset, node: cst.CSTNode, op: str) -> None:
         if not self.loop_stack:
@@ -689,6 +713,10 @@ class FunctionAnalyzer:
     def copy_of(self, node: cst.CSTNode, source: frozenset, how: str) -> frozenset:
         obj = self.new_object(node, "copy", copy_of=source)
         self.heap.objects[obj.id]["copy_how"] = how
+        if self.recording:
+            text = " ".join(self.mod.code_for(node).split())
+            if len(text) <= 60:
+                self.mod.summary.copy_texts[self.mod.site(node)] = text
         return frozenset({obj})
 
     # ----------------------------------------------------------------- calls
@@ -875,6 +903,9 @@ class FunctionAnalyzer:
         op = method
         if method == "pop" and (not n or _is_int_literal(node.args[0].value)):
             op = "pop[]"  # takes a list's element (``pop()``, ``pop(0)``), not a named option
+        if method in ("append", "add") and n == 1 and (
+                self.mod.code_for(node.func.value), self.mod.code_for(node.args[0].value)) in self.absent_guards:
+            kind = SETDEFAULT  # ``if x not in seen: seen.append(x)``: adds only what is missing
         self.record_mutation(receiver, kind, op, node, key_value, value, cid)
         if kind == ACCUMULATE or method == "update":
             for o in receiver:
@@ -1015,16 +1046,23 @@ class FunctionAnalyzer:
         return True
 
     def stmt_Expr(self, node: cst.Expr) -> bool:
-        self.eval(node.value)
+        # a call whose result is thrown away (``cfg.pop("x", None)``): see :attr:`Mutation.discarded`
+        self.discarding = node.value
+        try:
+            self.eval(node.value)
+        finally:
+            self.discarding = None
         return True
 
     def stmt_Assign(self, node: cst.Assign) -> bool:
         value = self.eval(node.value)
         self.extending = len(node.targets) == 1 and self._extends_itself(node.targets[0].target, node.value)
+        self.assigned_value = node.value
         try:
             self._assign(node, value)
         finally:
             self.extending = False
+            self.assigned_value = None
         return True
 
     def _extends_itself(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
@@ -1133,6 +1171,22 @@ class FunctionAnalyzer:
                 return (o.root.index, kind)
         return None
 
+    def note_leftover_check(self, node: cst.If) -> None:
+        """``if cfg: raise ValueError(f"unknown options {cfg}")`` after popping the known keys:
+        a consuming parser, whose purpose is to take the argument apart (intended, DESIGN)."""
+        test = node.test
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "len" and test.args:
+            test = test.args[0].value
+        if not isinstance(test, cst.Name) or not self.recording:
+            return
+        body = self.body_of(node)
+        if not any(isinstance(stmt, cst.SimpleStatementLine) and any(isinstance(s, cst.Raise) for s in stmt.body)
+                   for stmt in body):
+            return
+        for o in self.env.get(test.value, ()):
+            if isinstance(o, Ref) and o.root.kind == "param":
+                self.summary.rejects_leftovers = tuple(sorted(set(self.summary.rejects_leftovers) | {o.root.index}))
+
     def finish(self) -> None:
         """Parameters returned only under a guard on another parameter (DESIGN: "return aliases
         are conditional": ``merge(base, override)`` returns ``base`` only when ``override is
@@ -1212,8 +1266,10 @@ class FunctionAnalyzer:
         guard = self.absent_key_guard(node.test)
         if guard:
             self.absent_guards.add(guard)
+        self.note_leftover_check(node)
         return_guard = self.guard_of(node.test)
         self.return_guards.append(return_guard)
+        self.branch_depth += 1
         live_body = self.walk_block(self.body_of(node))
         self.return_guards.pop()
         self.absent_guards.discard(guard)
@@ -1227,6 +1283,7 @@ class FunctionAnalyzer:
             else:
                 live_else = self.walk_block(self.body_of(node.orelse))
         after_else = self.env
+        self.branch_depth -= 1
         if live_body and live_else:
             self.env = self.join(after_body, after_else)
         elif live_body:
@@ -1294,8 +1351,10 @@ class FunctionAnalyzer:
             self.env = self.join(before, states[0]) if states else dict(before)
             if h.type is not None:
                 self.eval(h.type)
+            self.branch_depth += 1
             if self.walk_block(self.body_of(h)):
                 states.append(self.env)
+            self.branch_depth -= 1
         if node.orelse is not None and live:
             self.env = states[0]
             if self.walk_block(self.body_of(node.orelse)):
@@ -1316,7 +1375,9 @@ class FunctionAnalyzer:
         env = dict(before)
         for case in node.cases:
             self.env = dict(before)
+            self.branch_depth += 1
             self.walk_block(self.body_of(case))
+            self.branch_depth -= 1
             env = self.join(env, self.env)
         self.env = env
         return True

@@ -25,7 +25,10 @@ from aliaslint import __version__
 
 #: engine modules that only run after the per-module pass (the project pass, its astroid
 #: helper, output): a change to them cannot change a summary, so it keeps the cache valid
-NOT_IN_SUMMARIES = {"project.py", "inference.py", "cli.py", "suppression.py", "reporters"}
+NOT_IN_SUMMARIES = {
+    "project.py", "callgraph.py", "dataflow.py", "effects.py", "inference.py", "cli.py", "suppression.py",
+    "reporters", "fix", "baseline.py", "fingerprint.py", "add_noqa.py", "rules_reference.py",
+}
 
 
 @functools.lru_cache(maxsize=1)

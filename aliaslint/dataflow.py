@@ -282,7 +282,7 @@ class ValueFlow:
             return got
         source = self.resolve(fn, source_arg, depth + 1)
         shared = any(isinstance(o, Ref) and o.root.kind in ("param", "global") for o in source)
-        how = f"{callee.name}()"
+        how = f"fills:{callee.name}"  # see AL002: a merge helper filling a new object
         out = set(got) - fresh
         for o in fresh:
             out.add(replace(o, kind="copy", site=store_site, copy_of=source, shared_source=shared, how=how))

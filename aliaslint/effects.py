@@ -65,6 +65,12 @@ class Effect:
     via_instance: bool = False
     #: the value stored is the method's own receiver (``registry.append(self)``): a back-reference
     stores_self: bool = False
+    #: a removal whose result is thrown away (``cfg.pop("x", None)``): repeating it changes nothing
+    discarded: bool = False
+    #: source text of what is put in, for messages (may be empty)
+    value_text: str = ""
+    #: made only on some paths of the function that makes it (see ``Mutation.conditional``)
+    conditional: bool = False
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -133,7 +139,8 @@ class EffectsFixpoint:
                             continue
                         found.append(Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps,
                                             ref.copy, ref.realias, (), via_instance=self.via_instance(fn, origin, ref),
-                                            stores_self=stores_self))
+                                            stores_self=stores_self, discarded=m.discarded,
+                                            value_text=m.value_text, conditional=m.conditional))
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
@@ -179,7 +186,8 @@ class EffectsFixpoint:
                         continue
                     yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
                                  ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
-                                 self.via_instance(fn, origin, ref), stores_self)
+                                 self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
+                                 e.conditional)
 
     def via_instance(self, fn: FunctionSummary, origin, ref: Ref) -> bool:
         """Whether ``ref`` (a class-level object) was reached through ``self`` in a method:
@@ -222,6 +230,9 @@ class CopyHit:
     target: str = ""
     #: the first selector below the copied level, when known (``.leader`` in ``c.leader.name = x``)
     below: str = ""
+    #: the effect (in ``function``'s roots) when the copied object is a parameter's or a global's;
+    #: None when it is an object made in the tree, changed through a callee
+    effect: Effect | None = None
 
 
 
@@ -252,7 +263,7 @@ def copy_hits(project: "Project") -> list[CopyHit]:
         for e in project.effects.get(fn.qualname, {}).values():
             if e.copy is not None:
                 below = e.path[e.copy.depth] if 0 <= e.copy.depth < len(e.path) else ""
-                found.append(CopyHit(e.copy, e.site, e.op, fn.qualname, e.chain, _shown(fn, e.root, e.path), below))
+                found.append(CopyHit(e.copy, e.site, e.op, fn.qualname, e.chain, _shown(fn, e.root, e.path), below, e))
         for m in fn.mutations:
             if m.call_id >= 0 and project.overridden_builtin(fn, m.call_id):
                 continue

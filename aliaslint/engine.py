@@ -75,9 +75,12 @@ def module_name_for(path: Path, root: Path | None = None) -> tuple[str, bool]:
 
 
 def _rules(settings) -> list[type]:
+    """Every rule, enabled or not: the rules share one account of the sites already explained
+    (one bug, one code), so ``--ignore AL001`` must not let another rule report AL001's cause
+    under its own code. What is shown is filtered afterwards (:func:`_keep`)."""
     from aliaslint.rules import all_rules
 
-    return [r for r in all_rules() if settings is None or settings.is_enabled(r.code)]
+    return list(all_rules())
 
 
 def _unreadable(display: str, message: str, line: int = 1, column: int = 1) -> Diagnostic:

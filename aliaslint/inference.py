@@ -24,17 +24,28 @@ except Exception:  # pragma: no cover
 MAX_INFERRED = 8
 
 
+#: whether astroid was asked anything since the last :func:`reset`
+_used = False
+
+
 def reset() -> None:
-    """Forget every module astroid has built (one check must not see the previous one's trees)."""
+    """Forget every module astroid has built (one check must not see the previous one's trees).
+
+    Only when astroid was used since the last reset: ``clear_cache`` rebuilds astroid's model of
+    the builtins, about 0.7 s, and most checks never ask astroid anything."""
+    global _used
     _module.cache_clear()
-    if astroid is not None:
+    if astroid is not None and _used:
         astroid.MANAGER.clear_cache()
+    _used = False
 
 
 @functools.lru_cache(maxsize=256)
 def _module(path: str, modname: str):
+    global _used
     if astroid is None:
         return None
+    _used = True
     try:
         return astroid.MANAGER.ast_from_file(path, modname, source=True)
     except Exception:

@@ -97,6 +97,23 @@ class Facts:
 
         return RelatedLocation(self.location(site), message)
 
+    def global_site(self, root):
+        """Where a module- or class-level object is bound, or None."""
+        got = self.project.lookup_qualname(root.name)
+        if got is None or got[0] not in ("global", "classattr"):
+            return None
+        owner, _, name = got[1].rpartition(".")
+        if got[0] == "global":
+            return self.project.modules[owner].globals[name][1]
+        return self.project.classes[owner].class_attrs[name][1]
+
+    def chain_related(self, e) -> list:
+        """Related locations for an effect's call chain, each naming what is called there."""
+        out = []
+        for site, callee in zip(e.chain, e.callees):
+            out.append(self.related(site, f"calls `{self.short(callee)}`"))
+        return out
+
     def verb(self, op: str) -> str:
         if op.startswith(".") and op.endswith(" +="):
             return f"extends `{op[1:-3].strip()}` of"

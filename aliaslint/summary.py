@@ -52,6 +52,12 @@ class Mutation:
     call_id: int = -1
     #: the library callee whose model says it mutates (``kopf.append_owner_reference``)
     via_model: str = ""
+    #: the call's result is thrown away (``cfg.pop("x", None)`` as a statement)
+    discarded: bool = False
+    #: source text of what is put in (``{"mountPath": "/dev/shm"}``), for messages; may be empty
+    value_text: str = ""
+    #: made only on some paths (inside an ``if``, ``match`` case or ``except`` block)
+    conditional: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,6 +90,8 @@ class FunctionSummary:
     #: annotation values of the positional parameters (empty set: none)
     annotations: tuple[Value, ...] = ()
     doc: str = ""
+    #: parameters tested for leftovers after being taken apart (``if cfg: raise ...``)
+    rejects_leftovers: tuple[int, ...] = ()
     #: ``(i, j, kind)``: parameter ``i`` is returned only when parameter ``j`` is None
     #: (``kind == "none"``) or falsy (``"falsy"``)
     return_guards: tuple[tuple[int, int, str], ...] = ()
@@ -129,5 +137,7 @@ class ModuleSummary:
     is_package: bool = False
     #: modules named by ``from <module> import *``, in order
     star_imports: list[str] = field(default_factory=list)
+    #: source text of each shallow copy (``node_config.copy()``), by its site, for messages
+    copy_texts: dict[Site, str] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)

@@ -1,6 +1,7 @@
 """AL007 argument-consumed."""
 from __future__ import annotations
 
+from aliaslint import harm
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.rule import Facts, Invalid, ProjectRule
@@ -12,38 +13,40 @@ KIND_ORDER = {REMOVE: 0, ACCUMULATE: 1, OVERWRITE: 2}
 TAKES = {"pop[]", "popitem", "remove", "discard"}
 
 
-def _is_public(fn) -> bool:
-    parts = fn.qualname.split(".")
-    if fn.name == "__init__":
-        return not any(p.startswith("_") and not p.startswith("__") for p in parts[-2:-1])
-    return not fn.name.startswith("_") and not any(p.startswith("_") and not p.startswith("__") for p in parts[-2:-1])
+def _tier(project, fn, e, witness, typed: bool):
+    """``(confidence, witness or None, public-entry reason or None)`` of one consumed effect.
 
-
-def _confidence(e, shared: bool, typed: bool = False):
-    """HIGH: a named key is removed, or state below the top level is changed, or a caller in
-    the tree passes an object it keeps (``self.headers``, a global). MEDIUM (``--preview``): a
-    top-level write into an argument with no such evidence, a top-level append or add (an
-    output parameter), an element taken out of a list or set (a work list), attribute sets."""
+    HIGH needs a second use that goes wrong: a caller in the tree that uses the object again
+    (:func:`aliaslint.harm.caller_witness`), or a public entry point whose change destroys or
+    duplicates what the caller gave (:func:`aliaslint.harm.public_entry`); and the effect must
+    not be harmless when repeated, nor the function's documented purpose. Attribute sets on
+    objects, arguments typed as project classes, output parameters filled at their top level and
+    work lists drained stay MEDIUM (``--preview``): the change is what the object is for.
+    """
     from aliaslint.diagnostics import Confidence
 
+    index = e.root.index
+    reason = harm.public_entry(project, fn, e, index)
     if e.op.startswith(".") or typed:
-        # an attribute set on an object, or an argument typed as a project class: entity
-        # state more than config
-        return Confidence.MEDIUM
+        return Confidence.MEDIUM, witness, reason
     if not e.path and (e.kind == ACCUMULATE or e.op in TAKES):
-        # an output parameter filled (``seen.add(x)``, ``lines.append(s)``) or a work list
-        # drained (``heap.pop()``): the top-level change is the function's purpose
-        return Confidence.MEDIUM
-    if shared or e.kind == REMOVE or e.path:
-        return Confidence.HIGH
-    return Confidence.MEDIUM
+        return Confidence.MEDIUM, witness, reason
+    if harm.intended(project, fn, index):
+        return Confidence.MEDIUM, witness, reason
+    if witness is not None and not harm.repeat_safe(e):
+        return Confidence.HIGH, witness, None
+    if reason is not None:
+        # what the caller gave is destroyed at the first call, repeated or not
+        return Confidence.HIGH, None, reason
+    return Confidence.MEDIUM, witness, reason
 
 
 def consumed_effects(project, function: str) -> dict[int, list]:
     """Parameters that ``function`` destructively mutates while building something else.
 
-    Returns ``{param index: [(effect, confidence), ...]}``, most destructive first; cached on
-    the project. The tests follow DESIGN.md's findings on real code:
+    Returns ``{param index: [(effect, confidence, witness, public-entry reason), ...]}``, the
+    default-tier ones and the most destructive first; cached on the project. Whether the
+    argument is aliased at all follows DESIGN.md's findings on real code:
 
     - *built from it*: the function returns something that is not the argument itself and that
       was computed from the argument (an in-place updater returns nothing, or the argument);
@@ -53,7 +56,9 @@ def consumed_effects(project, function: str) -> dict[int, list]:
       gives the same result when repeated;
     - *not state*: objects of project classes with mutating methods of their own are state;
     - *not copied by every caller*: when every call in the tree passes a fresh object or a copy,
-      the function owns its argument.
+      the function owns its argument (test callers of a public function do not count).
+
+    Whether it is harmful is :func:`_tier` (the harm model, :mod:`aliaslint.harm`).
     """
     cache = project.__dict__.setdefault("_consumed", {})
     if function in cache:
@@ -63,14 +68,14 @@ def consumed_effects(project, function: str) -> dict[int, list]:
     fn = project.functions.get(function)
     if fn is None or fn.kind in ("module", "property") or not fn.returns_value and fn.name != "__init__":
         return out
-    if fn.name.startswith("test") and fn.module.rsplit(".", 1)[-1].startswith(("test_", "conftest")):
+    if fn.name.startswith("test") and harm.is_test_code(fn):
         return out  # pytest calls tests with fresh fixtures; nobody reuses their arguments
     first = 1 if fn.cls is not None and fn.kind in ("method", "classmethod") else 0
     ret = project.rets.get(function, frozenset())
-    public = _is_public(fn)
-    callers = project.callers.get(function, [])
+    public = harm.is_public(fn)
     from aliaslint.values import deps_of
     ret_deps = deps_of(ret)
+    witnesses: dict[int, object] = {}
     for e in project.effects.get(function, {}).values():
         if e.root.kind != "param" or e.root.index < first or e.own_method or e.copy or e.realias:
             continue  # copies and re-pointed copies have rules of their own (AL002, AL008)
@@ -80,7 +85,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             continue  # keyed by other inputs: a registry, a cache, an output parameter
         if e.kind == OVERWRITE and e.value_deps and all(r == e.root for r in e.value_deps):
             continue  # a normalising write: the value comes from the object itself
-        if first and any(r.kind == "param" and r.index == 0 for r in e.value_deps):
+        if first and (e.stores_self or any(r.kind == "param" and r.index == 0 for r in e.value_deps)):
             continue  # the object registers itself with its owner (``pool._cache[job] = self``): by design
         if any(project.has_own_mutators(c) for c in project.param_classes(fn, e.root.index)):
             continue  # an object with behaviour of its own: state, not config
@@ -99,20 +104,23 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         if fn.name != "__init__" and not any(not holds(o) for o in ret):
             continue
         destructive = e.kind in (REMOVE, ACCUMULATE) or e.kind == OVERWRITE and len(e.path) >= 1
-        verdicts = [
-            project.sharing(project.functions[c], call, project.arg_for(call, t, e.root.index))
-            for c, call, t in callers if project.arg_for(call, t, e.root.index) is not None
-        ]
-        shared = any(v in ("shared", "kept") for v in verdicts)
-        if verdicts and all(v == "fresh" for v in verdicts):
+        if harm.every_caller_fresh(project, fn, e.root.index):
             continue  # every caller in the tree hands over an object of its own
-        if not (destructive and public or (destructive or e.kind == OVERWRITE) and shared):
+        if e.root.index not in witnesses:
+            witnesses[e.root.index] = harm.caller_witness(project, fn, e.root.index, facts_short(fn.qualname))
+        witness = witnesses[e.root.index]
+        if not (destructive and public or (destructive or e.kind == OVERWRITE) and witness is not None):
             continue
         typed = bool(project.param_classes(fn, e.root.index))
-        out.setdefault(e.root.index, []).append((e, _confidence(e, shared, typed)))
+        out.setdefault(e.root.index, []).append((e, *_tier(project, fn, e, witness, typed)))
     for effects in out.values():
         effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), -len(ec[0].path), ec[0].site, ec[0].path))
     return out
+
+
+def facts_short(qualname: str) -> str:
+    parts = qualname.split(".")
+    return ".".join(parts[-2:]) if len(parts) > 1 and parts[-2][:1].isupper() else parts[-1]
 
 
 def consumed_params(project, function: str) -> set[int]:
@@ -204,7 +212,7 @@ class ArgumentConsumed(ProjectRule):
         Invalid("def build(cfg):\n    name = cfg.pop('name')\n    return {'name': name}\n", 2, 12, "cfg"),
         Invalid(
             "def _strip(cfg):\n    del cfg['spec']['legacy']\n\ndef build(cfg):\n    _strip(cfg)\n    return Client(**cfg)\n",
-            2, 5,
+            5, 5, "`build` deletes from `cfg[\"spec\"]` (through _strip)",
         ),
     )
 
@@ -213,27 +221,59 @@ class ArgumentConsumed(ProjectRule):
         out = []
         seen = facts.reported_sites
         for fn in project.functions.values():
-            for index, pairs in consumed_effects(project, fn.qualname).items():
-                pairs = [(e, c) for e, c in pairs if e.site not in seen]
-                if not pairs:
+            for index, found in consumed_effects(project, fn.qualname).items():
+                found = [item for item in found if item[0].site not in seen]
+                if not found:
                     continue
-                e, confidence = pairs[0]
-                effects = [x for x, _ in pairs]
+                e, confidence, witness, reason = found[0]
+                effects = [item[0] for item in found]
                 seen.update(x.site for x in effects)
-                name = fn.params[index]
-                shown = format_path(name, e.path)
-                via = ""
-                if e.callees:
-                    via = " (through " + " -> ".join(facts.short(q) for q in e.callees) + ")"
-                built = "its instance" if fn.name == "__init__" else "its result"
-                message = (
-                    f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the caller's "
-                    f"`{name}`, while building {built} from it; a caller that uses the same object "
-                    f"twice gets it changed; copy it first (`{name} = copy.deepcopy({name})`)"
-                )
-                related = [facts.related(c, "called here") for c in e.chain]
-                related += [facts.related(other.site, f"also changed here ({other.op})") for other in effects[1:]]
-                out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(related),
-                                      confidence=confidence, url=cls.url(), access_path=shown,
-                                      fix=fixes.copy_parameter(project, facts, fn.qualname, index, effects)))
+                out.append(cls._diagnostic(project, facts, fn, index, e, confidence, witness, reason, effects))
         return out
+
+    @classmethod
+    def _diagnostic(cls, project, facts, fn, index, e, confidence, witness, reason, effects) -> Diagnostic:
+        name = fn.params[index]
+        shown = format_path(name, e.path)
+        via = ""
+        if e.callees:
+            via = " (through " + " -> ".join(facts.short(q) for q in e.callees) + ")"
+        built = "its instance" if fn.name == "__init__" else "its result"
+        if e.kind == REMOVE:
+            wrong = f"a caller that uses `{name}` again finds what was removed gone"
+        elif e.kind == ACCUMULATE:
+            wrong = f"a caller that uses `{name}` again gets a second copy of what was added"
+        else:
+            wrong = f"a caller that uses `{name}` again gets the changed value"
+        in_loop = cls._changed_in_loop(fn, e)
+        if in_loop:
+            fix = f"copy it inside the loop, before each change (`copy.deepcopy({name})`)"
+        else:
+            fix = f"copy it first (`{name} = copy.deepcopy({name})` at the top of `{facts.short(fn.qualname)}`)"
+        message = (
+            f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the caller's "
+            f"`{name}`, while building {built} from it; {wrong}; {fix}"
+        )
+        # reported where the message points: in ``fn`` (the call that leads to the change when
+        # it happens in a helper), with every write as a related location
+        where = e.chain[0] if e.chain else e.site
+        related = []
+        if e.chain:
+            related.append(facts.related(e.site, f"`{shown}` is changed here ({e.op})"))
+        related += facts.chain_related(e)[1:] if e.chain else []
+        related += [facts.related(other.site, f"also changed here ({other.op})") for other in effects[1:]]
+        if witness is not None:
+            related.append(witness.related(facts))
+        elif reason is not None:
+            related.append(harm.public_entry_related(facts, fn, reason))
+        return Diagnostic(cls.code, cls.name, message, facts.location(where), tuple(dict.fromkeys(related)),
+                          confidence=confidence, url=cls.url(), access_path=shown,
+                          fix=None if in_loop else fixes.copy_parameter(project, facts, fn.qualname, index, effects))
+
+    @staticmethod
+    def _changed_in_loop(fn, e) -> bool:
+        """The change is made on every iteration of a loop inside ``fn`` (directly or through the
+        call that leads to it): a copy at the top of ``fn`` would not separate the iterations."""
+        if e.chain:
+            return any(c.site == e.chain[0] and c.loops for c in fn.calls)
+        return any(m.site == e.site and m.loops for m in fn.mutations)

@@ -1,6 +1,7 @@
 """AL008 copy-realiased."""
 from __future__ import annotations
 
+from aliaslint import harm
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.values import format_path
@@ -62,13 +63,14 @@ class CopyRealiased(ProjectRule):
         out = []
         for site, (fn, e) in sorted(found.items()):
             shown = format_path(facts.root_name(fn, e.root), e.path)
-            where = facts.location(e.site)
             message = (
-                f"this assignment puts the original's `{shown}` back into a deep copy, and it is then "
-                f"mutated ({e.op}) at {where.path}:{where.line}, which changes the original; use the "
-                f"copy's own object"
+                f"this assignment puts the original's `{shown}` back into a deep copy, and the code that "
+                f"{facts.verb(e.op)} it through the copy changes the original; use the copy's own object"
             )
             related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")]
+            related += facts.chain_related(e)
+            related.append(facts.related(e.site, harm.WITNESS + "the caller's original is changed here, "
+                                         "although the copy was made to leave it alone"))
             facts.reported_sites.add(e.site)
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url(),
                                   access_path=shown))

@@ -1,6 +1,7 @@
 """AL001 loop-shared-argument-mutation."""
 from __future__ import annotations
 
+from aliaslint import harm
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.rule import Facts, Invalid, ProjectRule
@@ -165,9 +166,9 @@ class LoopSharedArgumentMutation(ProjectRule):
                 # ``set.add`` of the same value again changes nothing: only sequences duplicate
                 if e.kind == ACCUMULATE and e.op != "add" and not varies:
                     return leaf, loop, "duplicate"
-                if e.kind == REMOVE and not varies:
+                if e.kind == REMOVE and not varies and not harm.repeat_safe(e):
                     return leaf, loop, "remove"
-                if keeps and returns_param:
+                if keeps and returns_param and (varies or not harm.repeat_safe(e)):
                     return leaf, loop, "kept"
         return None
 
@@ -192,13 +193,17 @@ class LoopSharedArgumentMutation(ProjectRule):
                     ]
                     if shared and loop not in varying:
                         loop_site = fn.loop_sites.get(loop)
+                        what = f"`{m.value_text}`" if m.value_text else "the same entry"
                         message = (
-                            f"`{m.via_model}(...)` gets the same object on every iteration of the loop at line "
-                            f"{loop_site.line if loop_site else '?'}, and its model says it "
-                            f"{'adds to' if m.kind == ACCUMULATE else 'removes from'} that object, so each "
-                            f"iteration repeats the change; pass a copy, or call it once outside the loop"
+                            f"`{m.via_model}(...)` gets the same object on every iteration of the loop, and "
+                            f"its model says it {'adds to' if m.kind == ACCUMULATE else 'removes from'} that "
+                            f"object: from the second iteration on, "
+                            + (f"it holds {what} more than once" if m.kind == ACCUMULATE
+                               else "what the first iteration removed is gone")
+                            + "; pass a copy, or call it once outside the loop"
                         )
-                        related = (facts.related(loop_site, "the loop"),) if loop_site else ()
+                        related = (facts.related(loop_site, harm.WITNESS + "the next iteration passes the same "
+                                                 "object again"),) if loop_site else ()
                         facts.reported_sites.add(m.site)
                         out.append(Diagnostic(cls.code, cls.name, message, facts.location(m.site), related, url=cls.url()))
                         break
@@ -221,25 +226,31 @@ class LoopSharedArgumentMutation(ProjectRule):
         elif isinstance(leaf, Ref):
             shown = format_path(facts.root_name(fn, leaf.root), leaf.path)
         else:
-            shown = f"the object made at line {leaf.site.line}"
+            shown = format_path("the object passed", e.path)
         loop_site = fn.loop_sites.get(loop)
         names = [facts.short(q) for q in e.callees] if e.callees else []
         chain = " -> ".join([facts.short(t.function), *names])
         verb = facts.verb(e.op)
         if reason == "kept":
-            tail = "and the loop keeps every result, so they are all the same object"
+            tail = ("and the loop keeps every result: they are all one object, holding the last "
+                    "iteration's values")
+        elif reason == "remove":
+            tail = "so from the second iteration on, what the first one removed is gone"
         else:
-            tail = "so each iteration sees the previous one's changes"
+            if e.value_text:
+                tail = (f"so the object the second iteration gets already holds `{e.value_text}` "
+                        f"and gets a second one")
+            else:
+                tail = "so the object the second iteration gets already holds the entry and gets it twice"
+        arg_shown = arg_text if arg_text is not None and len(arg_text) <= 60 and "\n" not in arg_text else "it"
         message = (
-            f"`{call.text}(...)` gets the same object on every iteration of the loop at line "
-            f"{loop_site.line if loop_site else '?'}, and {chain} {verb} `{shown}`, {tail}; "
-            f"pass a deep copy, or copy inside the callee"
+            f"`{call.text}(...)` gets the same object on every iteration of the loop, and {chain} {verb} "
+            f"`{shown}`, {tail}; pass a deep copy (`copy.deepcopy({arg_shown})`), or copy inside the callee"
         )
         related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")]
-        for site in e.chain:
-            related.append(facts.related(site, "called here"))
+        related += facts.chain_related(e)
         if loop_site is not None:
-            related.append(facts.related(loop_site, "the loop"))
+            related.append(facts.related(loop_site, harm.WITNESS + "the next iteration passes the same object again"))
         seen = {e.site}
         for other in items[1:]:
             o_call, o_effect = other[1], other[4]

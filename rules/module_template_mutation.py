@@ -1,7 +1,8 @@
 """AL003 module-template-mutation."""
 from __future__ import annotations
 
-from aliaslint.diagnostics import Diagnostic
+from aliaslint import harm
+from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import SETDEFAULT
 from aliaslint.values import ANY, Fresh, Ref, format_path
@@ -55,6 +56,17 @@ def _material_paths(value, root, depth: int = 0):
                 yield from _material_paths(v, root, depth + 1)
             if o.copy_of is not None:
                 yield from _material_paths(o.copy_of, root, depth + 1)
+
+
+def _roots(value, depth: int = 0):
+    for o in value:
+        if isinstance(o, Ref):
+            yield o.root
+        elif isinstance(o, Fresh) and depth < 4:
+            for _, v in o.fields:
+                yield from _roots(v, depth + 1)
+            if o.copy_of is not None:
+                yield from _roots(o.copy_of, depth + 1)
 
 
 def _builds_from(result, root, mutated: tuple[str, ...]) -> bool:
@@ -128,9 +140,18 @@ class ModuleTemplateMutation(ProjectRule):
         "UNDEF = []\n\ndef scan(tokens):\n    found, value = [], UNDEF\n    for t in tokens:\n"
         "        found.append((t, value))\n    return found\n",
     )
-    INVALID = (
+    PREVIEW = (
+        # the only function using the template puts the same constant in on every call
         Invalid(
             "SPEC = dict(a=dict(type='str'))\n\ndef main():\n    spec = SPEC\n    spec.update(b=dict(type='int'))\n    return dict(argument_spec=spec)\n",
+            5, 5, "SPEC",
+        ),
+    )
+    INVALID = (
+        # one entry point adds its options to a spec another one builds from (intersight #108)
+        Invalid(
+            "SPEC = dict(a=dict(type='str'))\n\ndef main():\n    spec = SPEC\n    spec.update(b=dict(type='int'))\n    return dict(argument_spec=spec)\n\n"
+            "def describe():\n    return dict(argument_spec=dict(SPEC))\n",
             5, 5, "SPEC",
         ),
         Invalid(
@@ -169,6 +190,15 @@ class ModuleTemplateMutation(ProjectRule):
                 if not e.via_instance and not _builds_from(ret, e.root, e.path):
                     continue  # not used as material for the result: a setter, a cache
                 found.setdefault((fn.qualname, e.root), []).append((fn, e))
+        # which functions write or build from each template: one function putting the same
+        # constant in is harmless, several bleed into each other (intersight's argument spec)
+        users: dict = {}
+        for q, effects in project.effects.items():
+            for root in {x.root for x in effects.values() if x.root.kind == "global" and not x.chain}:
+                users.setdefault(root, set()).add(q)
+        for q, ret in project.rets.items():  # functions building their result from a template read it
+            for root in {r for r in _roots(ret) if r.kind == "global"}:
+                users.setdefault(root, set()).add(q)
         out = []
         for (_, root), items in found.items():
             fn, e = items[0]
@@ -196,8 +226,20 @@ class ModuleTemplateMutation(ProjectRule):
                     f"changed template; copy it first (`copy.deepcopy({name})`)"
                 )
             related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
+            related += facts.chain_related(e)[1:] if e.chain else []
             related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
+            bound_at = facts.global_site(root) or fn.site
+            if any(other.via_instance for _, other in items):
+                related.append(facts.related(bound_at, harm.WITNESS + "every instance, later ones included, "
+                                             "reads this class-level object"))
+            else:
+                related.append(facts.related(bound_at, harm.WITNESS + f"the next call of "
+                                             f"`{facts.short(fn.qualname)}` builds from this template, already changed"))
+            confidence = Confidence.HIGH
+            if all(harm.repeat_safe(other) for _, other in items) and len(users.get(root, ())) <= 1:
+                # the only function writing the template writes what it would write again
+                confidence = Confidence.MEDIUM
             facts.reported_sites.update(other.site for _, other in items)
-            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url(),
-                                  access_path=shown))
+            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
+                                  confidence=confidence, url=cls.url(), access_path=shown))
         return out

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from aliaslint import harm
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.values import Fresh, Ref
@@ -119,17 +120,19 @@ class SameObjectStoredInLoop(ProjectRule):
         ctx.candidate(self, {"loop": loop, "site": ctx.site(node), "name": name, "made": made, "object": identity})
 
     @staticmethod
-    def _message(name: str, made, loop_line: int) -> str:
+    def _message(name: str) -> str:
         return (
-            f"`{name}` (made at line {made.line}, before the loop at line {loop_line}) is changed and stored "
-            f"on every iteration, so every stored entry is the same object holding the last "
-            f"iteration's values; create it inside the loop"
+            f"`{name}` is made once, before the loop, then changed and stored on every iteration, so "
+            f"every stored entry is the same object holding the last iteration's values; create it "
+            f"inside the loop"
         )
 
     def _report_now(self, node, name, made, loop) -> None:
         ctx = self.context
-        ctx.report(self, node, self._message(name, made, ctx.function.loop_sites[loop].line),
-                   [ctx.module.location_related(made, f"`{name}` is made here, once")])
+        ctx.report(self, node, self._message(name),
+                   [ctx.module.location_related(made, f"`{name}` is made here, once"),
+                    ctx.module.location_related(ctx.function.loop_sites[loop], harm.WITNESS + "the next iteration "
+                                                "changes the object already stored, and stores it again")])
 
     @classmethod
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
@@ -145,19 +148,22 @@ class SameObjectStoredInLoop(ProjectRule):
                 facts.reported_sites.add(changer)
                 call = project.call_site(fn, d["object"][1])
                 message = (
-                    f"`{d['name']}` is the same object on every iteration of the loop at line "
-                    f"{fn.loop_sites[d['loop']].line} (`{call.text}(...)` returns `{held}` each time), and it is "
-                    f"changed here and stored, so every stored entry holds the last iteration's values; "
-                    f"copy it before changing it (`copy.deepcopy({call.text}(...))`)"
+                    f"`{d['name']}` is the same object on every iteration of the loop (`{call.text}(...)` "
+                    f"returns `{held}` each time), and it is changed and stored here, so every stored entry "
+                    f"holds the last iteration's values; copy it before changing it "
+                    f"(`copy.deepcopy({call.text}(...))`)"
                 )
-                message = message.replace("it is changed here and stored", "it is changed and stored here")
                 related = (facts.related(d["made"], f"`{call.text}(...)` returns the same object each time"),
-                           facts.related(changer, "changed here, on every iteration"))
+                           facts.related(changer, "changed here, on every iteration"),
+                           facts.related(fn.loop_sites[d["loop"]], harm.WITNESS + "the next iteration gets the "
+                                         "same object again, changes it and stores it again"))
                 out.append(Diagnostic(cls.code, cls.name, message, facts.location(d["site"]), related, url=cls.url()))
                 continue
             related = (facts.related(d["made"], f"`{d['name']}` is made here, once"),
-                       facts.related(changer, "changed here, on every iteration"))
-            out.append(Diagnostic(cls.code, cls.name, cls._message(d["name"], d["made"], fn.loop_sites[d["loop"]].line),
+                       facts.related(changer, "changed here, on every iteration"),
+                       facts.related(fn.loop_sites[d["loop"]], harm.WITNESS + "the next iteration changes the "
+                                     "object already stored, and stores it again"))
+            out.append(Diagnostic(cls.code, cls.name, cls._message(d["name"]),
                                   facts.location(d["site"]), related, url=cls.url()))
         return out
 

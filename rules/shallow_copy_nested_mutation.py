@@ -1,10 +1,21 @@
 """AL002 shallow-copy-nested-mutation."""
 from __future__ import annotations
 
-from aliaslint.diagnostics import Diagnostic
+from aliaslint import harm
+from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.values import format_path
+
+
+#: how the copies the deep-copy fix can rewrite are spelled (a merge helper's store or a
+#: ``**kwargs`` dict is not an expression to wrap)
+COPY_SPELLINGS = {
+    ".copy()", "x[:]", "x | {...}", "{**x}", "[*x]", "dict comprehension", "copy", "copy.copy()", "dict()",
+    "list()", "set()", "tuple()", "sorted()", "reversed()", "OrderedDict()", "dataclasses.replace()",
+    "model_copy()",
+}
 
 
 class ShallowCopyNestedMutation(ProjectRule):
@@ -70,7 +81,7 @@ class ShallowCopyNestedMutation(ProjectRule):
         Invalid("import copy\n\ndef f(pod):\n    p = copy.copy(pod)\n    p.metadata.labels['x'] = '1'\n    return p\n", 4, 9),
         Invalid("def add(spec):\n    spec['env'].append(1)\n\ndef f(cfg):\n    c = {**cfg}\n    add(c['spec'])\n    return c\n", 5, 9),
         Invalid("def f(items):\n    out = [*items]\n    out[0]['seen'] = True\n    return out\n", 2, 11, "`[*x]`"),
-        Invalid("def f(cfg):\n    out = cfg | {'x': 1}\n    out['spec']['y'] = 2\n    return out\n", 2, 11, "`x | {...}`"),
+        Invalid("def f(cfg):\n    out = cfg | {'x': 1}\n    out['spec']['y'] = 2\n    return out\n", 2, 11, "`cfg | {'x': 1}` copies only the top level"),
     )
 
     @classmethod
@@ -81,20 +92,82 @@ class ShallowCopyNestedMutation(ProjectRule):
         out = []
         for site, hits in by_copy.items():
             first = hits[0]
-            where = facts.location(first.site)
             target = f"`{first.target}`" if first.target else "an object inside it"
-            how = first.mark.how
-            how = f"`{how}`" if any(c in how for c in "({[") else "this shallow copy" if how == "copy" else f"this {how}"
+            text = project.modules[site.module].copy_texts.get(site) if site.module in project.modules else None
+            spelled = first.mark.how
+            if spelled.startswith("fills:"):
+                how = f"`{spelled[6:]}()` fills a new object with the items of another here: it"
+            elif spelled == "**kwargs":
+                how = "the `**kwargs` dict made here for the call"
+            elif text:
+                how = f"`{text}`"
+            else:
+                how = f"`{spelled}`" if any(c in spelled for c in "({[") else "this shallow copy" if spelled == "copy" else f"this {spelled}"
+            confidence, second = cls._harm(project, facts, first, hits)
             message = (
-                f"{how} copies only the top level, so the change at {where.path}:{where.line} "
-                f"({facts.verb(first.op)} {target}) also changes the original; use "
-                f"`copy.deepcopy()`, or copy the nested level that is changed"
+                f"{how} copies only the top level, so the code that {facts.verb(first.op)} {target} also "
+                f"changes the original{cls._whose(project, first)}; use `copy.deepcopy()`, or copy the "
+                f"nested level that is changed"
             )
             related = []
             for h in hits:
                 related.append(facts.related(h.site, f"the original's nested object is mutated here ({h.op})"))
-                for c in h.chain:
-                    related.append(facts.related(c, "called here"))
-            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url(),
-                                  access_path=first.target or None, fix=fixes.deep_copy(facts, site)))
+                if h.effect is not None:
+                    related += facts.chain_related(h.effect)
+                else:
+                    related += [facts.related(c, "calls the function that changes it") for c in h.chain]
+            if second is not None:
+                related.append(second)
+            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
+                                  confidence=confidence, url=cls.url(),
+                                  access_path=first.target or None,
+                                  fix=fixes.deep_copy(facts, site) if spelled in COPY_SPELLINGS else None))
         return out
+
+    @staticmethod
+    def _whose(project, hit) -> str:
+        e = hit.effect
+        if e is None:
+            return ""
+        fn = project.functions[hit.function]
+        if e.root.kind == "global":
+            return ", a module- or class-level object every later call copies"
+        if e.root.kind == "param" and e.root.index < len(fn.params):
+            return f", the caller's `{fn.params[e.root.index].lstrip('*')}`"
+        return ""
+
+    @classmethod
+    def _harm(cls, project, facts, first, hits):
+        """``(confidence, witness related location or None)``: see the rule's Tiers section."""
+        e = first.effect
+        if first.mark.how == ".copy()" and not first.below.startswith("["):
+            # ``x.copy()`` on an object of unknown class (a numpy array, a C-level context): a
+            # builtin shallow copy only as a guess, unless the copy is used as a mapping
+            return Confidence.MEDIUM, None
+        if e is None:
+            # an object made in the tree, copied, and changed through the copy by a callee
+            where = first.chain[0] if first.chain else first.site
+            return Confidence.HIGH, facts.related(
+                where, harm.WITNESS + "the original object is changed through the copy here; whoever holds it sees it")
+        fn = project.functions[first.function]
+        if e.root.kind == "global":
+            return Confidence.HIGH, facts.related(
+                facts.global_site(e.root) or first.site,
+                harm.WITNESS + "every later call copies this object again, already changed")
+        index = e.root.index
+        if e.copy is not None and e.copy.depth >= 1:
+            # ``owner.field.copy()`` / ``copy.copy(job["resources"][i])``: the argument still holds
+            # the original, which the copy was made to leave alone
+            name = fn.params[index].lstrip("*") if index < len(fn.params) else "?"
+            held = format_path(name, e.path[:e.copy.depth])
+            return Confidence.HIGH, facts.related(
+                fn.site, harm.WITNESS + f"the caller's `{name}` still holds the original (`{held}`); "
+                                        f"its next use sees the change")
+        witness = harm.caller_witness(project, fn, index, facts.short(fn.qualname), reuse_counts=True)
+        if witness is not None:
+            return Confidence.HIGH, witness.related(facts)
+        if harm.is_public(fn) and not harm.every_caller_fresh(project, fn, index):
+            name = fn.params[index].lstrip("*") if index < len(fn.params) else "?"
+            return Confidence.HIGH, harm.public_entry_related(
+                facts, fn, f"`{name}` comes from the caller, who keeps it; the copy was made so as not to change it")
+        return Confidence.MEDIUM, None

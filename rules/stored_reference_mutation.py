@@ -1,6 +1,9 @@
 """AL006 stored-reference-mutation."""
 from __future__ import annotations
 
+from dataclasses import replace
+
+from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.project import load
 from aliaslint.rule import Facts, Invalid, ProjectRule
@@ -192,36 +195,50 @@ class StoredReferenceMutation(ProjectRule):
                     if any(_shared_construction(project, c, call, t, index, inner, e.path[1:]) for _, e in hits)
                 ]
                 repeated = [
-                    call for _, e in hits if e.kind in (ACCUMULATE, REMOVE) and e.op != "add"
+                    call for _, e in hits if harm.duplicates(e)
                     for _, call in _repeated_calls(project, family, e.site)
                 ]
-                if constructions and not shared_at and not repeated:
-                    continue
-                likely = bool(shared_at or repeated) and not _acts_on_whole(hits) \
-                    and not _holds_state(project, init, index)
-                confidence = Confidence.HIGH if likely else Confidence.MEDIUM
+                # constructions in test code say nothing of what a library's users pass
+                public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_")
+                real = [(c, call, t) for c, call, t in constructions if not (public and harm.is_test_code(c))]
+                if real and not shared_at and not repeated:
+                    continue  # every construction in the tree hands over an object of its own
                 fn, e = hits[0]
+                reason = None
+                if not shared_at and not repeated and not real:
+                    kept_effect = replace(e, root=Root("param", init.params[index], index), path=inner + e.path[1:])
+                    reason = harm.public_entry(project, init, kept_effect, index)
+                likely = bool(shared_at or repeated or reason) and not _acts_on_whole(hits) \
+                    and not _holds_state(project, init, index) and not harm.intended(project, fn)
+                if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False) for h in hits):
+                    likely = False  # every instance fills in or normalises the same again: harmless
+                confidence = Confidence.HIGH if likely else Confidence.MEDIUM
                 shown = format_path("self", e.path)
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
                 kept_name = format_path(init.params[index], inner)
                 short_cls = cls_name.rsplit(".", 1)[-1]
                 if repeated and not shared_at:
-                    harm = (f"every call on one {short_cls} changes it again, and so the caller's "
-                            f"object, which the next call starts from")
-                else:
-                    harm = f"every {short_cls} built from the same object changes it for the others"
-                if repeated and not shared_at:
+                    wrong = (f"every call on one {short_cls} changes it again, and so the caller's "
+                             f"object, which the next call starts from")
                     fix = f"deep-copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"
+                elif shared_at:
+                    wrong = f"every {short_cls} built from the same object changes it for the others"
+                    fix = "copy it in `__init__`"
                 else:
+                    wrong = f"the caller's object changes under it, and every {short_cls} built from it changes it again"
                     fix = "copy it in `__init__`"
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, but `__init__` keeps the "
-                    f"caller's `{kept_name}` there by reference: {harm}; {fix}"
+                    f"caller's `{kept_name}` there by reference: {wrong}; {fix}"
                 )
                 related = [facts.related(store_site, "kept by reference here")]
-                related += [facts.related(s, "called here") for s in e.chain]
-                related += [facts.related(call.site, "constructed with a shared object here") for call in shared_at]
-                related += [facts.related(call.site, "called again on the same object here") for call in repeated[:3]]
+                related += facts.chain_related(e)
+                related += [facts.related(call.site, harm.WITNESS + f"another {short_cls} is built here from the "
+                                          f"same object, and sees the change") for call in shared_at]
+                related += [facts.related(call.site, harm.WITNESS + "the method is called again here on the same "
+                                          "object, and starts from the changed one") for call in repeated[:3]]
+                if reason is not None:
+                    related.append(harm.public_entry_related(facts, init, reason))
                 related += [facts.related(h[1].site, f"also mutated here ({h[1].op})") for h in hits[1:4]]
                 facts.reported_sites.update(h[1].site for h in hits)
                 out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(dict.fromkeys(related)),

@@ -89,8 +89,7 @@ def test_write_then_check_against_the_baseline(project: Path) -> None:
     document = json.loads((project / "baseline.json").read_text(encoding="utf-8"))
     assert document["aliaslint-baseline"] == 1
     assert [(e["file"], e["function"], e["code"], e["statement"], e["access_path"]) for e in document["findings"]] == [
-        ("pods.py", "add_volume", "AL007", "pod['spec']['volumes'].append({'name': name})",
-         'template["spec"]["volumes"]'),
+        ("pods.py", "build_all", "AL007", "add_volume(template, name)", 'template["spec"]["volumes"]'),
         ("pods.py", "create_node", "AL002", "conf = node_config.copy()", 'node_config["metadata"]["labels"]'),
     ]
     # sorted keys, two-space indent, a final newline: the file diffs cleanly
@@ -108,7 +107,7 @@ def test_inserted_lines_and_reformatting_keep_findings_baselined(project: Path) 
     (project / "pods.py").write_text(MOVED_AND_REFORMATTED, encoding="utf-8")
     plain = run("check", "--no-cache", "--output-format", "concise")
     assert plain.exit_code == 1 and [line.split(" ")[0] for line in plain.stdout.splitlines()[:2]] == [
-        "pods.py:7:5:", "pods.py:22:9:"]  # still found, on other lines
+        "pods.py:15:9:", "pods.py:22:9:"]  # still found, on other lines
     result = run("check", "--no-cache", "--baseline", "baseline.json", "--output-format", "concise")
     assert (result.exit_code, result.stdout) == (0, "All checks passed!\n")
     assert "2 findings baselined (not shown), 0 baseline entries no longer found" in result.stderr

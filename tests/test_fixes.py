@@ -288,7 +288,7 @@ def test_fixable_marker_and_summary(project: Path) -> None:
     result = run("--output-format", "concise")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("conf.py:2:9: AL002 `.copy()` copies only the top level")
+    assert lines[0].startswith("conf.py:2:9: AL002 `cfg.copy()` copies only the top level")
     assert lines[1].startswith("grid.py:2:12: AL005 [*] `[[]] * n` puts the same mutable object in every slot")
     assert lines[2:] == [
         "Found 2 errors.",
@@ -322,7 +322,7 @@ def test_fix_reports_fixed_and_remaining(project: Path) -> None:
     result = run("--fix", "--output-format", "concise")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert len(lines) == 3 and lines[0].startswith("conf.py:2:9: AL002 `.copy()`")  # no [*] once fixing
+    assert len(lines) == 3 and lines[0].startswith("conf.py:2:9: AL002 `cfg.copy()`")  # no [*] once fixing
     assert lines[1:] == [
         "Found 2 errors (1 fixed, 1 remaining).",
         "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).",
