@@ -28,8 +28,8 @@ from aliaslint.diagnostics import (
     RelatedLocation,
 )
 from aliaslint.reporters import FORMATS, render
-from aliaslint.reporters import full as full_reporter
 from aliaslint.reporters import FixStatus
+from aliaslint import sources as sources_module
 from aliaslint.reporters.github import escape_data, escape_property
 
 GOLDEN = Path(__file__).parent / "golden" / "reporters"
@@ -219,12 +219,13 @@ def test_full_omits_excerpt_for_a_line_the_file_does_not_have(project: Path) -> 
 
 def test_full_reads_each_file_once(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
+    read = sources_module.files.read_regular_file
 
-    def counting_open(path, *args, **kwargs):
-        opened.append(path)
-        return open(path, *args, **kwargs)
+    def counting_read(path, *args, **kwargs):
+        opened.append(os.path.relpath(path))
+        return read(path, *args, **kwargs)
 
-    monkeypatch.setattr(full_reporter, "open", counting_open, raising=False)
+    monkeypatch.setattr(sources_module.files, "read_regular_file", counting_read)
     render([WITH_FIX, WITH_RELATED, WITH_FIX], "full")
     assert sorted(opened) == ["pods.py", ODD_PATH]
 
@@ -423,4 +424,4 @@ def test_junit_passing_and_control_characters() -> None:
     assert case.find("failure") is None and suites.get("tests") == "1"
     bell = Diagnostic("AL001", "n", "bell\x07here", Location("a.py", 1, 1, 1, 2))
     failure = next(ET.fromstring(render([bell], "junit").encode("utf-8")).iter("failure"))
-    assert failure.get("message") == "a.py:1:1: AL001 bell\ufffdhere"
+    assert failure.get("message") == "a.py:1:1: AL001 bell\\x07here"
