@@ -203,6 +203,7 @@ def test_structured_formats_place_findings_in_the_ipynb_file(project: Path) -> N
 
 
 def test_noqa_in_a_cell(project: Path) -> None:
+    assert [d.code for d in check(project).diagnostics] == ["AL001"]
     text = CROSS_CELL.replace('"        add_shm(TEMPLATE)"', '"        add_shm(TEMPLATE)  # noqa: AL001"')
     (project / "nb.ipynb").write_text(text, encoding="utf-8")
     assert check(project).diagnostics == []
