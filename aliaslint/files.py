@@ -372,6 +372,9 @@ class _Ignores:
         except OSError:
             return None
         shown = display_path(path, self.cwd)
+        if os.path.islink(path):  # git (2.32+) does not follow them either: it may point anywhere
+            self.notify("note", f"ignoring {shown}: it is a symbolic link (git does not follow them)")
+            return None
         try:
             data = read_regular_file(path, GITIGNORE_MAX_BYTES)
         except SourceError as error:

@@ -339,3 +339,16 @@ def test_invalid_exclude_patterns_are_named() -> None:
     with pytest.raises(ValueError, match=r"invalid pattern '!'"):
         compile_patterns(["build/", "!"])
     assert compile_patterns(["build/", "*.gen.py"]).match_file("x.gen.py")
+
+
+def test_a_gitignore_that_is_a_symbolic_link_is_not_followed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # git does not follow it; following it would read (and, with -v, quote) a file anywhere
+    project = tmp_path / "project"
+    touch(project, "a.py", "b.py")
+    (tmp_path / "elsewhere").write_text("a.py\nroot\\\n", encoding="utf-8")
+    os.symlink(tmp_path / "elsewhere", project / ".gitignore")
+    monkeypatch.chdir(project)
+    notes: list[tuple[str, str]] = []
+    files = discover([Path(".")], Settings(root=project), notify=lambda *note: notes.append(note))
+    assert shown(files) == ["a.py", "b.py"]
+    assert notes == [("note", "ignoring .gitignore: it is a symbolic link (git does not follow them)")]
