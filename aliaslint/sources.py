@@ -97,17 +97,24 @@ class Sources:
         lines = self._load(path).lines
         return lines[number - 1] if 0 < number <= len(lines) else None
 
+    def _notebook(self, path: str) -> _Loaded | None:
+        if not path.endswith(".ipynb"):  # no need to read a .py file to know
+            return None
+        loaded = self._load(path)
+        return loaded if loaded.notebook is not None else None
+
     def is_notebook(self, path: str) -> bool:
         """Whether ``path`` names a notebook of the run that could be read."""
-        return self._load(path).notebook is not None
+        return self._notebook(path) is not None
 
     def cell_position(self, path: str, line: int, column: int) -> tuple[int, int, int] | None:
         """``(cell, line in the cell, column)`` of a position in notebook ``path``; ``None`` when
         ``path`` is not a readable notebook."""
-        notebook = self._load(path).notebook
-        return None if notebook is None else notebook.cell_position(line, column)
+        loaded = self._notebook(path)
+        return None if loaded is None else loaded.notebook.cell_position(line, column)
 
     def file_position(self, path: str, line: int, column: int) -> tuple[int, int] | None:
         """``(line, column)`` in the ``.ipynb`` file of a position in notebook ``path``'s code;
         ``None`` when ``path`` is not a readable notebook."""
-        return self._load(path).file_position(line, column)
+        loaded = self._notebook(path)
+        return None if loaded is None else loaded.file_position(line, column)
