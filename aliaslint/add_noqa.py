@@ -53,6 +53,9 @@ def add_noqa(diagnostics: Iterable[Diagnostic], files: Sequence[SourceFile]) -> 
         if source_file is None:
             result.skipped += [f"{display}:{line}: not one of the checked files" for line in sorted(lines)]
             continue
+        if source_file.is_notebook:  # its lines are the cells' code, not the JSON file's lines
+            result.skipped += [f"{display}:{line}: notebooks are not rewritten" for line in sorted(lines)]
+            continue
         _add_to_file(source_file, lines, result)
     return result
 

@@ -242,7 +242,7 @@ def check(
             diagnostics = fix_runner.with_edits(diagnostics, files)
         baseline_note = None
         if baseline_file or write_baseline_file or output_format in ("gitlab", "sarif"):
-            fingerprinter = Fingerprinter(files, settings.root)
+            fingerprinter = Fingerprinter(files, settings.root, settings.max_file_bytes)
             diagnostics = fingerprinter.assign(diagnostics)
             if write_baseline_file is not None:
                 written = baseline.write_baseline(write_baseline_file, diagnostics, fingerprinter)

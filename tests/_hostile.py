@@ -11,12 +11,17 @@ import pytest
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="the system cannot make FIFOs")
 
 
+class Hung(BaseException):
+    """Raised in a test that blocked; a BaseException, so that no ``except OSError`` or
+    ``except Exception`` in the code under test can swallow it."""
+
+
 @pytest.fixture
 def no_hang() -> Iterator[None]:
     """Fail (instead of hanging the suite) when the test blocks for 20 seconds."""
 
     def timeout(signum, frame):
-        raise TimeoutError("blocked: a special file was opened or read as if it were regular")
+        raise Hung("blocked: a special file was opened or read as if it were regular")
 
     previous = signal.signal(signal.SIGALRM, timeout)
     signal.alarm(20)

@@ -70,6 +70,17 @@ def test_special_files_are_al000_and_the_run_goes_on(project: Path, no_hang: Non
     assert result.stderr == "aliaslint: warning: ignoring pkg/.gitignore: not a regular file: it is a FIFO (named pipe)\n"
 
 
+@needs_fifo
+@pytest.mark.parametrize("output_format", ["sarif", "gitlab"])
+def test_a_fifo_does_not_hang_the_formats_that_fingerprint_findings(
+    project: Path, output_format: str, no_hang: None
+) -> None:
+    os.mkfifo(project / "pipe.py")  # its AL000 is fingerprinted like any finding
+    result = run("--output-format", output_format, ".")
+    assert result.exit_code == 1
+    assert "pipe.py" in result.stdout and "bug.py" in result.stdout
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_a_link_to_dev_zero_is_not_followed_and_named_it_is_al000(project: Path, no_hang: None) -> None:
     os.symlink("/dev/zero", project / "zero.py")

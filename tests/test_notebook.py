@@ -234,3 +234,14 @@ def test_the_command_line_checks_notebooks(project: Path) -> None:
     result = runner.invoke(cli, ["check", "--no-cache", "--output-format", "concise", "."])
     assert result.exit_code == 1
     assert result.stdout.startswith("nb.ipynb:cell 4:5:9: AL001 ")
+
+
+def test_add_noqa_leaves_notebooks_alone(project: Path) -> None:
+    try:
+        runner = CliRunner(mix_stderr=False)  # click < 8.2
+    except TypeError:
+        runner = CliRunner()
+    result = runner.invoke(cli, ["check", "--no-cache", "--add-noqa", "."])
+    assert result.exit_code == 0
+    assert (project / "nb.ipynb").read_text(encoding="utf-8") == CROSS_CELL  # still the notebook
+    assert "aliaslint: warning: no `# noqa` added at nb.ipynb:11: notebooks are not rewritten\n" in result.stderr
