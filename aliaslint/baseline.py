@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from aliaslint.atomic import write_atomic
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.fingerprint import Fingerprinter
 
@@ -78,14 +79,12 @@ def _entry(diagnostic: Diagnostic, fingerprinter: Fingerprinter) -> dict[str, st
 
 def write_baseline(path: Path, diagnostics: Sequence[Diagnostic], fingerprinter: Fingerprinter) -> int:
     """Write the baseline of ``diagnostics`` to ``path`` (atomically); returns the entry count."""
-    from aliaslint.add_noqa import write_atomically
-
     entries = [_entry(d, fingerprinter) for d in diagnostics if d.code not in NEVER_BASELINED]
     entries.sort(key=lambda e: (e["file"], e["function"], e["code"], e["fingerprint"], e["message"]))
     text = json.dumps({FORMAT_KEY: FORMAT_VERSION, "findings": entries}, indent=2, sort_keys=True,
                       ensure_ascii=False) + "\n"
     try:
-        write_atomically(path, text.encode("utf-8"))
+        write_atomic(path, text.encode("utf-8"))
     except OSError as error:
         raise BaselineError(f"cannot write the baseline {path}: {error.strerror or error}") from None
     return len(entries)

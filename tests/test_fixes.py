@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from aliaslint.cli import cli
 from aliaslint.diagnostics import Applicability, FixRequest, Location
 from aliaslint.fix import transform
-from aliaslint.fix.atomic import write_atomic
+from aliaslint.atomic import write_atomic
 
 
 def run(*args: str):

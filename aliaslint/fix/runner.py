@@ -11,7 +11,7 @@ gets no more fixes (:class:`~aliaslint.fix.transform.BrokenFix`, reported as a w
 loop stops when a round changes nothing, or after :data:`MAX_ROUNDS` rounds.
 
 Nothing is written by :func:`run`; :meth:`FixRun.write` writes each changed file atomically
-(:func:`aliaslint.fix.atomic.write_atomic`), and :meth:`FixRun.diff` gives the unified diff
+(:func:`aliaslint.atomic.write_atomic`), and :meth:`FixRun.diff` gives the unified diff
 instead (``--diff``).
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ import libcst as cst
 from aliaslint import engine
 from aliaslint.diagnostics import Diagnostic, Edit, FixRequest, Location
 from aliaslint.files import SourceError, SourceFile, decode_source
-from aliaslint.fix.atomic import write_atomic
+from aliaslint.atomic import write_atomic
 from aliaslint.fix.transform import BrokenFix, apply_requests
 
 __all__ = ["FixRun", "MAX_ROUNDS", "run", "with_edits"]
