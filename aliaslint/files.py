@@ -138,8 +138,8 @@ def _limit(size: int) -> str:
     return f"{number} {unit}"
 
 
-def _too_large(size: int, limit: int, what: str = "file") -> SourceError:
-    return SourceError(f"{what} is {_size(size)}, over the {_limit(limit)} limit (max-file-bytes)")
+def _too_large(size: int, limit: int, what: str = "file", setting: str | None = "max-file-bytes") -> SourceError:
+    return SourceError(f"{what} is {_size(size)}, over the {_limit(limit)} limit" + (f" ({setting})" if setting else ""))
 
 
 def _kind(mode: int) -> str:
@@ -151,6 +151,8 @@ def _kind(mode: int) -> str:
         return "a block device"
     if stat.S_ISSOCK(mode):
         return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
     return "a special file"
 
 
@@ -171,10 +173,12 @@ def _os_error(error: OSError, path: Path) -> SourceError:
     return SourceError(f"cannot read: {error.strerror or error}")
 
 
-def read_regular_file(path: StrPath, max_bytes: int, *, what: str = "file") -> bytes:
+def read_regular_file(path: StrPath, max_bytes: int, *, what: str = "file", follow_symlinks: bool = True,
+                      setting: str | None = "max-file-bytes") -> bytes:
     """The bytes of ``path`` (symbolic links followed) if it is a regular file of at most
     ``max_bytes`` bytes; else a :class:`SourceError` saying why (``what`` names the thing in the
-    size message: ``"file"``, ``"notebook"``).
+    size message: ``"file"``, ``"notebook"``; ``setting`` the option that sets the limit). With ``follow_symlinks=False`` a ``path`` that is
+    itself a symbolic link is refused too (links in the folders above it are still followed).
 
     The file is checked with ``stat`` before it is opened (opening some devices has effects),
     opened without blocking (a FIFO with no writer would block ``open`` for ever), checked again
@@ -183,7 +187,7 @@ def read_regular_file(path: StrPath, max_bytes: int, *, what: str = "file") -> b
     """
     path = Path(path)
     try:
-        before = os.stat(path)
+        before = os.stat(path) if follow_symlinks else os.lstat(path)
     except OSError as error:
         raise _os_error(error, path) from None
     if stat.S_ISDIR(before.st_mode):
@@ -191,11 +195,15 @@ def read_regular_file(path: StrPath, max_bytes: int, *, what: str = "file") -> b
     if not stat.S_ISREG(before.st_mode):
         raise SourceError(f"not a regular file: it is {_kind(before.st_mode)}")
     if before.st_size > max_bytes:
-        raise _too_large(before.st_size, max_bytes, what)
+        raise _too_large(before.st_size, max_bytes, what, setting)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:  # it may have become a link since the lstat
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(path, flags)
     except OSError as error:
+        if not follow_symlinks and error.errno == errno.ELOOP:
+            raise SourceError("not a regular file: it is a symbolic link") from None
         raise _os_error(error, path) from None
     try:
         info = os.fstat(fd)
@@ -215,7 +223,7 @@ def read_regular_file(path: StrPath, max_bytes: int, *, what: str = "file") -> b
         os.close(fd)
     data = b"".join(chunks)
     if len(data) > max_bytes:  # it grew since the stat
-        raise _too_large(max(len(data), info.st_size), max_bytes, what)
+        raise _too_large(max(len(data), info.st_size), max_bytes, what, setting)
     return data
 
 

@@ -224,6 +224,17 @@ def test_a_link_to_dev_zero_is_an_error_not_an_endless_read(project: Path, no_ha
         read_regular_file("/dev/zero", 10)
 
 
+def test_a_final_link_is_refused_when_links_are_not_followed(project: Path) -> None:
+    (project / "real.txt").write_bytes(b"data")
+    os.symlink("real.txt", project / "link.txt")
+    assert read_regular_file(project / "link.txt", 10) == b"data"
+    with pytest.raises(SourceError, match="^not a regular file: it is a symbolic link$"):
+        read_regular_file(project / "link.txt", 10, follow_symlinks=False)
+    assert read_regular_file(project / "real.txt", 10, follow_symlinks=False) == b"data"
+    with pytest.raises(SourceError, match="^file is 4 bytes, over the 3 bytes limit$"):
+        read_regular_file(project / "real.txt", 3, setting=None)
+
+
 def test_a_symlink_loop_is_reported_and_does_not_stop_discovery(project: Path) -> None:
     os.symlink("loop.py", project / "loop.py")
     os.symlink("b.py", project / "a.py")
