@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 
 import click
 
-from aliaslint import __version__, baseline, engine, reporters
+from aliaslint import __version__, baseline, reporters
 from aliaslint.config import ConfigError, load_configuration, parse_selector, show_settings
 from aliaslint.files import UsageError, discover
 from aliaslint.fingerprint import Fingerprinter
@@ -229,17 +229,17 @@ def check(
         if fix or diff:
             fixing = fix_runner.run(files, settings, unsafe_fixes=unsafe_fixes, file_settings=file_settings)
             if fix and not diff:
-                for path in fixing.write(lambda changes: engine.check(files, settings, file_settings, changes)):
+                for path in fixing.write(lambda changes: fix_runner.check(files, settings, file_settings, changes)):
                     note(f"fixed {path}")
             for warning in fixing.warnings:
                 if not quiet:
                     click.echo(f"aliaslint: warning: {reporters.printable(warning)}", err=True)
             result = fixing.result
         else:
-            result = engine.check(files, settings, file_settings)
+            result = fix_runner.check(files, settings, file_settings)
         diagnostics = result.diagnostics
         if output_format in ("json", "json-lines") and not diff:
-            diagnostics = fix_runner.with_edits(diagnostics, files)
+            diagnostics = fix_runner.with_edits(diagnostics, files, settings.max_file_bytes)
         baseline_note = None
         if baseline_file or write_baseline_file or output_format in ("gitlab", "sarif"):
             fingerprinter = Fingerprinter(files, settings.root, settings.max_file_bytes)

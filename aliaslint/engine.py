@@ -258,7 +258,7 @@ def check(files: Sequence[SourceFile], settings, file_settings=None,
 
     diagnostics, warnings = _keep(diagnostics, files, settings, file_settings or {}, sources)
     diagnostics.sort(key=Diagnostic.sort_key)
-    return CheckResult(_dedupe(diagnostics), len(files), warnings, Sources(files, settings.max_file_bytes))
+    return CheckResult(_dedupe(diagnostics), len(files), warnings, Sources(files, settings.max_file_bytes, sources))
 
 
 def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, file_settings,

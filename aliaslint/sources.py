@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from aliaslint import files
@@ -52,12 +52,15 @@ class Sources:
     ``checked`` are the run's files; a path that is not one of them has no lines. Without
     ``checked`` (a report of diagnostics made elsewhere, as in tests) a path is read from the
     working directory, still only if it is a regular file. ``max_bytes`` bounds a file as
-    ``max-file-bytes`` does.
+    ``max-file-bytes`` does. ``texts`` maps some files' paths (``SourceFile.path``) to the text
+    the run analysed instead of their content (the fixer's changes), which is then what is quoted.
     """
 
-    def __init__(self, checked: Iterable[SourceFile] | None = None, max_bytes: int = 2_000_000) -> None:
+    def __init__(self, checked: Iterable[SourceFile] | None = None, max_bytes: int = 2_000_000,
+                 texts: Mapping[Path, str] | None = None) -> None:
         self._files = None if checked is None else {f.display: f for f in checked}
         self._max_bytes = max_bytes
+        self._texts = dict(texts or {})
         self._loaded: dict[str, _Loaded] = {}
 
     def _file(self, path: str) -> SourceFile | None:
@@ -75,6 +78,8 @@ class Sources:
         f = self._file(path)
         if f is None:
             return _NOTHING
+        if f.path in self._texts and not f.is_notebook:
+            return _Loaded(_LINE_BREAK.split(self._texts[f.path]))
         try:
             if f.is_notebook:
                 data = files.read_regular_file(f.path, self._max_bytes * files.NOTEBOOK_SIZE_FACTOR)

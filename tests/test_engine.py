@@ -304,3 +304,15 @@ def test_a_nul_byte_in_a_string_literal_is_al000(tmp_path: Path) -> None:
                                   "which Python does not accept in source code"),
         ("AL005", "ok.py", 1, 8, found[1].message),
     ]
+
+
+def test_texts_in_memory_are_what_the_report_quotes(tmp_path: Path) -> None:
+    # the fixer's pending changes: analysed instead of the file, and quoted in the excerpts
+    (tmp_path / "m.py").write_text("x = 1\n", encoding="utf-8")
+    config = Settings(root=tmp_path, no_cache=True)
+    found = discover([tmp_path], config, cwd=tmp_path)
+    pending = "def f(n):\n    grid = [[]] * n\n    grid[0].append(1)\n"
+    result = engine.check(found, config, sources={tmp_path / "m.py": pending})
+    assert [(d.code, d.location.line) for d in result.diagnostics] == [("AL005", 2)]
+    display = result.diagnostics[0].location.path
+    assert result.sources.line(display, 2) == "    grid = [[]] * n"

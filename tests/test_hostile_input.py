@@ -204,6 +204,16 @@ def test_names_that_are_not_utf8_on_standard_output(odd_names: Path) -> None:
     assert result.stdout.decode("utf-8").startswith("bad\\xff\\xfe.py:6:9: AL001 ")
 
 
+def test_the_diff_escapes_names_as_the_reports_do(odd_names: Path) -> None:
+    grid = "def f(n):\n    grid = [[]] * n\n    grid[0].append(1)\n    return grid\n"
+    (odd_names / os.fsdecode(BAD_NAME)).write_text(grid, encoding="utf-8")
+    (odd_names / "esc\x1b[31mred\u202e.py").unlink()
+    result = run("--diff", ".")
+    assert result.exit_code == 1, result.stderr
+    assert result.stdout.splitlines()[:2] == ["--- bad\\xff\\xfe.py", "+++ bad\\xff\\xfe.py"]
+    assert "+    grid = [[] for _ in range(n)]\n" in result.stdout
+
+
 def test_control_characters_in_names_are_neutralised_in_the_terminal(odd_names: Path) -> None:
     result = run("--output-format", "full", ".")
     assert result.exit_code == 1
