@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import ast
 import io
-import os
-import tempfile
 import tokenize
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from aliaslint.atomic import write_atomic
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.files import SourceFile
 from aliaslint.suppression import scan
@@ -52,6 +51,9 @@ def add_noqa(diagnostics: Iterable[Diagnostic], files: Sequence[SourceFile]) -> 
         source_file = by_display.get(display)
         if source_file is None:
             result.skipped += [f"{display}:{line}: not one of the checked files" for line in sorted(lines)]
+            continue
+        if source_file.is_notebook:  # its lines are the cells' code, not the JSON file's lines
+            result.skipped += [f"{display}:{line}: notebooks are not rewritten" for line in sorted(lines)]
             continue
         _add_to_file(source_file, lines, result)
     return result
@@ -105,7 +107,7 @@ def _add_to_file(source_file: SourceFile, lines: dict[int, set[str]], result: Ad
         result.skipped += [f"{display}:{line}: adding the comment would change the code; nothing written"
                            for line in sorted(lines)]
         return
-    write_atomically(Path(source_file.path), (b"\xef\xbb\xbf" if bom else b"") + new_text.encode("utf-8"))
+    write_atomic(source_file.path, (b"\xef\xbb\xbf" if bom else b"") + new_text.encode("utf-8"))
     result.added += added
     result.files += 1
 
@@ -131,29 +133,3 @@ def _same_code(old: str, new: str) -> bool:
         return _code_tokens(old) == _code_tokens(new)
     except (SyntaxError, ValueError, tokenize.TokenError):
         return False
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace the file at ``path`` (the target of a symlink, if it is one) with ``data``, or
-    create it; an existing file keeps its permissions. On failure the old file is untouched."""
-    target = Path(os.path.realpath(path))
-    try:
-        mode = target.stat().st_mode
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temporary, mode & 0o7777)
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise

@@ -29,12 +29,15 @@ Only ``fingerprint`` is used for matching; the other fields are there for the re
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from aliaslint.atomic import write_atomic
 from aliaslint.diagnostics import Diagnostic
+from aliaslint.files import SourceError, read_regular_file
 from aliaslint.fingerprint import Fingerprinter
 
 __all__ = ["BaselineError", "Comparison", "compare", "read_baseline", "write_baseline"]
@@ -45,6 +48,8 @@ FORMAT_VERSION = 1
 NEVER_BASELINED = ("AL000",)
 #: longest statement text kept in an entry (the fingerprint uses all of it)
 _STATEMENT_CHARS = 200
+#: a baseline file larger than this is refused (an entry takes about 500 bytes)
+MAX_BASELINE_BYTES = 64_000_000
 
 
 class BaselineError(Exception):
@@ -78,27 +83,32 @@ def _entry(diagnostic: Diagnostic, fingerprinter: Fingerprinter) -> dict[str, st
 
 def write_baseline(path: Path, diagnostics: Sequence[Diagnostic], fingerprinter: Fingerprinter) -> int:
     """Write the baseline of ``diagnostics`` to ``path`` (atomically); returns the entry count."""
-    from aliaslint.add_noqa import write_atomically
-
     entries = [_entry(d, fingerprinter) for d in diagnostics if d.code not in NEVER_BASELINED]
     entries.sort(key=lambda e: (e["file"], e["function"], e["code"], e["fingerprint"], e["message"]))
     text = json.dumps({FORMAT_KEY: FORMAT_VERSION, "findings": entries}, indent=2, sort_keys=True,
                       ensure_ascii=False) + "\n"
     try:
-        write_atomically(path, text.encode("utf-8"))
+        write_atomic(path, text.encode("utf-8"))
     except OSError as error:
         raise BaselineError(f"cannot write the baseline {path}: {error.strerror or error}") from None
     return len(entries)
 
 
 def read_baseline(path: Path) -> Counter[str]:
-    """The fingerprints of a baseline file, counted."""
+    """The fingerprints of a baseline file, counted.
+
+    The file is read as the checked files are (:func:`aliaslint.files.read_regular_file`): a
+    regular file of at most :data:`MAX_BASELINE_BYTES`, so that a FIFO or a link to a device is
+    an error instead of a run that never ends. Raises :class:`BaselineError` naming the file.
+    """
+    if not os.path.lexists(path):
+        raise BaselineError(f"baseline file not found: {path} (create it with --write-baseline)")
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise BaselineError(f"baseline file not found: {path} (create it with --write-baseline)") from None
-    except OSError as error:
-        raise BaselineError(f"cannot read the baseline {path}: {error.strerror or error}") from None
+        data = read_regular_file(path, MAX_BASELINE_BYTES, what="the file", setting=None)
+    except SourceError as error:
+        raise BaselineError(f"cannot read the baseline {path}: {error}") from None
+    try:
+        document = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BaselineError(f"{path}: not a baseline file (invalid JSON: {error})") from None
     if not isinstance(document, dict) or document.get(FORMAT_KEY) != FORMAT_VERSION:

@@ -16,11 +16,11 @@ import functools
 import hashlib
 import json
 import os
-import stat
 import tempfile
 from pathlib import Path
 
 from aliaslint import __version__
+from aliaslint.files import SourceError, read_regular_file
 
 
 #: engine modules that only run after the per-module pass (the project pass, its astroid
@@ -175,28 +175,10 @@ def _ignore_cache_folder(folder: Path) -> None:
 
 def _read_regular_file(path: Path, limit: int) -> bytes | None:
     """The bytes of ``path`` if it is a regular file (not a symlink, FIFO or device) of at most
-    ``limit`` bytes; ``None`` otherwise or on any error. Opening never blocks (``O_NONBLOCK``:
-    a FIFO planted as an entry must not hang the run)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    ``limit`` bytes; ``None`` otherwise or on any error. Opening never blocks (a FIFO planted as
+    an entry must not hang the run): this is :func:`aliaslint.files.read_regular_file`, which
+    reads the source files too, told not to follow a link (an entry is never one)."""
     try:
-        fd = os.open(path, flags)
-    except OSError:
+        return read_regular_file(path, limit, follow_symlinks=False)
+    except SourceError:
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
-        chunks = []
-        remaining = limit + 1
-        while remaining > 0:
-            chunk = os.read(fd, min(remaining, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            remaining -= len(chunk)
-        data = b"".join(chunks)
-        return data if len(data) <= limit else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)

@@ -15,16 +15,17 @@ from typing import Any, NoReturn
 
 import click
 
-from aliaslint import __version__, baseline, engine, reporters
+from aliaslint import __version__, baseline, reporters
 from aliaslint.config import ConfigError, load_configuration, parse_selector, show_settings
 from aliaslint.files import UsageError, discover
 from aliaslint.fingerprint import Fingerprinter
+from aliaslint.reporters.output_file import write_report
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 
 def _fail(message: str) -> NoReturn:
-    click.echo(f"aliaslint: error: {message}", err=True)
+    click.echo(f"aliaslint: error: {reporters.printable(message)}", err=True)
     sys.exit(EXIT_ERROR)
 
 
@@ -191,7 +192,13 @@ def check(
 
     def note(message: str) -> None:
         if verbose:
-            click.echo(f"aliaslint: {message}", err=True)
+            click.echo(f"aliaslint: {reporters.printable(message)}", err=True)
+
+    def notify(level: str, message: str) -> None:
+        if level == "warning" and not quiet:
+            click.echo(f"aliaslint: warning: {reporters.printable(message)}", err=True)
+        elif level != "warning":
+            note(message)
 
     started = time.perf_counter()
     try:
@@ -206,14 +213,13 @@ def check(
             click.echo(text, nl=False)
             sys.exit(EXIT_OK)
         note(f"configuration: {settings.config_file or 'none (defaults)'}; root: {settings.root}")
-        files = discover(paths, settings)
+        files = discover(paths, settings, notify=notify)
         file_settings = configuration.for_files(files)
         for config in sorted({s.config_file for s in file_settings.values()} - {settings.config_file}, key=str):
             note(f"nested configuration: {config}")
         settings = configuration.run_settings(file_settings)
         note(f"{len(files)} file(s) to check")
-        if output_file is not None and any(os.path.samefile(f.path, output_file) for f in files
-                                           if output_file.exists() and f.path.exists()):
+        if output_file is not None and any(_same_file(f.path, output_file) for f in files):
             raise UsageError(f"--output-file {output_file} is one of the files to check; it would be overwritten")
         if not files and not quiet:
             click.echo("aliaslint: warning: no Python files found", err=True)
@@ -223,20 +229,20 @@ def check(
         if fix or diff:
             fixing = fix_runner.run(files, settings, unsafe_fixes=unsafe_fixes, file_settings=file_settings)
             if fix and not diff:
-                for path in fixing.write(lambda changes: engine.check(files, settings, file_settings, changes)):
+                for path in fixing.write(lambda changes: fix_runner.check(files, settings, file_settings, changes)):
                     note(f"fixed {path}")
             for warning in fixing.warnings:
                 if not quiet:
-                    click.echo(f"aliaslint: warning: {warning}", err=True)
+                    click.echo(f"aliaslint: warning: {reporters.printable(warning)}", err=True)
             result = fixing.result
         else:
-            result = engine.check(files, settings, file_settings)
+            result = fix_runner.check(files, settings, file_settings)
         diagnostics = result.diagnostics
         if output_format in ("json", "json-lines") and not diff:
-            diagnostics = fix_runner.with_edits(diagnostics, files)
+            diagnostics = fix_runner.with_edits(diagnostics, files, settings.max_file_bytes)
         baseline_note = None
         if baseline_file or write_baseline_file or output_format in ("gitlab", "sarif"):
-            fingerprinter = Fingerprinter(files, settings.root)
+            fingerprinter = Fingerprinter(files, settings.root, settings.max_file_bytes)
             diagnostics = fingerprinter.assign(diagnostics)
             if write_baseline_file is not None:
                 written = baseline.write_baseline(write_baseline_file, diagnostics, fingerprinter)
@@ -257,7 +263,8 @@ def check(
             status = reporters.FixStatus(unsafe_fixes=unsafe_fixes, applied=fix,
                                          fixed=fixing.fixed if fixing is not None else 0)
             text = reporters.render(
-                diagnostics, output_format, files_checked=result.files_checked, color=color, fixes=status
+                diagnostics, output_format, files_checked=result.files_checked, color=color, fixes=status,
+                sources=result.sources,
             )
     except baseline.BaselineError as error:
         _fail(str(error))
@@ -273,19 +280,32 @@ def check(
     note(f"checked {result.files_checked} file(s) in {time.perf_counter() - started:.2f}s")
     if not quiet:
         for warning in [*configuration.warnings, *result.warnings]:
-            click.echo(f"aliaslint: warning: {warning}", err=True)
+            click.echo(f"aliaslint: warning: {reporters.printable(warning)}", err=True)
         if baseline_note:
             click.echo(f"aliaslint: {baseline_note}", err=True)
     if add_noqa:
         _add_noqa(result.diagnostics, files, quiet)
 
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as error:  # a reporter let an unescaped name through: write nothing
+        _fail(f"internal error: the report is not valid UTF-8 ({error.reason})")
     if output_file is not None:
         try:
-            output_file.write_text(text, encoding="utf-8")
+            replaced_link = write_report(output_file, data)
         except OSError as error:
             _fail(f"cannot write {output_file}: {error.strerror or error}")
-    else:
-        click.echo(text, nl=False, color=color)
+        if replaced_link and not quiet:
+            click.echo(f"aliaslint: warning: {reporters.printable(str(output_file))} was a symbolic link; "
+                       "the report replaced the link, not the file it pointed to", err=True)
+    else:  # as UTF-8 bytes, whatever the locale says (ruff does the same)
+        sys.stdout.flush()
+        stdout = getattr(sys.stdout, "buffer", None)
+        if stdout is None:
+            sys.stdout.write(text)
+        else:
+            stdout.write(data)
+            stdout.flush()
     if diff:
         if not quiet:
             click.echo(_diff_summary(fixing, unsafe_fixes), err=True, nl=False)
@@ -324,6 +344,13 @@ def _diff_summary(fixing, unsafe_fixes: bool) -> str:
     if hidden:
         return f"No errors would be fixed ({hidden} fix{'' if hidden == 1 else 'es'} available with `--unsafe-fixes`).\n"
     return ""
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(path, other)
+    except OSError:  # one of them does not exist (yet) or cannot be reached
+        return False
 
 
 @cli.command("rules")

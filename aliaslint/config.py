@@ -276,6 +276,12 @@ def _off_by_default() -> frozenset[str]:
     return frozenset(rule.code for rule in all_rules() if not getattr(rule, "enabled_by_default", True))
 
 
+def _compile_patterns(patterns: Sequence[str]) -> Any:
+    from aliaslint.files import compile_patterns as compile_gitignore
+
+    return compile_gitignore(patterns)
+
+
 def _display(path: Path) -> str:
     from aliaslint.files import display_path
 
@@ -288,6 +294,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{_display(path)}: invalid TOML: {error}") from None
+    except UnicodeDecodeError as error:  # TOML files are UTF-8
+        raise ConfigError(
+            f"{_display(path)}: not valid UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+        ) from None
     except OSError as error:
         raise ConfigError(f"{_display(path)}: cannot read: {error.strerror or error}") from None
 
@@ -371,6 +381,10 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
                         )
             else:
                 result = tuple(value)
+                try:
+                    _compile_patterns(result)
+                except ValueError as error:
+                    raise ConfigError(f"{where}: option '{key}' in {section}: {error}") from None
         elif kind == "bool":
             if not isinstance(value, bool):
                 raise wrong("true or false")

@@ -33,11 +33,15 @@ from aliaslint.files import SourceError, SourceFile, read_source
 from aliaslint.project import Project
 from aliaslint.rule import Facts, ProjectRule
 from aliaslint import suppression
+from aliaslint.sources import Sources
 from aliaslint.summary import ModuleSummary
 
 UNREADABLE = ("AL000", "unreadable-file")
 #: below this many files the per-module pass runs in-process (a pool costs ~0.2 s to start)
 PARALLEL_THRESHOLD = 24
+#: the file name given to CPython's parser: with a real path, CPython re-reads that file to place
+#: a syntax error (a notebook's JSON, or whatever is there now), not the text it was given
+PARSE_FILENAME = "<source>"
 
 
 @dataclass
@@ -46,6 +50,8 @@ class CheckResult:
     files_checked: int = 0
     #: things the user should know that are not findings (an unreadable ``# noqa``), one line each
     warnings: list[str] = field(default_factory=list)
+    #: the checked files' lines, for the reporters' excerpts and notebook positions
+    sources: Sources = field(default_factory=Sources)
 
 
 def module_name_for(path: Path, root: Path | None = None) -> tuple[str, bool]:
@@ -98,7 +104,7 @@ def summarize_file(file: SourceFile, module: str, is_package: bool, settings,
         try:
             source = read_source(file, settings.max_file_bytes)
         except SourceError as exc:
-            return _unreadable(file.display, f"cannot read this file: {exc}")
+            return _unreadable(file.display, f"cannot read this file: {exc}", exc.line, exc.column)
         store = None if settings.no_cache else summary_cache.SummaryCache(settings)
     else:
         store = None
@@ -113,8 +119,10 @@ def summarize_file(file: SourceFile, module: str, is_package: bool, settings,
     try:
         summary = analyze_module(source, module, file.display, str(file.path), _rules(settings), is_package)
     except cst.ParserSyntaxError as exc:
-        return _syntax_error(file, source, exc)
+        return _syntax_error(file, source, exc, settings)
     except RecursionError:
+        if _cpython_accepts(file, source):
+            return _unsupported(file, settings, "it nests too deeply for LibCST")
         return _unreadable(file.display, "cannot analyse this file: it is nested too deeply")
     except Exception as exc:  # a bug of ours must not stop the run: say so for this file only
         return _unreadable(file.display, f"aliaslint failed on this file ({type(exc).__name__}: {exc}); please report it")
@@ -147,7 +155,7 @@ def _nesting_problem(file: SourceFile, source: str) -> Diagnostic | None:
     import ast
 
     try:
-        ast.parse(source, filename=file.display)
+        ast.parse(source, filename=PARSE_FILENAME)
     except SyntaxError as err:
         return _unreadable(file.display, f"cannot parse this file: {err.msg}", err.lineno or 1, err.offset or 1)
     except (RecursionError, MemoryError, ValueError):
@@ -155,19 +163,46 @@ def _nesting_problem(file: SourceFile, source: str) -> Diagnostic | None:
     return None
 
 
-def _syntax_error(file: SourceFile, source: str, exc: cst.ParserSyntaxError) -> Diagnostic:
+def _cpython_accepts(file: SourceFile, source: str) -> bool:
+    import ast
+
+    try:
+        ast.parse(source, filename=PARSE_FILENAME)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def _unsupported(file: SourceFile, settings, detail: str, line: int = 1, column: int = 1) -> Diagnostic:
+    """AL000 for valid Python that LibCST cannot parse: say so, and how to exclude the file."""
+    how = "exclude the file with extend-exclude"
+    try:
+        relative = file.path.relative_to(settings.root).as_posix()
+    except ValueError:
+        pass
+    else:
+        how += f' = ["/{relative}"]'
+    return _unreadable(
+        file.display, f"valid Python that aliaslint's parser does not support ({detail}); {how}", line, column
+    )
+
+
+def _syntax_error(file: SourceFile, source: str, exc: cst.ParserSyntaxError, settings=None) -> Diagnostic:
     """AL000 for a file that does not parse, placed and worded by CPython's own parser when it
     agrees (its positions are exact; LibCST's native parser may point a token later)."""
     import ast
 
     try:
-        ast.parse(source, filename=file.display)
+        ast.parse(source, filename=PARSE_FILENAME)
     except SyntaxError as err:
         return _unreadable(file.display, f"cannot parse this file: {err.msg}", err.lineno or 1, err.offset or 1)
     except (ValueError, RecursionError, MemoryError):
         pass
     # CPython accepts it (a syntax LibCST does not support yet)
-    return _unreadable(file.display, f"cannot parse this file: {exc.message}", exc.raw_line, exc.raw_column + 1)
+    detail = "LibCST: " + exc.message.split(": expected one of")[0]
+    if settings is None:
+        return _unreadable(file.display, f"cannot parse this file: {detail}", exc.raw_line, exc.raw_column + 1)
+    return _unsupported(file, settings, detail, exc.raw_line, exc.raw_column + 1)
 
 
 def _worker_init(model_paths: Sequence[Path]) -> None:
@@ -226,7 +261,7 @@ def check(files: Sequence[SourceFile], settings, file_settings=None,
 
     diagnostics, warnings = _keep(diagnostics, files, settings, file_settings or {}, sources)
     diagnostics.sort(key=Diagnostic.sort_key)
-    return CheckResult(_dedupe(diagnostics), len(files), warnings)
+    return CheckResult(_dedupe(diagnostics), len(files), warnings, Sources(files, settings.max_file_bytes, sources))
 
 
 def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, file_settings,

@@ -1,18 +1,32 @@
-"""Which files a run checks, and reading them as text.
+"""Which files a run checks, and reading them safely.
 
-:func:`discover` expands the command line's paths into Python files, honouring ``exclude`` /
-``extend-exclude`` and ``.gitignore`` files (gitignore syntax, via ``pathspec``).
-:func:`read_source` reads one file as the interpreter would (UTF-8, a BOM, a PEP 263 coding
-declaration) and turns every way that can fail into a :class:`SourceError`, which the engine
-reports as an ``AL000`` diagnostic.
+:func:`discover` expands the command line's paths into Python files (``*.py``) and Jupyter
+notebooks (``*.ipynb``), honouring ``exclude`` / ``extend-exclude`` and ``.gitignore`` files
+(gitignore syntax, via ``pathspec``). :func:`read_source` reads one file as the interpreter
+would (UTF-8, a BOM, a PEP 263 coding declaration; a notebook's code cells) and turns every way
+that can fail into a :class:`SourceError`, which the engine reports as an ``AL000`` diagnostic.
+
+The checked tree is untrusted input (a pull request, a fresh clone), so:
+
+- only regular files are read (:func:`read_regular_file`): a FIFO, a device, a socket or a
+  symbolic link loop is an error for that file, never a hang or an endless read, and the size is
+  checked before and while reading;
+- while walking a directory, symbolic links whose target lies outside the tree are not followed
+  (nor are symbolic links to directories), so no file outside the tree is read or quoted;
+- a directory that cannot be listed or entered, a ``.gitignore`` that is not a regular file and a
+  ``.gitignore`` line git would accept but ``pathspec`` cannot compile never stop the run: they
+  are reported through ``notify`` and skipped.
 """
 from __future__ import annotations
 
 import codecs
+import errno
 import io
 import os
+import re
+import stat
 import tokenize
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
@@ -23,15 +37,32 @@ if TYPE_CHECKING:
     from aliaslint.config import Settings
 
 __all__ = [
+    "NOTEBOOK_SIZE_FACTOR",
+    "SOURCE_SUFFIXES",
+    "Notify",
     "SourceError",
     "SourceFile",
     "UsageError",
+    "compile_patterns",
+    "decode_source",
     "discover",
     "display_path",
+    "read_regular_file",
     "read_source",
 ]
 
 StrPath = Union[str, "os.PathLike[str]"]
+
+#: the file names a directory walk takes
+SOURCE_SUFFIXES = (".py", ".ipynb")
+#: a notebook file may be this many times ``max-file-bytes`` (outputs, images); its code may not
+NOTEBOOK_SIZE_FACTOR = 16
+#: a ``.gitignore`` larger than this is not read (a warning says so)
+GITIGNORE_MAX_BYTES = 1_000_000
+
+#: ``notify(level, message)``: ``level`` is ``"warning"`` (shown unless ``--quiet``) or ``"note"``
+#: (shown with ``--verbose``); ``message`` is one line without the ``aliaslint:`` prefix
+Notify = Callable[[str, str], None]
 
 
 class UsageError(Exception):
@@ -39,7 +70,16 @@ class UsageError(Exception):
 
 
 class SourceError(Exception):
-    """A file that cannot be read as Python source; the message says why, without the path."""
+    """A file that cannot be read as Python source; the message says why, without the path.
+
+    ``line`` and ``column`` (1-based) place the problem in the file when it has a place (an
+    undecodable byte, a NUL byte, a notebook's broken JSON); otherwise they are 1, 1.
+    """
+
+    def __init__(self, message: str, line: int = 1, column: int = 1) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
 
 
 @dataclass(frozen=True, order=True)
@@ -56,9 +96,17 @@ class SourceFile:
         absolute = Path(os.path.abspath(cwd / path))
         return cls(absolute, display_path(absolute, cwd))
 
+    @property
+    def is_notebook(self) -> bool:
+        return self.path.name.endswith(".ipynb")
+
 
 def display_path(path: StrPath, cwd: Path | None = None) -> str:
-    """``path`` as a user expects to read it: relative to ``cwd`` when under it, else absolute."""
+    """``path`` as a user expects to read it: relative to ``cwd`` when under it, else absolute.
+
+    A name that is not valid UTF-8 keeps its undecodable bytes as lone surrogates (Python's
+    ``surrogateescape``); reporters escape them (``\\xff``) when they write the name.
+    """
     cwd = Path(os.path.abspath(cwd or Path.cwd()))
     absolute = Path(os.path.abspath(cwd / path))
     try:
@@ -67,102 +115,8 @@ def display_path(path: StrPath, cwd: Path | None = None) -> str:
         return absolute.as_posix()
 
 
-# --- discovery ----------------------------------------------------------------------------
-
-
-class _Ignores:
-    """Exclude patterns (relative to the root) and ``.gitignore`` files (relative to their own
-    directory). The deepest ``.gitignore`` with a matching pattern decides, as in git."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.root = Path(os.path.abspath(settings.root))
-        self.exclude = pathspec.GitIgnoreSpec.from_lines(
-            [*settings.exclude, *settings.extend_exclude]
-        )
-        self.respect_gitignore = settings.respect_gitignore
-        self._gitignores: dict[Path, pathspec.GitIgnoreSpec | None] = {}
-
-    def _gitignore(self, directory: Path) -> pathspec.GitIgnoreSpec | None:
-        if directory not in self._gitignores:
-            spec = None
-            try:
-                text = (directory / ".gitignore").read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                pass
-            else:
-                spec = pathspec.GitIgnoreSpec.from_lines(text.splitlines())
-            self._gitignores[directory] = spec
-        return self._gitignores[directory]
-
-    def ignored(self, path: Path, is_dir: bool, top: Path) -> bool:
-        """Whether ``path`` (found while walking ``top``) is excluded.
-
-        Exclude patterns are taken relative to the root, or to ``top`` when the path lies
-        outside the root; ``.gitignore`` files count from the root (or ``top``) downwards.
-        """
-        base = self.root if _is_under(path, self.root) else top
-        suffix = "/" if is_dir else ""
-        if self.exclude.match_file(path.relative_to(base).as_posix() + suffix):
-            return True
-        if not self.respect_gitignore:
-            return False
-        for directory in (path.parent, *path.parent.parents):
-            spec = self._gitignore(directory)
-            if spec is not None:
-                result = spec.check_file(path.relative_to(directory).as_posix() + suffix)
-                if result.include is not None:
-                    return result.include
-            if directory == base or not _is_under(directory, base):
-                break
-        return False
-
-
-def _is_under(path: Path, directory: Path) -> bool:
-    return path == directory or directory in path.parents
-
-
-def _walk(top: Path, ignores: _Ignores) -> Iterator[Path]:
-    """Python files below ``top``; symlinked directories are not followed, broken symlinks
-    named ``*.py`` are returned (so that they are reported)."""
-    stack = [top]
-    while stack:
-        directory = stack.pop()
-        try:
-            entries = list(os.scandir(directory))
-        except OSError:
-            continue
-        for entry in entries:
-            path = Path(entry.path)
-            if entry.is_dir(follow_symlinks=False):
-                if not ignores.ignored(path, True, top):
-                    stack.append(path)
-            elif entry.name.endswith(".py") and not (
-                entry.is_symlink() and entry.is_dir(follow_symlinks=True)
-            ):
-                if not ignores.ignored(path, False, top):
-                    yield path
-
-
-def discover(paths: Sequence[StrPath], settings: Settings, cwd: Path | None = None) -> list[SourceFile]:
-    """The files to check for ``paths`` (as given on the command line), sorted, without duplicates.
-
-    A file named explicitly is always taken, whatever its name and the exclusions; a directory is
-    walked for ``*.py`` files, skipping what ``exclude`` / ``extend-exclude`` and (unless
-    ``respect-gitignore = false``) ``.gitignore`` files exclude. Raises :class:`UsageError` for a
-    path that does not exist.
-    """
-    cwd = Path(os.path.abspath(cwd or Path.cwd()))
-    ignores = _Ignores(settings)
-    found: dict[Path, None] = {}
-    for given in paths:
-        absolute = Path(os.path.abspath(cwd / given))
-        if not os.path.lexists(absolute):
-            raise UsageError(f"path does not exist: {os.fspath(given)}")
-        if absolute.is_dir():  # a symlink to a directory is walked only when named explicitly
-            found.update(dict.fromkeys(_walk(absolute, ignores)))
-        else:
-            found[absolute] = None
-    return sorted(SourceFile(path, display_path(path, cwd)) for path in found)
+def _ignore(level: str, message: str) -> None:
+    pass
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -184,48 +138,160 @@ def _limit(size: int) -> str:
     return f"{number} {unit}"
 
 
-def read_source(f: SourceFile, max_bytes: int = 2_000_000) -> str:
-    """The text of ``f``, decoded as Python decodes source files.
+def _too_large(size: int, limit: int, what: str = "file", setting: str | None = "max-file-bytes") -> SourceError:
+    return SourceError(f"{what} is {_size(size)}, over the {_limit(limit)} limit" + (f" ({setting})" if setting else ""))
 
-    UTF-8 by default; a UTF-8 BOM is removed; a PEP 263 declaration (``# -*- coding: latin-1 -*-``
-    on line 1 or 2) selects the codec. Line endings are kept as they are. Every failure is a
-    :class:`SourceError`: a broken symlink, a directory, permission denied, a file larger than
-    ``max_bytes``, bytes that do not decode, an unknown declared encoding.
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    return "a special file"
+
+
+def _os_error(error: OSError, path: Path) -> SourceError:
+    if isinstance(error, FileNotFoundError):
+        if os.path.islink(path):
+            try:
+                return SourceError(f"broken symbolic link to {os.readlink(path)}")
+            except OSError:
+                pass
+        return SourceError("file not found")
+    if isinstance(error, PermissionError):
+        return SourceError("permission denied")
+    if isinstance(error, IsADirectoryError):
+        return SourceError("is a directory")
+    if error.errno == errno.ELOOP:
+        return SourceError("symbolic link loop (too many levels of symbolic links)")
+    return SourceError(f"cannot read: {error.strerror or error}")
+
+
+def read_regular_file(path: StrPath, max_bytes: int, *, what: str = "file", follow_symlinks: bool = True,
+                      setting: str | None = "max-file-bytes") -> bytes:
+    """The bytes of ``path`` (symbolic links followed) if it is a regular file of at most
+    ``max_bytes`` bytes; else a :class:`SourceError` saying why (``what`` names the thing in the
+    size message: ``"file"``, ``"notebook"``; ``setting`` the option that sets the limit). With ``follow_symlinks=False`` a ``path`` that is
+    itself a symbolic link is refused too (links in the folders above it are still followed).
+
+    The file is checked with ``stat`` before it is opened (opening some devices has effects),
+    opened without blocking (a FIFO with no writer would block ``open`` for ever), checked again
+    on the open descriptor (it may have been swapped in between), and read at most
+    ``max_bytes + 1`` bytes far (``/dev/zero`` never ends; a file may grow).
     """
-    path = f.path
+    path = Path(path)
     try:
-        status = path.stat()
-    except FileNotFoundError:
-        if path.is_symlink():
-            raise SourceError(f"broken symbolic link to {os.readlink(path)}") from None
-        raise SourceError("file not found") from None
-    except PermissionError:
-        raise SourceError("permission denied") from None
+        before = os.stat(path) if follow_symlinks else os.lstat(path)
     except OSError as error:
-        raise SourceError(f"cannot read: {error.strerror or error}") from None
-    if path.is_dir():
+        raise _os_error(error, path) from None
+    if stat.S_ISDIR(before.st_mode):
         raise SourceError("is a directory")
-    if status.st_size > max_bytes:
-        raise SourceError(
-            f"file is {_size(status.st_size)}, over the {_limit(max_bytes)} limit (max-file-bytes)"
-        )
+    if not stat.S_ISREG(before.st_mode):
+        raise SourceError(f"not a regular file: it is {_kind(before.st_mode)}")
+    if before.st_size > max_bytes:
+        raise _too_large(before.st_size, max_bytes, what, setting)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow_symlinks:  # it may have become a link since the lstat
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        data = path.read_bytes()
-    except PermissionError:
-        raise SourceError("permission denied") from None
-    except IsADirectoryError:
-        raise SourceError("is a directory") from None
+        fd = os.open(path, flags)
     except OSError as error:
-        raise SourceError(f"cannot read: {error.strerror or error}") from None
-    if len(data) > max_bytes:  # grew since the stat, or a special file
+        if not follow_symlinks and error.errno == errno.ELOOP:
+            raise SourceError("not a regular file: it is a symbolic link") from None
+        raise _os_error(error, path) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SourceError(f"not a regular file: it is {_kind(info.st_mode)}")
+        chunks = []
+        remaining = max_bytes + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+    except OSError as error:
+        raise _os_error(error, path) from None
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > max_bytes:  # it grew since the stat
+        raise _too_large(max(len(data), info.st_size), max_bytes, what, setting)
+    return data
+
+
+def read_source(f: SourceFile, max_bytes: int = 2_000_000) -> str:
+    """The Python text of ``f``.
+
+    A ``.py`` file (or any file that is not a notebook) is decoded as Python decodes source files
+    (:func:`decode_source`). A ``.ipynb`` notebook gives the code of its code cells, one after the
+    other (:mod:`aliaslint.notebook`); its file may be :data:`NOTEBOOK_SIZE_FACTOR` times
+    ``max_bytes`` (outputs and images count), its code at most ``max_bytes``.
+
+    Every failure is a :class:`SourceError`: a broken symlink, a symlink loop, a directory, a
+    FIFO, device or socket, permission denied, a file larger than ``max_bytes``, bytes that do not
+    decode, an unknown declared encoding, a NUL byte, a notebook that is not valid JSON.
+    """
+    if not f.is_notebook:
+        return decode_source(read_regular_file(f.path, max_bytes))
+    from aliaslint.notebook import NotebookError, parse_notebook
+
+    data = read_regular_file(f.path, max_bytes * NOTEBOOK_SIZE_FACTOR, what="notebook")
+    try:
+        notebook = parse_notebook(decode_notebook(data))
+    except NotebookError as error:
+        raise SourceError(str(error), error.line, error.column) from None
+    size = len(notebook.source.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise _too_large(size, max_bytes, "the notebook's code")
+    _reject_nul(notebook.source)
+    return notebook.source
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in bytes) of byte ``offset``."""
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
+    return line, column
+
+
+def _undecodable(data: bytes, error: UnicodeDecodeError, label: str) -> SourceError:
+    line, column = _position(data, error.start)
+    return SourceError(
+        f"not valid {label}: byte 0x{data[error.start]:02x} at offset {error.start}"
+        f" (line {line}, column {column})",
+        line,
+        column,
+    )
+
+
+def _reject_nul(text: str) -> None:
+    """CPython refuses source code with a NUL byte anywhere (even in a string or a comment)."""
+    offset = text.find("\0")
+    if offset >= 0:
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
         raise SourceError(
-            f"file is {_size(len(data))}, over the {_limit(max_bytes)} limit (max-file-bytes)"
+            f"it contains a NUL byte (line {line}, column {column}), which Python does not accept"
+            " in source code",
+            line,
+            column,
         )
-    return decode_source(data)
 
 
 def decode_source(data: bytes) -> str:
-    """Decode the bytes of a Python file (BOM, PEP 263 declaration, else UTF-8)."""
+    """Decode the bytes of a Python file (BOM, PEP 263 declaration, else UTF-8).
+
+    Raises :class:`SourceError` for bytes that do not decode, an unknown or conflicting declared
+    encoding, and a NUL byte (which CPython rejects).
+    """
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     except SyntaxError as error:
@@ -237,13 +303,236 @@ def decode_source(data: bytes) -> str:
             raise SourceError(f"cannot decode: {error.msg}") from None  # an unknown codec
         encoding = "utf-8"  # undecodable bytes in the first two lines: reported below
     try:
-        return data.decode(encoding)
+        text = data.decode(encoding)
     except UnicodeDecodeError as error:
         name = codecs.lookup(encoding).name
         label = "UTF-8" if name in ("utf-8", "utf-8-sig") else name
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise SourceError(
-            f"not valid {label}: byte 0x{data[error.start]:02x} at offset {error.start}"
-            f" (line {line}, column {column})"
-        ) from None
+        raise _undecodable(data, error, label) from None
+    _reject_nul(text)
+    return text
+
+
+def decode_notebook(data: bytes) -> str:
+    """A notebook's JSON text: UTF-8 (JSON's encoding), a BOM tolerated."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise _undecodable(data, error, "UTF-8") from None
+
+
+# --- discovery ----------------------------------------------------------------------------
+
+
+def compile_patterns(patterns: Iterable[str]) -> pathspec.GitIgnoreSpec:
+    """Gitignore-style ``patterns`` as one spec; ``ValueError`` naming the first invalid one."""
+    patterns = list(patterns)
+    for pattern in patterns:
+        if _compile_line(pattern) is None:
+            raise ValueError(f"invalid pattern {pattern!r}")
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
+def _compile_line(line: str) -> list | None:
+    """The compiled form of one gitignore line, or ``None`` when ``pathspec`` rejects it."""
+    try:
+        return list(pathspec.GitIgnoreSpec.from_lines([line]).patterns)
+    except (ValueError, re.error, TypeError):
+        return None
+
+
+def _git_top(directory: Path) -> Path | None:
+    """The work tree of the git repository holding ``directory`` (the first folder upwards with
+    a ``.git`` entry), or ``None`` outside any repository."""
+    for folder in (directory, *directory.parents):
+        if os.path.lexists(folder / ".git"):
+            return folder
+    return None
+
+
+class _Ignores:
+    """Exclude patterns (relative to the root) and ``.gitignore`` files (relative to their own
+    directory). The deepest ``.gitignore`` with a matching pattern decides, as in git. Inside a
+    git repository the ``.gitignore`` files above the root, up to the repository's top, count too
+    (git applies them to the whole work tree)."""
+
+    def __init__(self, settings: Settings, notify: Notify, cwd: Path) -> None:
+        self.root = Path(os.path.abspath(settings.root))
+        self.real_root = Path(os.path.realpath(self.root))
+        try:
+            self.exclude = compile_patterns([*settings.exclude, *settings.extend_exclude])
+        except ValueError as error:
+            raise UsageError(f"exclude / extend-exclude: {error}") from None
+        self.respect_gitignore = settings.respect_gitignore
+        self.notify = notify
+        self.cwd = cwd
+        self._gitignores: dict[Path, pathspec.GitIgnoreSpec | None] = {}
+        self._stops: dict[Path, Path] = {}
+
+    def _gitignore(self, directory: Path) -> pathspec.GitIgnoreSpec | None:
+        if directory not in self._gitignores:
+            self._gitignores[directory] = self._read_gitignore(directory / ".gitignore")
+        return self._gitignores[directory]
+
+    def _read_gitignore(self, path: Path) -> pathspec.GitIgnoreSpec | None:
+        try:
+            if not os.path.lexists(path):
+                return None
+        except OSError:
+            return None
+        shown = display_path(path, self.cwd)
+        if os.path.islink(path):  # git (2.32+) does not follow them either: it may point anywhere
+            self.notify("note", f"ignoring {shown}: it is a symbolic link (git does not follow them)")
+            return None
+        try:
+            data = read_regular_file(path, GITIGNORE_MAX_BYTES)
+        except SourceError as error:
+            self.notify("warning", f"ignoring {shown}: {error}")
+            return None
+        patterns = []
+        for number, line in enumerate(data.decode("utf-8", "replace").splitlines(), 1):
+            compiled = _compile_line(line)
+            if compiled is None:  # git accepts it and it matches nothing: so does aliaslint
+                self.notify("note", f"{shown}:{number}: pattern {line!r} matches nothing; skipped")
+            else:
+                patterns.extend(compiled)
+        return pathspec.GitIgnoreSpec(patterns)
+
+    def _stop(self, base: Path) -> Path:
+        """The highest folder whose ``.gitignore`` applies below ``base``."""
+        if base not in self._stops:
+            top = _git_top(base)
+            self._stops[base] = top if top is not None else base
+        return self._stops[base]
+
+    def ignored(self, path: Path, is_dir: bool, top: Path) -> bool:
+        """Whether ``path`` (found while walking ``top``) is excluded.
+
+        Exclude patterns are taken relative to the root, or to ``top`` when the path lies
+        outside the root; ``.gitignore`` files count from the root (or ``top``) downwards, and
+        from the top of the git repository holding it when there is one.
+        """
+        base = self.root if _is_under(path, self.root) else top
+        suffix = "/" if is_dir else ""
+        if self.exclude.match_file(path.relative_to(base).as_posix() + suffix):
+            return True
+        if not self.respect_gitignore:
+            return False
+        stop = self._stop(base)
+        for directory in (path.parent, *path.parent.parents):
+            spec = self._gitignore(directory)
+            if spec is not None:
+                result = spec.check_file(path.relative_to(directory).as_posix() + suffix)
+                if result.include is not None:
+                    return result.include
+            if directory == stop or not _is_under(directory, stop):
+                break
+        return False
+
+
+def _is_under(path: Path, directory: Path) -> bool:
+    return path == directory or directory in path.parents
+
+
+def _walk(top: Path, ignores: _Ignores) -> Iterator[Path]:
+    """Python files and notebooks below ``top``.
+
+    Symbolic links to directories are not followed; a symbolic link to a file is followed only
+    when its target lies inside the tree (the project root or ``top``); broken links and link
+    loops inside the tree are returned, so that they are reported. A directory that cannot be
+    listed or entered is reported as a warning and skipped.
+    """
+    notify, cwd = ignores.notify, ignores.cwd
+    real_top = Path(os.path.realpath(top))
+    stack = [top]
+    while stack:
+        directory = stack.pop()
+        try:
+            with os.scandir(directory) as listing:
+                entries = list(listing)
+        except FileNotFoundError:
+            continue  # removed while walking
+        except OSError as error:
+            notify("warning", f"cannot read directory {display_path(directory, cwd)}: "
+                              f"{_reason(error)}; its files are not checked")
+            continue
+        if entries and not _searchable(entries[0]):
+            notify("warning", f"cannot enter directory {display_path(directory, cwd)}: "
+                              "permission denied; its files are not checked")
+            continue
+        for entry in entries:
+            path = Path(entry.path)
+            if entry.is_dir(follow_symlinks=False):
+                if not ignores.ignored(path, True, top):
+                    stack.append(path)
+            elif entry.name.endswith(SOURCE_SUFFIXES):
+                if entry.is_symlink() and not _follow_link(path, ignores, real_top):
+                    continue
+                if not ignores.ignored(path, False, top):
+                    yield path
+
+
+def _reason(error: OSError) -> str:
+    return "permission denied" if isinstance(error, PermissionError) else (error.strerror or str(error))
+
+
+def _searchable(entry: os.DirEntry) -> bool:
+    """Whether the directory holding ``entry`` can be entered: listing a directory needs read
+    permission, reaching what it holds needs search (execute) permission."""
+    try:
+        os.lstat(entry.path)
+    except PermissionError:
+        return False
+    except OSError:
+        pass
+    return True
+
+
+def _follow_link(path: Path, ignores: _Ignores, real_top: Path) -> bool:
+    """Whether the symbolic link ``path`` (named like a source file) is taken while walking."""
+    target = Path(os.path.realpath(path))
+    if not (_is_under(target, ignores.real_root) or _is_under(target, real_top)):
+        ignores.notify("note", f"not following {display_path(path, ignores.cwd)}: "
+                               "it is a symbolic link that leaves the checked tree")
+        return False
+    try:
+        return not stat.S_ISDIR(os.stat(path).st_mode)  # a directory named *.py is not walked
+    except OSError:
+        return True  # broken or a loop: reported when read
+
+
+def discover(
+    paths: Sequence[StrPath],
+    settings: Settings,
+    cwd: Path | None = None,
+    *,
+    notify: Notify | None = None,
+) -> list[SourceFile]:
+    """The files to check for ``paths`` (as given on the command line), sorted, without duplicates.
+
+    A file named explicitly is always taken, whatever its name and the exclusions (and followed
+    if it is a symbolic link); a directory is walked for ``*.py`` and ``*.ipynb`` files, skipping
+    what ``exclude`` / ``extend-exclude`` and (unless ``respect-gitignore = false``) ``.gitignore``
+    files exclude, and symbolic links that leave the tree (see :func:`_walk`). Raises
+    :class:`UsageError` for a path that does not exist or cannot be reached. Directories that
+    cannot be read and skipped links are reported through ``notify`` (see :data:`Notify`).
+    """
+    cwd = Path(os.path.abspath(cwd or Path.cwd()))
+    ignores = _Ignores(settings, notify or _ignore, cwd)
+    found: dict[Path, None] = {}
+    for given in paths:
+        absolute = Path(os.path.abspath(cwd / given))
+        try:
+            os.lstat(absolute)
+        except (FileNotFoundError, NotADirectoryError):
+            raise UsageError(f"path does not exist: {os.fspath(given)}") from None
+        except OSError as error:
+            raise UsageError(f"cannot access {os.fspath(given)}: {_reason(error)}") from None
+        try:
+            is_dir = stat.S_ISDIR(os.stat(absolute).st_mode)
+        except OSError:
+            is_dir = False  # a broken link or a loop: reported as a file
+        if is_dir:  # a symlink to a directory is walked only when named explicitly
+            found.update(dict.fromkeys(_walk(absolute, ignores)))
+        else:
+            found[absolute] = None
+    return sorted(SourceFile(path, display_path(path, cwd)) for path in found)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aliaslint.diagnostics import Diagnostic
-from aliaslint.files import SourceFile
+from aliaslint.files import SourceError, SourceFile, read_source
 
 __all__ = ["Fingerprinter", "Identity", "digest"]
 
@@ -125,19 +125,21 @@ def _normalised(statement: ast.stmt) -> str:
 class Fingerprinter:
     """Computes :class:`Identity` and fingerprints for the findings of one run."""
 
-    def __init__(self, files: Sequence[SourceFile], root: Path) -> None:
+    def __init__(self, files: Sequence[SourceFile], root: Path, max_bytes: int = 2_000_000) -> None:
         self._files = {f.display: f for f in files}
         self._root = Path(os.path.abspath(root))
+        self._max_bytes = max_bytes
         self._modules: dict[str, _Module] = {}
 
     def _module(self, display: str) -> _Module:
         module = self._modules.get(display)
         if module is None:
+            # only the run's files, read as the analysis read them (regular files only: a FIFO
+            # with an AL000 must not hang the run; a notebook is its cells' code)
             source = self._files.get(display)
-            path = source.path if source is not None else Path(display)
             try:
-                text = Path(path).read_text(encoding="utf-8", errors="replace")
-            except (OSError, ValueError):
+                text = read_source(source, self._max_bytes) if source is not None else ""
+            except SourceError:
                 text = ""
             module = self._modules[display] = _Module(text)
         return module

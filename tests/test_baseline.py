@@ -3,6 +3,9 @@ its statement is re-wrapped; a new finding, even in the same function, is new.""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,8 @@ from aliaslint.cli import cli
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import SourceFile
 from aliaslint.fingerprint import Fingerprinter
+
+from _hostile import needs_fifo
 
 SOURCE = '''\
 def add_volume(pod, name):
@@ -150,6 +155,43 @@ def test_bad_baseline_exits_2(project: Path, content: str | None, message: str) 
         (project / "baseline.json").write_text(content, encoding="utf-8")
     result = run("check", "--no-cache", "--baseline", "baseline.json")
     assert result.exit_code == 2 and result.stderr.startswith(message) and result.stdout == ""
+
+
+@needs_fifo
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda path: os.mkfifo(path), "not a regular file: it is a FIFO (named pipe)"),
+        (lambda path: path.symlink_to("/dev/zero"), "not a regular file: it is a character device"),
+    ],
+    ids=["fifo", "link-to-dev-zero"],
+)
+def test_a_baseline_that_is_not_a_regular_file_exits_2_without_reading_it(project: Path, make, reason: str) -> None:
+    import resource
+
+    def limit_memory() -> None:  # reading /dev/zero to its end fails in the child, not this machine
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    make(project / "baseline.json")
+    result = subprocess.run(
+        [sys.executable, "-m", "aliaslint", "check", "--no-cache", "--baseline", "baseline.json"],
+        cwd=project, capture_output=True, text=True, timeout=60, preexec_fn=limit_memory,
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"aliaslint: error: cannot read the baseline baseline.json: {reason}\n"
+
+
+def test_a_baseline_over_the_size_limit_is_refused(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from aliaslint import baseline
+
+    monkeypatch.setattr(baseline, "MAX_BASELINE_BYTES", 1000)
+    (project / "baseline.json").write_text('{"aliaslint-baseline": 1, "findings": []}' + " " * 2000, encoding="utf-8")
+    result = run("check", "--no-cache", "--baseline", "baseline.json")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "aliaslint: error: cannot read the baseline baseline.json: the file is 2.0 kB, over the 1 kB limit\n"
+    )
 
 
 def test_baseline_flags_exclude_each_other(project: Path) -> None:

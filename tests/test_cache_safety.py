@@ -109,6 +109,19 @@ def test_damaged_or_hostile_entries_are_misses(tmp_path: Path, damage: str) -> N
     assert _check(project, settings) == cold
 
 
+def test_an_entry_that_is_a_symbolic_link_is_a_miss(tmp_path: Path) -> None:
+    project, settings = _project(tmp_path)
+    _check(project, settings)
+    key = cache.key_for(BUG, "op", "op.py", False, [r.code for r in engine._rules(settings)])
+    store = cache.SummaryCache(settings)
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    assert store.get(key) is not None
+    elsewhere = tmp_path / "elsewhere"
+    entry.rename(elsewhere)
+    entry.symlink_to(elsewhere)  # the same valid entry, reached through a link
+    assert store.get(key) is None
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_a_fifo_planted_as_an_entry_does_not_hang_the_run(tmp_path: Path) -> None:
     project, settings = _project(tmp_path)

@@ -53,7 +53,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list, Settings]]:
     """The engine replaced by one that reports FINDING; records what it was given."""
     seen: list[tuple[list, Settings]] = []
 
-    def check(files, settings, file_settings=None):
+    def check(files, settings, file_settings=None, sources=None):
         seen.append((list(files), settings))
         return CheckResult(diagnostics=[FINDING], files_checked=len(files))
 
@@ -114,6 +114,25 @@ def test_bad_toml_exits_2(project: Path) -> None:
         assert result.stderr.startswith("aliaslint: error: pyproject.toml: invalid TOML: ")
 
 
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"pyproject.toml": b"[tool.aliaslint]\n# caf\xe9\n"},
+         "pyproject.toml: not valid UTF-8 (byte 0xe9 at offset 22)"),
+        ({"pyproject.toml": b"[tool.aliaslint]\nmodels = ['m.toml']\n", "m.toml": b"['a.b']\nkind = 'copy' # \xff\n"},
+         "{root}/m.toml: models file is not valid UTF-8 (byte 0xff at offset 24)"),
+        ({"pyproject.toml": b"[tool.aliaslint]\nextend-exclude = ['!']\n"},
+         "pyproject.toml: option 'extend-exclude' in [tool.aliaslint]: invalid pattern '!'"),
+    ],
+)
+def test_unusable_configuration_exits_2_naming_the_file(project: Path, files: dict, message: str) -> None:
+    for name, data in files.items():
+        (project / name).write_bytes(data)
+    result = run("check")
+    assert result.exit_code == 2
+    assert result.stderr == f"aliaslint: error: {message.format(root=project)}\n"
+
+
 def test_missing_config_file_exits_2(project: Path) -> None:
     result = run("check", "--config", "nope.toml")
     assert (result.exit_code, result.stderr) == (2, "aliaslint: error: config file not found: nope.toml\n")
@@ -143,7 +162,7 @@ def test_bad_output_format_exits_2(project: Path) -> None:
 
 
 def test_internal_error_exits_2_without_traceback(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(files, settings, file_settings=None):
+    def broken(files, settings, file_settings=None, sources=None):
         raise RuntimeError("fixpoint did not converge")
 
     monkeypatch.setattr(engine, "check", broken)

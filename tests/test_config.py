@@ -222,6 +222,8 @@ def test_unknown_option_in_a_config_file_of_a_subfolder(project: Path) -> None:
          " (expected a code such as 'AL001' or a prefix such as 'AL')"),
         ("models = ['missing.toml']",
          "option 'models' in [tool.aliaslint]: file not found: missing.toml"),
+        ("exclude = ['build/', '!']", "option 'exclude' in [tool.aliaslint]: invalid pattern '!'"),
+        ("extend-exclude = ['gen\\']", "option 'extend-exclude' in [tool.aliaslint]: invalid pattern 'gen\\\\'"),
     ],
 )
 def test_wrong_types(project: Path, line: str, message: str) -> None:
@@ -397,3 +399,13 @@ def test_nested_configuration_errors_are_errors(project: Path) -> None:
     configuration = load_configuration([Path(".")], {})
     with pytest.raises(ConfigError, match=r"^sub/aliaslint.toml: unknown option 'selct' in the top-level table$"):
         configuration.for_file(project / "sub" / "x.py")
+
+
+def test_a_pyproject_that_is_not_utf8_is_named(project: Path) -> None:
+    (project / "pyproject.toml").write_bytes(b"[tool.aliaslint]\n# caf\xe9\nselect = ['AL001']\n")
+    assert error_of([Path(".")], {}) == "pyproject.toml: not valid UTF-8 (byte 0xe9 at offset 22)"
+
+
+def test_a_config_file_that_is_not_utf8_is_named(project: Path) -> None:
+    (project / "lint.toml").write_bytes(b"select = ['AL001'] # \xff\n")
+    assert error_of([Path(".")], {}, Path("lint.toml")) == "lint.toml: not valid UTF-8 (byte 0xff at offset 21)"

@@ -278,3 +278,44 @@ def test_a_recursive_function_returning_parts_of_its_argument_stays_bounded(tmp_
     assert [(d.code, d.location.line, d.message.split(",")[0]) for d in found] == [
         ("AL007", 31, "`use` writes an item of `doc[\"K0\"][*]`"),
     ]
+
+
+def test_valid_python_libcst_cannot_parse_says_so_and_can_be_excluded(tmp_path: Path) -> None:
+    files = {
+        "pkg/annotated.py": "(x): int = 1\n",  # valid: CPython accepts it, LibCST does not
+        "literals.py": "x = " + " ".join(['"a"'] * 500) + "\n",  # LibCST recurses once per literal
+        "ok.py": "grid = [[]] * 3\ngrid[0].append(1)\n",
+    }
+    found = run(tmp_path, files)
+    assert [(d.code, d.location.path, d.message) for d in found] == [
+        ("AL000", "literals.py", "valid Python that aliaslint's parser does not support (it nests too "
+                                 'deeply for LibCST); exclude the file with extend-exclude = ["/literals.py"]'),
+        ("AL005", "ok.py", found[1].message),
+        ("AL000", "pkg/annotated.py", "valid Python that aliaslint's parser does not support (LibCST: "
+                                      "parser error: error at 1:5); exclude the file with extend-exclude = "
+                                      '["/pkg/annotated.py"]'),
+    ]
+    # the advice works
+    found = run(tmp_path, {}, extend_exclude=("/literals.py", "/pkg/annotated.py"))
+    assert [(d.code, d.location.path) for d in found] == [("AL005", "ok.py")]
+
+
+def test_a_nul_byte_in_a_string_literal_is_al000(tmp_path: Path) -> None:
+    found = run(tmp_path, {"nul.py": b"x = 1\ns = 'a\x00b'\n", "ok.py": "grid = [[]] * 3\ngrid[0].append(1)\n"})
+    assert [(d.code, d.location.path, d.location.line, d.location.column, d.message) for d in found] == [
+        ("AL000", "nul.py", 2, 7, "cannot read this file: it contains a NUL byte (line 2, column 7), "
+                                  "which Python does not accept in source code"),
+        ("AL005", "ok.py", 1, 8, found[1].message),
+    ]
+
+
+def test_texts_in_memory_are_what_the_report_quotes(tmp_path: Path) -> None:
+    # the fixer's pending changes: analysed instead of the file, and quoted in the excerpts
+    (tmp_path / "m.py").write_text("x = 1\n", encoding="utf-8")
+    config = Settings(root=tmp_path, no_cache=True)
+    found = discover([tmp_path], config, cwd=tmp_path)
+    pending = "def f(n):\n    grid = [[]] * n\n    grid[0].append(1)\n"
+    result = engine.check(found, config, sources={tmp_path / "m.py": pending})
+    assert [(d.code, d.location.line) for d in result.diagnostics] == [("AL005", 2)]
+    display = result.diagnostics[0].location.path
+    assert result.sources.line(display, 2) == "    grid = [[]] * n"

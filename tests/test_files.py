@@ -4,9 +4,19 @@ import os
 from pathlib import Path
 
 import pytest
+from _hostile import needs_fifo, no_hang  # noqa: F401 (fixture)
 
 from aliaslint.config import Settings
-from aliaslint.files import SourceError, SourceFile, UsageError, discover, display_path, read_source
+from aliaslint.files import (
+    SourceError,
+    SourceFile,
+    UsageError,
+    compile_patterns,
+    discover,
+    display_path,
+    read_regular_file,
+    read_source,
+)
 
 
 def touch(root: Path, *names: str, text: str = "x = 1\n") -> None:
@@ -180,12 +190,176 @@ def test_permission_denied(project: Path, monkeypatch: pytest.MonkeyPatch) -> No
     target.write_text("x = 1\n", encoding="utf-8")
     if os.geteuid() != 0:
         target.chmod(0)
-    else:  # root reads anything: make the read itself fail as it would for a user
-        def denied(self: Path) -> bytes:
-            raise PermissionError(13, "Permission denied", str(self))
+    else:  # root opens anything: make the open itself fail as it would for a user
+        # (tests/test_hostile_input.py checks real permissions by dropping root's capabilities)
+        real_open = os.open
 
-        monkeypatch.setattr(Path, "read_bytes", denied)
+        def denied(path, *args, **kwargs):
+            if Path(path) == target:
+                raise PermissionError(13, "Permission denied", str(path))
+            return real_open(path, *args, **kwargs)
+
+        monkeypatch.setattr(os, "open", denied)
     try:
         assert read_error(target) == "permission denied"
     finally:
         target.chmod(0o644)
+
+
+# --- special files: never a hang, never an endless read -------------------------------------
+
+@needs_fifo
+def test_a_fifo_named_py_is_an_error_not_a_hang(project: Path, no_hang: None) -> None:
+    os.mkfifo(project / "pipe.py")
+    touch(project, "ok.py")
+    assert shown(discover([Path(".")], Settings(root=project))) == ["ok.py", "pipe.py"]
+    assert read_error(project / "pipe.py") == "not a regular file: it is a FIFO (named pipe)"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_a_link_to_dev_zero_is_an_error_not_an_endless_read(project: Path, no_hang: None) -> None:
+    os.symlink("/dev/zero", project / "zero.py")
+    assert read_error(project / "zero.py") == "not a regular file: it is a character device"
+    with pytest.raises(SourceError, match="character device"):
+        read_regular_file("/dev/zero", 10)
+
+
+def test_a_final_link_is_refused_when_links_are_not_followed(project: Path) -> None:
+    (project / "real.txt").write_bytes(b"data")
+    os.symlink("real.txt", project / "link.txt")
+    assert read_regular_file(project / "link.txt", 10) == b"data"
+    with pytest.raises(SourceError, match="^not a regular file: it is a symbolic link$"):
+        read_regular_file(project / "link.txt", 10, follow_symlinks=False)
+    assert read_regular_file(project / "real.txt", 10, follow_symlinks=False) == b"data"
+    with pytest.raises(SourceError, match="^file is 4 bytes, over the 3 bytes limit$"):
+        read_regular_file(project / "real.txt", 3, setting=None)
+
+
+def test_a_symlink_loop_is_reported_and_does_not_stop_discovery(project: Path) -> None:
+    os.symlink("loop.py", project / "loop.py")
+    os.symlink("b.py", project / "a.py")
+    os.symlink("a.py", project / "b.py")
+    touch(project, "ok.py")
+    assert shown(discover([Path(".")], Settings(root=project))) == ["a.py", "b.py", "loop.py", "ok.py"]
+    assert read_error(project / "loop.py") == "symbolic link loop (too many levels of symbolic links)"
+    # named on the command line too
+    assert shown(discover([Path("loop.py")], Settings(root=project))) == ["loop.py"]
+
+
+def test_a_file_over_the_limit_is_not_read(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (project / "big.py").write_text("x = 1\n" * 100, encoding="utf-8")
+    reads: list[int] = []
+    real_read = os.read
+    monkeypatch.setattr(os, "read", lambda fd, n: reads.append(n) or real_read(fd, n))
+    assert read_error(project / "big.py", 100) == "file is 600 bytes, over the 100 bytes limit (max-file-bytes)"
+    assert reads == []  # refused on its size, before reading a byte
+
+
+def test_a_nul_byte_is_an_error_where_it_is(project: Path) -> None:
+    (project / "nul.py").write_bytes(b"x = 1\ns = 'a\x00b'\n")
+    with pytest.raises(SourceError) as info:
+        read_source(source(project / "nul.py"))
+    assert str(info.value) == (
+        "it contains a NUL byte (line 2, column 7), which Python does not accept in source code"
+    )
+    assert (info.value.line, info.value.column) == (2, 7)
+
+
+def test_undecodable_bytes_are_placed(project: Path) -> None:
+    (project / "bad.py").write_bytes(b"x = 1\ny = '\xe9'\n")
+    with pytest.raises(SourceError) as info:
+        read_source(source(project / "bad.py"))
+    assert (info.value.line, info.value.column) == (2, 6)
+
+
+# --- symbolic links that leave the tree ----------------------------------------------------
+
+
+def test_links_that_leave_the_tree_are_not_followed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    touch(outside, "secret.py", "lib/helper.py")
+    touch(project, "src/app.py", "src/real.py")
+    monkeypatch.chdir(project)
+    os.symlink(outside / "secret.py", project / "src" / "secret.py")
+    os.symlink("../../outside/lib/helper.py", project / "src" / "helper.py")
+    os.symlink("real.py", project / "src" / "inside.py")  # stays in the tree: followed
+    os.symlink(project / "src" / "real.py", project / "alias.py")
+    notes: list[tuple[str, str]] = []
+    files = discover([Path(".")], Settings(root=project), notify=lambda *note: notes.append(note))
+    assert shown(files) == ["alias.py", "src/app.py", "src/inside.py", "src/real.py"]
+    assert sorted(notes) == [
+        ("note", "not following src/helper.py: it is a symbolic link that leaves the checked tree"),
+        ("note", "not following src/secret.py: it is a symbolic link that leaves the checked tree"),
+    ]
+    # a link named on the command line is the user's choice: followed
+    assert shown(discover([Path("src/secret.py")], Settings(root=project))) == ["src/secret.py"]
+
+
+def test_a_walked_directory_outside_the_root_is_its_own_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    touch(tmp_path, "other/a.py", "other/sub/b.py")
+    os.symlink(tmp_path / "other" / "a.py", tmp_path / "other" / "sub" / "link.py")
+    (tmp_path / "root").mkdir()
+    monkeypatch.chdir(tmp_path / "root")
+    files = discover([tmp_path / "other"], Settings(root=tmp_path / "root"))
+    assert [f.path.name for f in files] == ["a.py", "b.py", "link.py"]
+
+
+# --- .gitignore files: never stop the run --------------------------------------------------
+
+
+@needs_fifo
+def test_a_fifo_gitignore_is_skipped_with_a_warning(project: Path, no_hang: None) -> None:
+    touch(project, "a.py", "pkg/b.py")
+    os.mkfifo(project / "pkg" / ".gitignore")
+    notes: list[tuple[str, str]] = []
+    files = discover([Path(".")], Settings(root=project), notify=lambda *note: notes.append(note))
+    assert shown(files) == ["a.py", "pkg/b.py"]
+    assert notes == [("warning", "ignoring pkg/.gitignore: not a regular file: it is a FIFO (named pipe)")]
+
+
+def test_gitignore_lines_git_accepts_never_stop_the_run(project: Path) -> None:
+    touch(project, "a.py", "skip.py", "!x.py", "keep_me.py", "b.py")
+    (project / ".gitignore").write_text(
+        "!\n\\\nfoo\\\n[z-a].py\nskip.py\n\\!x.py\n*_me.py\n!keep_me.py\n", encoding="utf-8"
+    )
+    notes: list[tuple[str, str]] = []
+    files = discover([Path(".")], Settings(root=project), notify=lambda *note: notes.append(note))
+    assert shown(files) == ["a.py", "b.py", "keep_me.py"]
+    assert [n for n in notes if n[0] == "warning"] == []
+    assert [n[1].split(":")[1] for n in notes] == ["1", "2", "3", "4"]
+    assert notes[0] == ("note", ".gitignore:1: pattern '!' matches nothing; skipped")
+
+
+def test_gitignore_files_above_the_root_apply_inside_the_same_git_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    repo = tmp_path / "repo"
+    touch(repo, "service/app.py", "service/gen_models.py", "service/deep/gen_more.py", "service/kept.py")
+    (repo / ".git").mkdir()
+    (repo / ".gitignore").write_text("gen_*.py\n/service/kept.py\n", encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("app.py\n", encoding="utf-8")  # outside the repository
+    monkeypatch.chdir(repo / "service")
+    settings = Settings(root=repo / "service")  # e.g. service/pyproject.toml
+    assert shown(discover([Path(".")], settings)) == ["app.py"]
+    # outside any git repository only the root's own .gitignore files apply, as before
+    (repo / ".git").rmdir()
+    assert shown(discover([Path(".")], settings)) == ["app.py", "deep/gen_more.py", "gen_models.py", "kept.py"]
+
+
+def test_invalid_exclude_patterns_are_named() -> None:
+    with pytest.raises(ValueError, match=r"invalid pattern '!'"):
+        compile_patterns(["build/", "!"])
+    assert compile_patterns(["build/", "*.gen.py"]).match_file("x.gen.py")
+
+
+def test_a_gitignore_that_is_a_symbolic_link_is_not_followed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # git does not follow it; following it would read (and, with -v, quote) a file anywhere
+    project = tmp_path / "project"
+    touch(project, "a.py", "b.py")
+    (tmp_path / "elsewhere").write_text("a.py\nroot\\\n", encoding="utf-8")
+    os.symlink(tmp_path / "elsewhere", project / ".gitignore")
+    monkeypatch.chdir(project)
+    notes: list[tuple[str, str]] = []
+    files = discover([Path(".")], Settings(root=project), notify=lambda *note: notes.append(note))
+    assert shown(files) == ["a.py", "b.py"]
+    assert notes == [("note", "ignoring .gitignore: it is a symbolic link (git does not follow them)")]

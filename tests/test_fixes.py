@@ -7,6 +7,7 @@ again by CPython, and a second ``--fix`` must change nothing (idempotence).
 from __future__ import annotations
 
 import ast
+import json
 import os
 import stat
 import sys
@@ -18,7 +19,9 @@ from click.testing import CliRunner
 from aliaslint.cli import cli
 from aliaslint.diagnostics import Applicability, FixRequest, Location
 from aliaslint.fix import transform
-from aliaslint.fix.atomic import write_atomic
+from aliaslint.atomic import write_atomic
+
+from _hostile import needs_fifo, no_hang  # noqa: F401 (fixture)
 
 
 def run(*args: str):
@@ -459,12 +462,99 @@ def test_a_file_changed_during_the_fix_is_left_alone(project: Path, monkeypatch:
     assert result.exit_code == 1
 
 
+@needs_fifo
+def test_a_file_replaced_by_a_fifo_during_the_fix_is_not_read_or_written(
+    project: Path, monkeypatch: pytest.MonkeyPatch, no_hang: None
+) -> None:
+    from aliaslint import engine
+
+    write(project, TWO)
+    real_check = engine.check
+
+    def check_then_swap(files, settings, file_settings=None, sources=None):
+        if sources and not (project / "grid.py").is_fifo():  # after the fixer read it
+            (project / "grid.py").unlink()
+            os.mkfifo(project / "grid.py")
+        return real_check(files, settings, file_settings, sources)
+
+    monkeypatch.setattr(engine, "check", check_then_swap)
+    result = run("--fix", "--output-format", "concise", "grid.py")
+    assert result.stderr == (
+        "aliaslint: warning: cannot write the fixes to grid.py: not a regular file: it is a FIFO (named pipe)\n"
+    )
+    assert (project / "grid.py").is_fifo()
+    assert result.stdout.splitlines() == [
+        "grid.py:1:1: AL000 cannot read this file: not a regular file: it is a FIFO (named pipe)",
+        "Found 1 error.",
+    ]
+    assert result.exit_code == 1
+
+
 def test_suppressed_findings_are_not_fixed(project: Path) -> None:
     source = "def f(n):\n    grid = [[]] * n  # noqa: AL005\n    grid[0].append(1)\n    return grid\n"
     write(project, {"m.py": source})
     result = run("--fix", "m.py")
     assert (result.exit_code, result.stdout) == (0, "All checks passed!\n")
     assert (project / "m.py").read_text(encoding="utf-8") == source
+
+
+# --- notebooks are never edited ----------------------------------------------------------------
+
+GRID_CELL = ["def f(n):\n", "    grid = [[]] * n\n", "    grid[0].append(1)\n", "    return grid\n"]
+
+
+def _notebook(*cells: list[str]) -> str:
+    document = {
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": c}
+                  for c in cells],
+        "metadata": {"language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5,
+    }
+    return json.dumps(document, indent=1) + "\n"
+
+
+NOTEBOOK_FINDING = (
+    "nb.ipynb:cell 2:2:12: AL005 `[[]] * n` puts the same mutable object in every slot, so changing one "
+    "slot changes all of them; build a new object per slot with `[[] for _ in range(n)]`"
+)
+
+
+def test_a_notebook_finding_offers_no_fix(project: Path) -> None:
+    write(project, {"nb.ipynb": _notebook(["import os\n"], GRID_CELL)})
+    result = run("--unsafe-fixes", "--output-format", "concise", "nb.ipynb")
+    assert result.stdout.splitlines() == [NOTEBOOK_FINDING, "Found 1 error."]  # no [*], nothing fixable
+    fix = json.loads(run("--output-format", "json", "nb.ipynb").stdout)[0]["fix"]
+    assert fix == {"message": "Replace with `[[] for _ in range(n)]`", "applicability": "display-only", "edits": []}
+
+
+def test_fix_and_diff_never_edit_a_notebook(project: Path) -> None:
+    notebook = _notebook(["import os\n"], GRID_CELL)
+    write(project, {"nb.ipynb": notebook, "grid.py": TWO["grid.py"]})
+    diff = run("--diff", "--unsafe-fixes", ".")
+    assert diff.exit_code == 1 and diff.stdout.startswith("--- grid.py\n+++ grid.py\n")
+    assert "ipynb" not in diff.stdout and diff.stderr == "Would fix 1 error.\n"
+    result = run("--fix", "--unsafe-fixes", "--output-format", "concise", ".")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [NOTEBOOK_FINDING, "Found 2 errors (1 fixed, 1 remaining)."]
+    assert (project / "nb.ipynb").read_text(encoding="utf-8") == notebook
+    assert (project / "grid.py").read_text(encoding="utf-8") == SAFE_CASES["list of lists"][1]
+
+
+def test_a_fix_that_would_also_change_a_notebook_is_withdrawn_whole() -> None:
+    from aliaslint.diagnostics import Diagnostic, Fix
+    from aliaslint.files import SourceFile
+    from aliaslint.fix.runner import offered
+
+    files = [SourceFile(Path("/p/a.py"), "a.py"), SourceFile(Path("/p/nb.ipynb"), "nb.ipynb")]
+    here = FixRequest("deepcopy", Location("a.py", 3, 5, 3, 15))
+    there = FixRequest("copy-parameter", Location("nb.ipynb", 1, 5, 1, 8), "spec", "add")
+    fix = Fix("Copy `spec`", Applicability.UNSAFE, requests=(here, there))
+    finding = Diagnostic("AL001", "loop-shared-argument-mutation", "m", Location("a.py", 3, 5, 3, 15), fix=fix)
+    local = Diagnostic("AL002", "shallow-copy-nested-mutation", "m", Location("a.py", 9, 1, 9, 2),
+                       fix=Fix("Deep copy", Applicability.UNSAFE, requests=(here,)))
+    withdrawn, kept = offered([finding, local], files)
+    assert withdrawn.fix == Fix("Copy `spec`", Applicability.DISPLAY_ONLY)
+    assert not withdrawn.fix.applies(True)
+    assert kept == local
 
 
 # --- a fix that would break the file is rolled back ------------------------------------------

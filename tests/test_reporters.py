@@ -28,8 +28,8 @@ from aliaslint.diagnostics import (
     RelatedLocation,
 )
 from aliaslint.reporters import FORMATS, render
-from aliaslint.reporters import full as full_reporter
 from aliaslint.reporters import FixStatus
+from aliaslint import sources as sources_module
 from aliaslint.reporters.github import escape_data, escape_property
 
 GOLDEN = Path(__file__).parent / "golden" / "reporters"
@@ -219,12 +219,13 @@ def test_full_omits_excerpt_for_a_line_the_file_does_not_have(project: Path) -> 
 
 def test_full_reads_each_file_once(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     opened: list[str] = []
+    read = sources_module.files.read_regular_file
 
-    def counting_open(path, *args, **kwargs):
-        opened.append(path)
-        return open(path, *args, **kwargs)
+    def counting_read(path, *args, **kwargs):
+        opened.append(os.path.relpath(path))
+        return read(path, *args, **kwargs)
 
-    monkeypatch.setattr(full_reporter, "open", counting_open, raising=False)
+    monkeypatch.setattr(sources_module.files, "read_regular_file", counting_read)
     render([WITH_FIX, WITH_RELATED, WITH_FIX], "full")
     assert sorted(opened) == ["pods.py", ODD_PATH]
 
@@ -423,4 +424,51 @@ def test_junit_passing_and_control_characters() -> None:
     assert case.find("failure") is None and suites.get("tests") == "1"
     bell = Diagnostic("AL001", "n", "bell\x07here", Location("a.py", 1, 1, 1, 2))
     failure = next(ET.fromstring(render([bell], "junit").encode("utf-8")).iter("failure"))
-    assert failure.get("message") == "a.py:1:1: AL001 bell\ufffdhere"
+    assert failure.get("message") == "a.py:1:1: AL001 bell\\x07here"
+
+
+# --- hostile text: names that are not UTF-8, terminal control -----------------------------------
+
+UNDECODABLE = Diagnostic(
+    "AL005", "replicated-mutable", "m", Location("bad\udcff/\x1b[2Jx\u202e.py", 1, 1, 1, 2),
+    related=(RelatedLocation(Location("/abs/\udcfe.py", 2, 1, 2, 2), "here \x1b]0;title\x07"),),
+)
+
+
+@pytest.mark.parametrize("output_format", FORMATS)
+def test_every_format_writes_valid_utf8_for_names_that_are_not(output_format: str) -> None:
+    text = render([UNDECODABLE], output_format)
+    text.encode("utf-8")  # no lone surrogate left
+    assert "\x1b" not in text and "\x07" not in text
+    if output_format == "sarif":
+        log = json.loads(text)
+        sarif_validator().validate(log)
+        result = log["runs"][0]["results"][0]
+        assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == (
+            "bad%FF/%1B%5B2Jx%E2%80%AE.py")
+        assert result["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "file:///abs/%FE.py"
+
+
+def test_terminal_formats_spell_out_control_characters() -> None:
+    assert render([UNDECODABLE], "concise") == (
+        "bad\\xff/\\x1b[2Jx\\u202e.py:1:1: AL005 m\nFound 1 error.\n"
+    )
+    assert render([UNDECODABLE], "full") == (
+        "bad\\xff/\\x1b[2Jx\\u202e.py:1:1: AL005 m\n"
+        "  = note: /abs/\\xfe.py:2:1: here \\x1b]0;title\\x07\n\nFound 1 error.\n"
+    )
+    assert render([UNDECODABLE], "pylint") == "bad\\xff/\\x1b[2Jx\\u202e.py:1: [AL005(replicated-mutable), ] m\n"
+    assert json.loads(render([UNDECODABLE], "json"))[0]["filename"] == "bad\\xff/\x1b[2Jx\u202e.py"
+
+
+def test_excerpts_show_control_characters_as_pictures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "ctl.py").write_text('clear = "\x1b[2J\x07"; grid = [[]] * 3\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    found = Diagnostic("AL005", "n", "m", Location("ctl.py", 1, 23, 1, 31))
+    assert render([found], "full") == (
+        "ctl.py:1:23: AL005 m\n"
+        "  |\n"
+        '1 | clear = "␛[2J␇"; grid = [[]] * 3\n'
+        "  |                       ^^^^^^^^\n"
+        "  |\n\nFound 1 error.\n"
+    )

@@ -11,8 +11,13 @@ gets no more fixes (:class:`~aliaslint.fix.transform.BrokenFix`, reported as a w
 loop stops when a round changes nothing, or after :data:`MAX_ROUNDS` rounds.
 
 Nothing is written by :func:`run`; :meth:`FixRun.write` writes each changed file atomically
-(:func:`aliaslint.fix.atomic.write_atomic`), and :meth:`FixRun.diff` gives the unified diff
+(:func:`aliaslint.atomic.write_atomic`), and :meth:`FixRun.diff` gives the unified diff
 instead (``--diff``).
+
+Notebooks (``.ipynb``) are never edited: their positions are in the cells' code, not in the JSON
+file. :func:`check` withdraws every fix that would change one (its finding stays, with the fix's
+message as advice, as a display-only fix with no edits), so no fix is offered (``[*]``, counts),
+applied or diffed there.
 """
 from __future__ import annotations
 
@@ -27,12 +32,12 @@ from pathlib import Path
 import libcst as cst
 
 from aliaslint import engine
-from aliaslint.diagnostics import Diagnostic, Edit, FixRequest, Location
-from aliaslint.files import SourceError, SourceFile, decode_source
-from aliaslint.fix.atomic import write_atomic
+from aliaslint.atomic import write_atomic
+from aliaslint.diagnostics import Applicability, Diagnostic, Edit, FixRequest, Location
+from aliaslint.files import SourceError, SourceFile, decode_source, read_regular_file
 from aliaslint.fix.transform import BrokenFix, apply_requests
 
-__all__ = ["FixRun", "MAX_ROUNDS", "run", "with_edits"]
+__all__ = ["FixRun", "MAX_ROUNDS", "check", "run", "with_edits"]
 
 #: rounds of check-and-fix before giving up on reaching a fixed point (ruff allows 100 per file;
 #: a round here checks the whole project, and our fixes settle in one or two)
@@ -46,9 +51,14 @@ class _Original:
     encoding: str
 
 
-def _read(path: Path) -> _Original:
-    """The file's bytes, its text as the analysis read it, and the codec to write it back."""
-    data = path.read_bytes()
+#: the size limit when no settings say otherwise (the default of ``max-file-bytes``)
+_MAX_BYTES = 2_000_000
+
+
+def _read(path: Path, max_bytes: int = _MAX_BYTES) -> _Original:
+    """The file's bytes, its text as the analysis read it, and the codec to write it back.
+    Read as the analysis reads (regular files only); raises :class:`SourceError`."""
+    data = read_regular_file(path, max_bytes)
     text = decode_source(data)
     try:
         encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
@@ -74,12 +84,16 @@ class FixRun:
     _originals: dict[Path, _Original] = field(default_factory=dict)
     _displays: dict[Path, str] = field(default_factory=dict)
     _fixed_in: list[frozenset[Path]] = field(default_factory=list)
+    _max_bytes: int = _MAX_BYTES
 
     def diff(self) -> str:
-        """The unified diff of every changed file (``--- a.py`` / ``+++ a.py``), by path."""
+        """The unified diff of every changed file (``--- a.py`` / ``+++ a.py``), by path; a name
+        with control characters or bytes that are not UTF-8 is escaped, as in the reports."""
+        from aliaslint.reporters import printable
+
         out: list[str] = []
         for path in sorted(self.changed, key=lambda p: self._displays[p]):
-            name = self._displays[path]
+            name = printable(self._displays[path])
             before = self._originals[path].text.splitlines(keepends=True)
             after = self.changed[path].splitlines(keepends=True)
             for line in difflib.unified_diff(before, after, fromfile=name, tofile=name):
@@ -101,12 +115,12 @@ class FixRun:
             original = self._originals[path]
             display = self._displays[path]
             try:
-                if path.read_bytes() != original.data:
+                if read_regular_file(path, self._max_bytes) != original.data:
                     self.warnings.append(f"{display} changed while aliaslint was fixing it; not written")
                     failed.add(path)
                     continue
                 write_atomic(path, self.changed[path].encode(original.encoding))
-            except (OSError, UnicodeEncodeError) as error:
+            except (OSError, UnicodeEncodeError, SourceError) as error:
                 reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
                 self.warnings.append(f"cannot write the fixes to {display}: {reason}")
                 failed.add(path)
@@ -118,6 +132,31 @@ class FixRun:
             self.fixed = sum(1 for paths in self._fixed_in if not paths & failed)
             self.result = recheck(dict(self.changed))
         return written
+
+
+def check(files: Sequence[SourceFile], settings, file_settings=None, sources=None) -> engine.CheckResult:
+    """:func:`aliaslint.engine.check`, with the fixes that would change a notebook withdrawn
+    (:func:`offered`): the check whose fixes ``--fix`` may apply and the reports may offer."""
+    result = engine.check(files, settings, file_settings, sources)
+    result.diagnostics = offered(result.diagnostics, files)
+    return result
+
+
+def offered(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile]) -> list[Diagnostic]:
+    """``diagnostics`` with each fix that has a request in a notebook (``.ipynb``) made
+    display-only, without requests or edits: the finding and the fix's message stay, but the fix
+    is neither applied nor counted as fixable (a notebook's lines are its cells' code, not the
+    JSON file's, and the fixer writes files line for line)."""
+    notebooks = {f.display for f in files if f.is_notebook}
+    if not notebooks:
+        return list(diagnostics)
+    out = []
+    for d in diagnostics:
+        fix = d.fix
+        if fix is not None and any(r.location.path in notebooks for r in fix.requests):
+            d = replace(d, fix=replace(fix, applicability=Applicability.DISPLAY_ONLY, requests=(), edits=()))
+        out.append(d)
+    return out
 
 
 def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, file_settings=None) -> FixRun:
@@ -133,7 +172,7 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
     warnings: list[str] = []
     fixed_in: list[frozenset[Path]] = []
     for round_number in range(MAX_ROUNDS + 1):
-        result = engine.check(files, settings, file_settings, pending)
+        result = check(files, settings, file_settings, pending)
         todo = [d for d in result.diagnostics if d.fix is not None and d.fix.requests and d.fix.applies(unsafe_fixes)]
         if not todo:
             break
@@ -144,14 +183,14 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
         for d in todo:
             for request in d.fix.requests:
                 f = by_display.get(request.location.path)
-                if f is not None and f.path not in broken:
+                if f is not None and f.path not in broken and not f.is_notebook:
                     by_path.setdefault(f.path, []).append(request)
         applied: set[tuple[Path, FixRequest]] = set()
         progress = False
         for path, requests in sorted(by_path.items()):
             if path not in originals:
                 try:
-                    originals[path] = _read(path)
+                    originals[path] = _read(path, settings.max_file_bytes)
                 except (OSError, SourceError):
                     continue
             before = pending.get(path, originals[path].text)
@@ -176,17 +215,19 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
             break
     changed = {p: text for p, text in pending.items() if text != originals[p].text}
     displays = {f.path: f.display for f in files}
-    return FixRun(result, len(fixed_in), changed, warnings, originals, displays, fixed_in)
+    return FixRun(result, len(fixed_in), changed, warnings, originals, displays, fixed_in, settings.max_file_bytes)
 
 
 def by_display_path(by_display: dict[str, SourceFile], path: Path) -> str:
     return next((d for d, f in by_display.items() if f.path == path), str(path))
 
 
-def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile]) -> list[Diagnostic]:
+def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
+               max_bytes: int = _MAX_BYTES) -> list[Diagnostic]:
     """``diagnostics`` with each fix's requests resolved to line edits (for the JSON formats:
-    ruff's ``fix.edits``), each fix on its own against the files as they are on disk. A fix
-    that cannot be resolved keeps no edits."""
+    ruff's ``fix.edits``), each fix on its own against the files as they are on disk (read as
+    the analysis reads them, at most ``max_bytes``). A fix that cannot be resolved, or that would
+    change a notebook, keeps no edits."""
     by_display = {f.display: f for f in files}
     texts: dict[str, str | None] = {}
     out = []
@@ -203,7 +244,7 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile]) -
             if display not in texts:
                 f = by_display.get(display)
                 try:
-                    texts[display] = _read(f.path).text if f is not None else None
+                    texts[display] = _read(f.path, max_bytes).text if f is not None and not f.is_notebook else None
                 except (OSError, SourceError):
                     texts[display] = None
             before = texts[display]

@@ -17,6 +17,12 @@ else:  # pragma: no cover
 
 KINDS = {"deepcopy", "copy", "fresh", "opaque", "identity", "mutator"}
 EFFECTS = ("accumulate", "overwrite", "remove")
+#: what a ``copy`` / ``opaque`` model's result is (the analysis knows these containers)
+CONTAINERS = ("dict", "list", "set", "tuple")
+#: how a ``copy`` model's keyword arguments land in the copy: ``dict(a=1)`` sets key ``"a"``
+KEYWORD_FIELDS = ("keys", "attributes")
+#: a models file larger than this is refused (they are a few kilobytes)
+MAX_MODEL_FILE_BYTES = 10_000_000
 _COMMON = {"kind", "method"}
 ALLOWED_KEYS = {
     "deepcopy": _COMMON,
@@ -38,25 +44,70 @@ _exact: dict[str, dict] = {}
 _prefixes: list[tuple[str, dict]] = []
 
 
-def _parse(path: Path) -> dict[str, dict]:
+def _read(path: Path) -> str:
+    from aliaslint.files import SourceError, read_regular_file
+
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ModelError(f"{path}: cannot read models file: {exc.strerror}") from None
+        data = read_regular_file(path, MAX_MODEL_FILE_BYTES)
+    except SourceError as exc:
+        raise ModelError(f"{path}: cannot read models file: {exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ModelError(
+            f"{path}: models file is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})"
+        ) from None
+
+
+def _is_text(value: object) -> bool:
+    return isinstance(value, str) and value != ""
+
+
+#: key -> (test of its value, what the value must be)
+_VALUE_TYPES = {
+    "method": (lambda v: isinstance(v, bool), "true or false"),
+    "name": (_is_text, "a non-empty string"),
+    "container": (lambda v: v in CONTAINERS, "one of " + ", ".join(f'"{c}"' for c in CONTAINERS)),
+    "keyword_fields": (lambda v: v in KEYWORD_FIELDS, "one of " + ", ".join(f'"{k}"' for k in KEYWORD_FIELDS)),
+    "deep_keyword": (lambda v: isinstance(v, str) and v.isidentifier(), "a keyword argument name"),
+    "arg": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+            "a parameter position (0, 1, ...)"),
+    "effect": (lambda v: v in EFFECTS, "one of " + ", ".join(f'"{e}"' for e in EFFECTS)),
+}
+
+
+def _check_name(path: Path, name: str) -> None:
+    """A model's key: a dotted name, a method (``.model_copy``) or a prefix (``pkg.V1*``)."""
+    prefix = name.endswith("*")
+    parts = (name[1:] if name.startswith(".") else name).removesuffix("*").split(".")
+    if prefix and len(parts) > 1 and parts[-1] == "":
+        parts.pop()  # `kubernetes.client.*`
+    if not all(part.isidentifier() for part in parts):
+        raise ModelError(
+            f"{path}: model {name!r}: the name must be a dotted name (`mycorp.k8s.clone_spec`), "
+            "a method (`.model_copy`) or a prefix ending in '*' (`kubernetes.client.V1*`)"
+        )
+
+
+def _parse(path: Path) -> dict[str, dict]:
+    """The models of one TOML file, validated: kinds, keys allowed for each kind, value types."""
+    try:
+        data = tomllib.loads(_read(path))
     except tomllib.TOMLDecodeError as exc:
         raise ModelError(f"{path}: invalid TOML: {exc}") from None
     for name, table in data.items():
         if not isinstance(table, dict) or table.get("kind") not in KINDS:
             raise ModelError(f"{path}: model {name!r} needs kind = one of {', '.join(sorted(KINDS))}")
+        _check_name(path, name)
         unknown = set(table) - ALLOWED_KEYS[table["kind"]]
         if unknown:
             raise ModelError(f"{path}: model {name!r}: unknown key(s) {', '.join(sorted(unknown))} for kind {table['kind']!r}")
-        if table["kind"] in ("mutator", "identity"):
-            arg = table.get("arg", 0)
-            if not isinstance(arg, int) or isinstance(arg, bool) or arg < 0:
-                raise ModelError(f"{path}: model {name!r}: arg must be a parameter position (0, 1, ...), not {arg!r}")
-            if table.get("effect", "overwrite") not in EFFECTS:
-                raise ModelError(f"{path}: model {name!r}: effect must be one of {', '.join(EFFECTS)}")
+        for key, value in table.items():
+            if key == "kind":
+                continue
+            valid, expected = _VALUE_TYPES[key]
+            if not valid(value):
+                raise ModelError(f"{path}: model {name!r}: {key} must be {expected}, not {value!r}")
     return data
 
 

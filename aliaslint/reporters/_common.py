@@ -1,12 +1,27 @@
-"""Small helpers shared by several reporters."""
+"""Small helpers shared by several reporters: escaping, positions, the human header and notes.
+
+Escaping. File names come from the checked tree, so they may hold anything a file system allows:
+bytes that are not UTF-8 (kept by Python as lone surrogates), line breaks, terminal escape
+sequences, bidirectional overrides. Every format writes valid UTF-8: :func:`escape_name` spells an
+undecodable byte ``\\xff``. Terminal formats also neutralise control and bidirectional characters
+(:func:`printable`: ``\\x1b``, ``\\n``, ``\\u202e``), so a file name cannot move the cursor, recolour
+the terminal or hide text.
+
+Positions. A diagnostic of a notebook is placed in the notebook's code (see
+:mod:`aliaslint.sources`). :func:`position` shows it as ruff does, ``nb.ipynb:cell 3:2:5``;
+:func:`file_region` gives the line and column in the ``.ipynb`` file, for the formats whose
+readers open the file at a line (github, gitlab, sarif, junit, pylint).
+"""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 import click
 
 from aliaslint.diagnostics import Applicability, Diagnostic, Fix, Location
+from aliaslint.sources import Sources
 
 
 @dataclass(frozen=True)
@@ -27,22 +42,101 @@ class FixStatus:
         """Whether ``diagnostic`` gets the ``[*]`` marker."""
         return not self.applied and diagnostic.fix is not None and diagnostic.fix.applies(self.unsafe_fixes)
 
+_SURROGATE = re.compile("[\udc80-\udcff]")
+_ANY_SURROGATE = re.compile("[\ud800-\udfff]")
+#: C0 and C1 controls, DEL, and the bidirectional formatting characters (Trojan Source)
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def escape_name(text: str) -> str:
+    """``text`` with each byte that was not UTF-8 (a ``surrogateescape`` surrogate) spelled
+    ``\\xNN``, and any other lone surrogate ``\\udNNN``: always encodable as UTF-8."""
+    text = _SURROGATE.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
+    return _ANY_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def escape_char(char: str) -> str:
+    """One character as an escape: ``\\n``, ``\\x1b``, ``\\xff`` (an undecodable byte), ``\\u202e``."""
+    code = ord(char)
+    if char in _NAMED:
+        return _NAMED[char]
+    if 0xDC80 <= code <= 0xDCFF:
+        return f"\\x{code - 0xDC00:02x}"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print on one terminal line: control characters, bidirectional
+    formatting characters and undecodable bytes are written as escapes (``\\x1b``, ``\\n``,
+    ``\\u202e``, ``\\xff``)."""
+    return _UNPRINTABLE.sub(lambda m: escape_char(m.group()), text)
+
 
 def one_line(text: str) -> str:
-    """``text`` with line breaks shown as ``\\r`` / ``\\n``, for one-line-per-item output."""
-    return text.replace("\r", "\\r").replace("\n", "\\n")
+    """Alias of :func:`printable` (line breaks shown as ``\\r`` / ``\\n``)."""
+    return printable(text)
 
 
-def position(location: Location) -> str:
-    """``path:line:col``."""
-    return f"{one_line(location.path)}:{location.line}:{location.column}"
+def json_safe(value: Any) -> Any:
+    """``value`` (JSON data) with every string passed through :func:`escape_name`."""
+    if isinstance(value, str):
+        return escape_name(value)
+    if isinstance(value, dict):
+        return {json_safe(key): json_safe(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [json_safe(item) for item in value]
+    return value
 
 
-def header(diagnostic: Diagnostic, *, color: bool = False, fixable: bool = False) -> str:
+def sources_or_default(sources: Sources | None) -> Sources:
+    return sources if sources is not None else Sources()
+
+
+def cell_place(location: Location, sources: Sources) -> tuple[int, int, int, int, int] | None:
+    """``(cell, line, column, end line, end column)`` in the cell of a notebook's location, with
+    the end moved to the cell's end when it lies in a later cell; ``None`` for other files."""
+    start = sources.cell_position(location.path, location.line, location.column)
+    if start is None:
+        return None
+    end = sources.cell_position(location.path, location.end_line, location.end_column)
+    if end is None or end[0] != start[0]:
+        end = (start[0], start[1], start[2])
+    return start[0], start[1], start[2], end[1], end[2]
+
+
+def file_region(location: Location, sources: Sources) -> tuple[int, int, int, int]:
+    """``(line, column, end line, end column)`` of ``location`` in the file itself: for a
+    notebook, where the code is written in the ``.ipynb`` file; otherwise the location's own."""
+    start = sources.file_position(location.path, location.line, location.column)
+    if start is None:
+        return location.line, location.column, location.end_line, location.end_column
+    end = sources.file_position(location.path, location.end_line, location.end_column) or start
+    if end < start:
+        end = start
+    return start[0], start[1], end[0], end[1]
+
+
+def line_column(location: Location, sources: Sources | None = None) -> str:
+    """``line:col``, or ``cell N:line:col`` in a notebook."""
+    place = cell_place(location, sources) if sources is not None else None
+    if place is not None:
+        return f"cell {place[0]}:{place[1]}:{place[2]}"
+    return f"{location.line}:{location.column}"
+
+
+def position(location: Location, sources: Sources | None = None) -> str:
+    """``path:line:col``, or ``path:cell N:line:col`` in a notebook, printable."""
+    return f"{printable(location.path)}:{line_column(location, sources)}"
+
+
+def header(diagnostic: Diagnostic, *, color: bool = False, sources: Sources | None = None,
+           fixable: bool = False) -> str:
     """``path:line:col: CODE message``, the first line of the human formats; ``CODE [*] message``
     when ``fixable``."""
-    location = diagnostic.location
-    path = one_line(location.path)
+    path = printable(diagnostic.location.path)
     code = diagnostic.code
     marker = "[*] " if fixable else ""
     if color:
@@ -50,10 +144,10 @@ def header(diagnostic: Diagnostic, *, color: bool = False, fixable: bool = False
         code = click.style(code, fg="red", bold=True)
         if fixable:
             marker = "[" + click.style("*", fg="cyan") + "] "
-    return f"{path}:{location.line}:{location.column}: {code} {marker}{one_line(diagnostic.message)}"
+    return f"{path}:{line_column(diagnostic.location, sources)}: {code} {marker}{printable(diagnostic.message)}"
 
 
-def notes(diagnostic: Diagnostic, *, color: bool = False) -> list[str]:
+def notes(diagnostic: Diagnostic, *, color: bool = False, sources: Sources | None = None) -> list[str]:
     """The lines after a finding's header and excerpt: its related locations, then its fix."""
 
     def label(name: str) -> str:
@@ -61,11 +155,11 @@ def notes(diagnostic: Diagnostic, *, color: bool = False) -> list[str]:
         return click.style(text, fg="cyan", bold=True) if color else text
 
     lines = [
-        f"  {label('note')} {position(related.location)}: {one_line(related.message)}"
+        f"  {label('note')} {position(related.location, sources)}: {printable(related.message)}"
         for related in diagnostic.related
     ]
     if diagnostic.fix is not None:
-        lines.append(f"  {label('help')} {one_line(diagnostic.fix.message)}")
+        lines.append(f"  {label('help')} {printable(diagnostic.fix.message)}")
     return lines
 
 
@@ -105,45 +199,59 @@ def _point(line: int, column: int) -> dict[str, int]:
     return {"row": line, "column": column}
 
 
-def _fix_object(fix: Fix | None, filename: str) -> dict[str, Any] | None:
+def _fix_object(fix: Fix | None, filename: str, sources: Sources | None) -> dict[str, Any] | None:
     """ruff's ``fix`` object; an edit of another file than the finding's (a copy added in the
     callee) also names its ``filename``, which ruff's edits never need."""
     if fix is None:
         return None
     edits = []
     for edit in fix.edits:
-        item: dict[str, Any] = {
-            "content": edit.content,
-            "location": _point(edit.location.line, edit.location.column),
-            "end_location": _point(edit.location.end_line, edit.location.end_column),
-        }
+        span = _span(edit.location, sources, {"content": edit.content})
+        span.pop("cell", None)
         if edit.location.path != filename:
-            item["filename"] = edit.location.path
-        edits.append(item)
+            span["filename"] = edit.location.path
+        edits.append(span)
     return {"message": fix.message, "applicability": fix.applicability.value, "edits": edits}
 
 
-def json_object(diagnostic: Diagnostic) -> dict[str, Any]:
-    """One diagnostic as ruff's JSON object, plus ``name``, ``confidence`` and ``related``."""
+def _span(location: Location, sources: Sources | None, target: dict[str, Any]) -> dict[str, Any]:
+    """``location`` / ``end_location`` (and ``cell`` in a notebook, as ruff writes them)."""
+    place = cell_place(location, sources) if sources is not None else None
+    if place is None:
+        target["location"] = _point(location.line, location.column)
+        target["end_location"] = _point(location.end_line, location.end_column)
+    else:
+        target["cell"] = place[0]
+        target["location"] = _point(place[1], place[2])
+        target["end_location"] = _point(place[3], place[4])
+    return target
+
+
+def json_object(diagnostic: Diagnostic, sources: Sources | None = None) -> dict[str, Any]:
+    """One diagnostic as ruff's JSON object, plus ``name``, ``confidence`` and ``related``.
+
+    In a notebook, rows are counted in the cell and ``cell`` names it (ruff's convention); every
+    string is UTF-8-safe (:func:`escape_name`).
+    """
     location = diagnostic.location
-    return {
+    span = _span(location, sources, {})
+    result: dict[str, Any] = {}
+    if "cell" in span:
+        result["cell"] = span["cell"]
+    result.update({
         "code": diagnostic.code,
         "message": diagnostic.message,
         "filename": location.path,
-        "location": _point(location.line, location.column),
-        "end_location": _point(location.end_line, location.end_column),
-        "fix": _fix_object(diagnostic.fix, location.path),
+        "location": span["location"],
+        "end_location": span["end_location"],
+        "fix": _fix_object(diagnostic.fix, location.path, sources),
         "url": diagnostic.url,
-        "noqa_row": location.line,
+        "noqa_row": span["location"]["row"],
         "name": diagnostic.name,
         "confidence": diagnostic.confidence.name.lower(),
         "related": [
-            {
-                "message": related.message,
-                "filename": related.location.path,
-                "location": _point(related.location.line, related.location.column),
-                "end_location": _point(related.location.end_line, related.location.end_column),
-            }
+            _span(related.location, sources, {"message": related.message, "filename": related.location.path})
             for related in diagnostic.related
         ],
-    }
+    })
+    return json_safe(result)

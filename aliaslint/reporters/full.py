@@ -10,7 +10,11 @@
 
 Columns are characters; the underline is placed by display width (tabs expanded to 4,
 East Asian wide characters counted twice) so it stays under the span. A file that cannot
-be read, or a line it does not have, just loses its excerpt.
+be read, or a line it does not have, just loses its excerpt. Excerpts come from
+:class:`aliaslint.sources.Sources`, which reads only the run's files; control characters in a
+quoted line are shown as Unicode control pictures (``\x1b`` as ``␛``), so source text cannot
+drive the terminal. In a notebook the position is ``nb.ipynb:cell 3:2:5`` and the excerpt is
+numbered in the cell.
 """
 from __future__ import annotations
 
@@ -20,34 +24,32 @@ from collections.abc import Sequence
 import click
 
 from aliaslint.diagnostics import Diagnostic, Location
-from aliaslint.reporters._common import FixStatus, fix_summary, header, notes
+from aliaslint.reporters._common import FixStatus, cell_place, fix_summary, header, notes, sources_or_default
+from aliaslint.sources import Sources
 
 TAB_SIZE = 4
-
-
-class _Sources:
-    """The lines of each file, read once per render."""
-
-    def __init__(self) -> None:
-        self._files: dict[str, list[str] | None] = {}
-
-    def line(self, path: str, number: int) -> str | None:
-        if path not in self._files:
-            try:
-                with open(path, encoding="utf-8", errors="replace") as file:
-                    self._files[path] = file.read().split("\n")
-            except (OSError, ValueError):
-                self._files[path] = None
-        lines = self._files[path]
-        if lines is None or not 1 <= number <= len(lines):
-            return None
-        return lines[number - 1]
 
 
 def _char_width(char: str) -> int:
     if unicodedata.combining(char):
         return 0
     return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def _visible(char: str) -> str:
+    """A control or bidirectional formatting character as something harmless of width 1."""
+    code = ord(char)
+    if code < 0x20:
+        return chr(0x2400 + code)  # ␀ .. ␟
+    if code == 0x7F:
+        return "\u2421"  # ␡
+    if 0x80 <= code <= 0x9F or unicodedata.category(char) in ("Cf", "Cs") and code not in _JOINERS:
+        return "\ufffd"
+    return char
+
+
+#: zero-width (non-)joiners shape emoji and scripts; they cannot reorder or hide text
+_JOINERS = (0x200C, 0x200D)
 
 
 def _layout(text: str) -> tuple[str, list[int]]:
@@ -61,6 +63,7 @@ def _layout(text: str) -> tuple[str, list[int]]:
             width = TAB_SIZE - column % TAB_SIZE
             shown.append(" " * width)
         else:
+            char = _visible(char)
             width = _char_width(char)
             shown.append(char)
         column += width
@@ -68,14 +71,14 @@ def _layout(text: str) -> tuple[str, list[int]]:
     return "".join(shown), starts
 
 
-def _excerpt(location: Location, text: str, *, color: bool) -> list[str]:
+def _excerpt(location: Location, text: str, line_number: int, *, color: bool) -> list[str]:
     shown, starts = _layout(text)
     start = min(max(location.column - 1, 0), len(text))
     end = location.end_column - 1 if location.end_line == location.line else len(text)
     end = min(max(end, start), len(text))
     width = max(starts[end] - starts[start], 1)
 
-    number = str(location.line)
+    number = str(line_number)
     blank = " " * len(number)
     bar, carets = "|", "^" * width
     if color:
@@ -90,22 +93,27 @@ def _excerpt(location: Location, text: str, *, color: bool) -> list[str]:
     ]
 
 
-def _diagnostic(diagnostic: Diagnostic, sources: _Sources, *, color: bool, fixable: bool = False) -> list[str]:
-    lines = [header(diagnostic, color=color, fixable=fixable)]
+def _diagnostic(diagnostic: Diagnostic, sources: Sources, *, color: bool, fixable: bool = False) -> list[str]:
+    lines = [header(diagnostic, color=color, sources=sources, fixable=fixable)]
     location = diagnostic.location
     text = sources.line(location.path, location.line)
     if text is not None:
-        lines += _excerpt(location, text, color=color)
-    lines += notes(diagnostic, color=color)
+        place = cell_place(location, sources)
+        lines += _excerpt(location, text, location.line if place is None else place[1], color=color)
+    lines += notes(diagnostic, color=color, sources=sources)
     return lines
 
 
 def render(
-    diagnostics: Sequence[Diagnostic], *, files_checked: int = 0, color: bool = False,
+    diagnostics: Sequence[Diagnostic],
+    *,
+    files_checked: int = 0,
+    color: bool = False,
     fixes: FixStatus | None = None,
+    sources: Sources | None = None,
 ) -> str:
     fixes = fixes or FixStatus()
-    sources = _Sources()
+    sources = sources_or_default(sources)
     lines: list[str] = []
     for diagnostic in diagnostics:
         lines += _diagnostic(diagnostic, sources, color=color, fixable=fixes.marks(diagnostic))

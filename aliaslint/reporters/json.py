@@ -5,11 +5,17 @@ import json
 from collections.abc import Sequence
 
 from aliaslint.diagnostics import Diagnostic
-from aliaslint.reporters._common import json_object
+from aliaslint.reporters._common import json_object, sources_or_default
+from aliaslint.sources import Sources
 
 
 def render(
-    diagnostics: Sequence[Diagnostic], *, files_checked: int = 0, color: bool = False
+    diagnostics: Sequence[Diagnostic],
+    *,
+    files_checked: int = 0,
+    color: bool = False,
+    sources: Sources | None = None,
 ) -> str:
-    objects = [json_object(diagnostic) for diagnostic in diagnostics]
+    sources = sources_or_default(sources)
+    objects = [json_object(diagnostic, sources) for diagnostic in diagnostics]
     return json.dumps(objects, indent=2, ensure_ascii=False) + "\n"

@@ -7,6 +7,11 @@ ones in order. Each rule carries its documentation (``fullDescription`` from "Wh
 ``help`` as text and markdown from the whole docstring) and ``helpUri``, its section of the rules
 reference (:mod:`aliaslint.rules_reference`). A fingerprinted finding carries it in
 ``partialFingerprints`` (the same value as the baseline's and GitLab's).
+
+A file name that is not UTF-8 is percent-encoded byte by byte in its URI; every other string is
+UTF-8-safe (``_common.escape_name``). In a notebook, regions are where the code is written in the
+``.ipynb`` file (code scanning shows that file), and the region's ``properties`` say which cell,
+line and column that is (``{"cell": 3, "cellLine": 2, "cellColumn": 5}``).
 """
 from __future__ import annotations
 
@@ -18,6 +23,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from aliaslint.diagnostics import Confidence, Diagnostic, Location
+from aliaslint.reporters._common import cell_place, file_region, json_safe, sources_or_default
+from aliaslint.sources import Sources
 
 SCHEMA_URI = (
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -60,16 +67,18 @@ def _artifact_location(path: str) -> dict[str, str]:
     }
 
 
-def _physical_location(location: Location) -> dict[str, Any]:
-    return {
-        "artifactLocation": _artifact_location(location.path),
-        "region": {
-            "startLine": location.line,
-            "startColumn": location.column,
-            "endLine": location.end_line,
-            "endColumn": location.end_column,
-        },
+def _physical_location(location: Location, sources: Sources) -> dict[str, Any]:
+    line, column, end_line, end_column = file_region(location, sources)
+    region: dict[str, Any] = {
+        "startLine": line,
+        "startColumn": column,
+        "endLine": end_line,
+        "endColumn": end_column,
     }
+    place = cell_place(location, sources)
+    if place is not None:
+        region["properties"] = {"cell": place[0], "cellLine": place[1], "cellColumn": place[2]}
+    return {"artifactLocation": _artifact_location(location.path), "region": region}
 
 
 def _rules(diagnostics: Sequence[Diagnostic]) -> list[dict[str, Any]]:
@@ -102,19 +111,19 @@ def _rules(diagnostics: Sequence[Diagnostic]) -> list[dict[str, Any]]:
     return rules
 
 
-def _result(diagnostic: Diagnostic, rule_index: int) -> dict[str, Any]:
+def _result(diagnostic: Diagnostic, rule_index: int, sources: Sources) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": diagnostic.code,
         "ruleIndex": rule_index,
         "level": "note" if diagnostic.confidence == Confidence.LOW else "error",
         "message": {"text": diagnostic.message},
-        "locations": [{"physicalLocation": _physical_location(diagnostic.location)}],
+        "locations": [{"physicalLocation": _physical_location(diagnostic.location, sources)}],
     }
     if diagnostic.related:
         result["relatedLocations"] = [
             {
                 "id": index,
-                "physicalLocation": _physical_location(related.location),
+                "physicalLocation": _physical_location(related.location, sources),
                 "message": {"text": related.message},
             }
             for index, related in enumerate(diagnostic.related)
@@ -129,7 +138,7 @@ def _result(diagnostic: Diagnostic, rule_index: int) -> dict[str, Any]:
                         "locations": [
                             {
                                 "location": {
-                                    "physicalLocation": _physical_location(location),
+                                    "physicalLocation": _physical_location(location, sources),
                                     "message": {"text": message},
                                 }
                             }
@@ -146,8 +155,13 @@ def _result(diagnostic: Diagnostic, rule_index: int) -> dict[str, Any]:
 
 
 def render(
-    diagnostics: Sequence[Diagnostic], *, files_checked: int = 0, color: bool = False
+    diagnostics: Sequence[Diagnostic],
+    *,
+    files_checked: int = 0,
+    color: bool = False,
+    sources: Sources | None = None,
 ) -> str:
+    sources = sources_or_default(sources)
     rules = _rules(diagnostics)
     index = {rule["id"]: position for position, rule in enumerate(rules)}
     log = {
@@ -164,8 +178,8 @@ def render(
                     }
                 },
                 "columnKind": "unicodeCodePoints",
-                "results": [_result(d, index[d.code]) for d in diagnostics],
+                "results": [_result(d, index[d.code], sources) for d in diagnostics],
             }
         ],
     }
-    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(json_safe(log), indent=2, ensure_ascii=False) + "\n"
