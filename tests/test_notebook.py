@@ -159,7 +159,7 @@ nb.ipynb:cell 4:5:9: AL001 {result.diagnostics[0].message}
   |         ^^^^^^^^^^^^^^^^^
   |
   = note: nb.ipynb:cell 3:2:5: `TEMPLATE["containers"][*]["mounts"]` is mutated here (append)
-  = note: nb.ipynb:cell 4:4:5: the loop
+  = note: nb.ipynb:cell 4:4:5: second use: the next iteration passes the same object again
 
 Found 1 error.
 """
