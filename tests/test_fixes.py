@@ -535,7 +535,9 @@ BROKEN_FIXES = {"K6a", "K6b", "K6c"}
 @pytest.mark.parametrize(
     "tree",
     [
-        pytest.param(t, marks=[pytest.mark.xfail(strict=True, reason="the fix breaks the file")] if t.parent.name in BROKEN_FIXES else [])
+        pytest.param(t, marks=[pytest.mark.xfail(strict=True, reason="the fix breaks the file")])
+        if t.parent.name in BROKEN_FIXES
+        else t
         for t in FIXABLE_TREES
     ],
     ids=[t.parent.name for t in FIXABLE_TREES],
