@@ -1075,8 +1075,20 @@ class FunctionAnalyzer:
         for side in (value.left, value.right):
             if isinstance(side, cst.BooleanOperation) and isinstance(side.operator, cst.Or):
                 side = side.left
-            if self.mod.code_for(side).strip("() \n").replace(" ", "") == wanted:
+            while isinstance(side, cst.BooleanOperation) or side.lpar:
+                if isinstance(side, cst.BooleanOperation):
+                    side = side.left
+                else:
+                    break
+            text = self.mod.code_for(side).strip("() \n").replace(" ", "")
+            if text == wanted:
                 return True
+            # ``x["k"] = (x.get("k") or []) + [...]``
+            if isinstance(side, cst.Call) and isinstance(side.func, cst.Attribute) and side.func.attr.value == "get" \
+                    and side.args and isinstance(target, cst.Subscript) and len(target.slice) == 1:
+                as_item = (self.mod.code_for(side.func.value) + "[" + self.mod.code_for(side.args[0].value) + "]")
+                if as_item.replace(" ", "") == wanted:
+                    return True
         return False
 
     def _assign(self, node: cst.Assign, value: frozenset) -> None:

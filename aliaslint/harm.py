@@ -165,9 +165,11 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
         if isinstance(o, Ref) and o.root.kind == "global":
             return "shared"
         if isinstance(o, Fresh):
+            # the object, or something it holds, handed to another call too (``print(cfg.limits)``)
+            parts = {o} | {p for _, v in o.fields for p in v if isinstance(p, Fresh)}
             uses = sum(
                 1 for c in caller.calls if c.id != call.id and any(
-                    o in project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
+                    parts & project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
                 )
             )
             if uses or call.loops and not (set(call.loops) & set(o.loops)):

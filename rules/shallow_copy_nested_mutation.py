@@ -155,6 +155,11 @@ class ShallowCopyNestedMutation(ProjectRule):
                 facts.global_site(e.root) or first.site,
                 harm.WITNESS + "every later call copies this object again, already changed")
         index = e.root.index
+        if index == 0 and fn.cls and fn.kind in ("method", "property"):
+            # a method copying its own object (``dataclasses.replace(self, ...)``, a ``clone()``):
+            # the caller keeps the original instance
+            return Confidence.HIGH, facts.related(
+                fn.site, harm.WITNESS + "the caller keeps the original object; its next use sees the change")
         if e.copy is not None and e.copy.depth >= 1:
             # ``owner.field.copy()`` / ``copy.copy(job["resources"][i])``: the argument still holds
             # the original, which the copy was made to leave alone
