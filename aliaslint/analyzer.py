@@ -725,6 +725,16 @@ class FunctionAnalyzer:
         receiver = None
         method = None
         super_call = False
+        own_class = self.own_class_callee(func)
+        if own_class is not None:
+            callee = own_class
+            args = [(a, self.eval(a.value)) for a in node.args]
+            positional = [v for a, v in args if a.keyword is None and not a.star]
+            keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
+            for a, v in args:
+                if a.star:
+                    keywords[a.star] = keywords.get(a.star, frozenset()) | v
+            return self.record_call(node, callee, None, positional, keywords, any(a.star for a, _ in args))
         if isinstance(func, cst.Attribute) and self.is_super(func.value):
             # ``super().__init__(spec)``: a method of a base class, called on self
             receiver = self.env.get(self.summary.params[0].lstrip("*"), UNKNOWN)
@@ -771,6 +781,24 @@ class FunctionAnalyzer:
             if result is not None:
                 return result
         return self.record_call(node, callee, receiver if method else None, positional, keywords, star)
+
+    def own_class_callee(self, func: cst.BaseExpression) -> frozenset | None:
+        """``type(self)(...)``, ``self.__class__(...)`` and ``cls(...)`` in a classmethod construct
+        an object of the method's own class: the callee is that class (``clone()`` methods)."""
+        if self.cls_info is None or not self.summary.params:
+            return None
+        first = self.summary.params[0].lstrip("*")
+        if isinstance(func, cst.Call) and isinstance(func.func, cst.Name) and func.func.value == "type" \
+                and len(func.args) == 1 and isinstance(func.args[0].value, cst.Name) and func.args[0].value.value == first:
+            pass
+        elif isinstance(func, cst.Attribute) and func.attr.value == "__class__" and isinstance(func.value, cst.Name) \
+                and func.value.value == first:
+            pass
+        elif isinstance(func, cst.Name) and func.value == first and self.summary.kind == "classmethod":
+            pass
+        else:
+            return None
+        return frozenset({Ref(Root("global", self.cls_info.qualname))})
 
     def is_super(self, node: cst.BaseExpression) -> bool:
         """``super()`` (or ``super(Cls, self)``) inside a method of a class."""
@@ -869,8 +897,11 @@ class FunctionAnalyzer:
             self.heap.objects[obj.id]["fields"][ANY] = self.load(receiver, ANY)
             return frozenset({obj})
         if method == "copy" and n == 0 and not keywords:
-            self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
-            return self.copy_of(node, receiver, ".copy()")
+            # the builtin shallow copy, or a project class's own ``copy()`` (phase 2 drops the
+            # guess of a builtin when the receiver's class has the method, and the call's result
+            # is what that method returns)
+            handle = self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
+            return self.copy_of(node, receiver, ".copy()") | handle
         if method not in CONTAINER_MUTATORS:
             return None
         kind, arity = CONTAINER_MUTATORS[method]
@@ -893,6 +924,10 @@ class FunctionAnalyzer:
             value = (positional[0] if positional else UNKNOWN).union(*keywords.values()) if keywords else (positional[0] if positional else UNKNOWN)
             if keywords and not positional:
                 key_value = frozenset({Opaque()})
+            elif positional and isinstance(node.args[0].value, cst.Dict) \
+                    and all(isinstance(el, cst.DictElement) for el in node.args[0].value.elements):
+                # ``d.update({"tier": tier})``: the keys are the literal's, whatever the values are
+                key_value = self.opaque_of([self.peek(el.key) for el in node.args[0].value.elements])
             elif positional:
                 key_value = self.load(positional[0], ANY)
         elif method == "setdefault":
@@ -1728,8 +1763,25 @@ class ModuleAnalyzer:
                 if kind == "property":
                     info.properties.add(stmt.name.value)
                 info.methods[stmt.name.value] = f"{qual}.{stmt.name.value}"
+        if any(self._is_dataclass_decorator(d.decorator) for d in node.decorators):
+            fields = []
+            for stmt in body:
+                if isinstance(stmt, cst.SimpleStatementLine):
+                    for small in stmt.body:
+                        if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
+                                and "ClassVar" not in self.code_for(small.annotation):
+                            fields.append((small.target.value, self.site(small)))
+            info.dataclass_fields = tuple(fields)
         # class-level assignments are evaluated like a tiny module body (names are class attrs)
         self.walk_module_body(helper, body, info)
+
+    def _is_dataclass_decorator(self, node: cst.BaseExpression) -> bool:
+        """``@dataclass``, ``@dataclasses.dataclass(...)``, attrs' ``@define`` / ``@attr.s``."""
+        if isinstance(node, cst.Call):
+            node = node.func
+        text = self.code_for(node)
+        return text.rsplit(".", 1)[-1] in ("dataclass", "define", "mutable", "frozen", "s", "attrs") \
+            and (text.endswith("dataclass") or text.startswith(("attr", "attrs")) or text in ("define", "mutable", "frozen"))
 
     def decorator_kind(self, node: cst.FunctionDef) -> str:
         for d in node.decorators:
@@ -1769,6 +1821,9 @@ class ModuleAnalyzer:
                 fa.eval(p.default)
         for d in node.decorators:
             fa.eval(d.decorator)
+            name = self.code_for(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator)
+            if name.rsplit(".", 1)[-1] in ("cache", "lru_cache", "cached", "memoize", "memoized"):
+                fa.summary.cached = True
         fa.walk_block(fa.body_of(node))
         fa.finish()
         self.summary.functions[qual] = fa.summary

@@ -547,13 +547,17 @@ class CallResolution:
     def call_graph(self) -> dict[str, set[str]]:
         graph: dict[str, set[str]] = {q: set() for q in self.functions}
         callers: dict[str, list] = {}
+        constructed: dict[str, list] = {}
         for q, fn in self.functions.items():
             for call in fn.calls:
                 for t in self.targets(fn, call):
                     if t.function in self.functions:
                         graph[q].add(t.function)
                         callers.setdefault(t.function, []).append((q, call, t))
+                    if t.constructor is not None:
+                        constructed.setdefault(t.constructor, []).append((q, call, t))
         self.callers = callers
+        self.constructed = constructed
         return graph
 
 

@@ -210,15 +210,25 @@ class ValueFlow:
                         fields.append((attr(name), self.instantiate(init, value, call, t, fn, depth)))
                 else:
                     # no __init__ in the project (dataclass, TypedDict, NamedTuple): keyword
-                    # arguments become fields, positional ones are kept for their variance
+                    # arguments become fields, positional ones too when the fields are known
+                    # (a dataclass's order), else they are kept for their variance
+                    declared = [name for name, _ in self.classes[t.constructor].dataclass_fields] \
+                        if t.constructor in self.classes else []
                     fields = [(attr(k), self.resolve(fn, v, depth + 1)) for k, v in call.kwargs]
-                    if call.args:
-                        fields.append((".()", self.resolve(fn, frozenset().union(*call.args), depth + 1)))
+                    for name, v in zip(declared, call.args):
+                        fields.append((attr(name), self.resolve(fn, v, depth + 1)))
+                    if call.args[len(declared):]:
+                        fields.append((".()", self.resolve(fn, frozenset().union(*call.args[len(declared):]), depth + 1)))
                 cls_ref = frozenset({Ref(Root("global", t.constructor))})
                 out.add(Fresh(site, loops, "instance", cls_ref, tuple(sorted(fields)), call=call.id))
                 continue
             callee = self.functions.get(t.function)
             if callee is None:
+                continue
+            if callee.cached and any(isinstance(o, Fresh) for o in self.rets.get(t.function, UNKNOWN)):
+                # a cached loader hands every caller the same object: a module-level object in all
+                # but name (``load_table()``), so changes to it are a template's (AL003)
+                out.add(Ref(Root("global", f"{t.function}()")))
                 continue
             ret = self.rets.get(t.function, UNKNOWN)
             if callee.return_guards:

@@ -40,7 +40,7 @@ from aliaslint.effects import (  # noqa: F401
     widen,
 )
 from aliaslint.summary import CallSite, ClassInfo, FunctionSummary, ModuleSummary
-from aliaslint.values import Site, Value
+from aliaslint.values import Ref, Root, Site, Value
 
 
 @dataclass
@@ -65,11 +65,27 @@ class Project(CallResolution, ValueFlow, EffectsFixpoint):
     _transfers: dict[str, list] = field(default_factory=dict)
     _lookups: dict[str, tuple[str, str] | None] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
+    #: class -> the calls that construct it: ``(caller, call site, target)``
+    constructed: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for m in self.modules.values():
             self.functions.update(m.functions)
             self.classes.update(m.classes)
+        for q, info in self.classes.items():
+            if info.dataclass_fields and "__init__" not in info.methods:
+                self._generated_init(q, info)
+
+    def _generated_init(self, q: str, info: ClassInfo) -> None:
+        """The ``__init__`` a ``@dataclass`` generates: it keeps every argument by reference
+        (``self.base = base``), so the class is analysed as if it had been written out."""
+        params = ("self", *(name for name, _ in info.dataclass_fields))
+        stores = [(name, frozenset({Ref(Root("param", name, i + 1))}), site)
+                  for i, (name, site) in enumerate(info.dataclass_fields)]
+        init = FunctionSummary(f"{q}.__init__", info.module, "__init__", params, info.site or stores[0][2],
+                               cls=q, kind="method", self_stores=stores)
+        self.functions[init.qualname] = init
+        info.methods = {**info.methods, "__init__": init.qualname}
 
     def candidates(self, code: str) -> Iterator[tuple[FunctionSummary, dict]]:
         """The phase-1 candidates of rule ``code``: (function, data) pairs, in module order."""

@@ -90,6 +90,9 @@ class FunctionSummary:
     #: annotation values of the positional parameters (empty set: none)
     annotations: tuple[Value, ...] = ()
     doc: str = ""
+    #: decorated with ``functools.cache`` / ``lru_cache`` (or cachetools' ``cached``): every call
+    #: with the same arguments returns the same object
+    cached: bool = False
     #: parameters tested for leftovers after being taken apart (``if cfg: raise ...``)
     rejects_leftovers: tuple[int, ...] = ()
     #: ``(i, j, kind)``: parameter ``i`` is returned only when parameter ``j`` is None
@@ -112,6 +115,9 @@ class ClassInfo:
     properties: set[str] = field(default_factory=set)
     class_attrs: dict[str, tuple[Value, Site]] = field(default_factory=dict)
     site: Site | None = None
+    #: a ``@dataclass`` (or attrs) class: its annotated fields, in order, with their sites (the
+    #: generated ``__init__`` keeps each argument by reference)
+    dataclass_fields: tuple[tuple[str, Site], ...] = ()
 
 
 @dataclass

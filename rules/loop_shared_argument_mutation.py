@@ -132,7 +132,7 @@ class LoopSharedArgumentMutation(ProjectRule):
 
     @classmethod
     def _judge(cls, project, fn, call, t, callee, e):
-        if e.root.kind != "param" or not e.path or e.kind == SETDEFAULT or e.own_method:
+        if e.root.kind != "param" or e.kind == SETDEFAULT or e.own_method:
             return None
         if t.bound and e.root.index == 0:
             return None  # the receiver: objects changed through their own methods
@@ -154,6 +154,10 @@ class LoopSharedArgumentMutation(ProjectRule):
         returns_param = _returns_param(project.rets.get(t.function, frozenset()), e.root.index)
         for loop in reversed(call.loops):
             for leaf in base:
+                if not e.path and not (isinstance(leaf, Ref) and leaf.path):
+                    # changed at its own top level: only a part of a shared object passed in counts
+                    # (``make_step(env=pipeline["env"])``); a whole object is an output parameter
+                    continue
                 if isinstance(leaf, Ref):
                     if loop in leaf.loops or leaf.root.kind not in ("param", "global"):
                         continue
@@ -242,7 +246,12 @@ class LoopSharedArgumentMutation(ProjectRule):
                         f"and gets a second one")
             else:
                 tail = "so the object the second iteration gets already holds the entry and gets it twice"
-        arg_shown = arg_text if arg_text is not None and len(arg_text) <= 60 and "\n" not in arg_text else "it"
+        if arg_text is not None and len(arg_text) <= 60 and "\n" not in arg_text:
+            arg_shown = arg_text
+        elif isinstance(leaf, Ref):
+            arg_shown = format_path(facts.root_name(fn, leaf.root), leaf.path[:len(leaf.path) - len(e.path)])
+        else:
+            arg_shown = "the argument"
         message = (
             f"`{call.text}(...)` gets the same object on every iteration of the loop, and {chain} {verb} "
             f"`{shown}`, {tail}; pass a deep copy (`copy.deepcopy({arg_shown})`), or copy inside the callee"

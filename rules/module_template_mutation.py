@@ -15,6 +15,12 @@ def template_value(project, root):
     under ``__main__``, functions, classes, modules, and instances of project classes that have
     mutating methods of their own (state holders, registries, collectors).
     """
+    if root.name.endswith("()"):  # the object a cached loader returns to every caller
+        loader = project.functions.get(root.name[:-2])
+        if loader is None or not loader.cached:
+            return None
+        objects = [o for o in project.rets.get(loader.qualname, ()) if isinstance(o, Fresh)]
+        return frozenset(objects) or None
     got = project.lookup_qualname(root.name)
     if got is None:
         return None
@@ -178,17 +184,20 @@ class ModuleTemplateMutation(ProjectRule):
                     continue
                 if e.kind == SETDEFAULT or e.site in facts.reported_sites:
                     continue
-                # a registry or cache: written at keys that depend on the inputs
-                if any(r.kind in ("param", "call", "unknown") for r in e.key_deps):
-                    continue
                 if template_value(project, e.root) is None:
                     continue
                 if e.stores_self:
                     continue  # the instance registers itself with its class (a back-reference)
                 if ret is None:
                     ret = project.rets.get(fn.qualname, frozenset())
-                if not e.via_instance and not _builds_from(ret, e.root, e.path):
+                cached = e.root.name.endswith("()")  # a cached loader's object: nobody's to change
+                builds = e.via_instance or cached or _builds_from(ret, e.root, e.path)
+                if not builds:
                     continue  # not used as material for the result: a setter, a cache
+                # a registry or cache is written at keys that depend on the inputs; a template the
+                # result is built from is polluted by such a write all the same
+                if any(r.kind in ("param", "call", "unknown") for r in e.key_deps) and not e.path and not cached:
+                    continue
                 found.setdefault((fn.qualname, e.root), []).append((fn, e))
         # which functions write or build from each template: one function putting the same
         # constant in is harmless, several bleed into each other (intersight's argument spec)
@@ -219,6 +228,12 @@ class ModuleTemplateMutation(ProjectRule):
                     f"class-level object that every instance shares: each call changes what all instances, "
                     f"later ones included, see; {fix}"
                 )
+            elif root.name.endswith("()"):
+                message = (
+                    f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the object the cached "
+                    f"`{name}` returns to every caller; every later call gets it back already changed; "
+                    f"copy it first (`copy.deepcopy({name})`)"
+                )
             else:
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a {level} "
@@ -229,7 +244,11 @@ class ModuleTemplateMutation(ProjectRule):
             related += facts.chain_related(e)[1:] if e.chain else []
             related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
             bound_at = facts.global_site(root) or fn.site
-            if any(other.via_instance for _, other in items):
+            loader = project.functions.get(root.name[:-2]) if root.name.endswith("()") else None
+            if loader is not None:
+                related.append(facts.related(loader.site, harm.WITNESS + f"`{name}` is cached: every later "
+                                             f"call gets this same object back, already changed"))
+            elif any(other.via_instance for _, other in items):
                 related.append(facts.related(bound_at, harm.WITNESS + "every instance, later ones included, "
                                              "reads this class-level object"))
             else:

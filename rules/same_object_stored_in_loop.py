@@ -6,7 +6,7 @@ import libcst as cst
 from aliaslint import harm
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.values import Fresh, Ref
+from aliaslint.values import Fresh, Ref, format_path
 
 
 class SameObjectStoredInLoop(ProjectRule):
@@ -114,6 +114,15 @@ class SameObjectStoredInLoop(ProjectRule):
                 ctx.candidate(self, {"loop": loop, "site": ctx.site(node), "name": name, "made": made,
                                      "object": identity, "fetched": True})
                 return
+        elif isinstance(origin, Ref) and origin.root.kind in ("param", "global") and origin.path \
+                and loop not in origin.loops and origin.copy is None:
+            # a part of a shared object read the same way on every iteration (``config.generation``,
+            # a property returning ``self._raw["generation"]``): the same object each time
+            text = ctx.module.code_for(stored)
+            ctx.candidate(self, {"loop": loop, "site": ctx.site(node), "name": name, "made": ctx.site(stored),
+                                 "object": ("ref", origin.root.kind, origin.root.name, origin.root.index, origin.path),
+                                 "fetched": True, "read": text})
+            return
         else:
             return
         # changed only through callees, maybe: the project pass decides
@@ -140,6 +149,23 @@ class SameObjectStoredInLoop(ProjectRule):
         for fn, d in project.candidates(cls.code):
             changer = cls._changed_in_loop(project, fn, d["loop"], d["object"])
             if changer is None:
+                continue
+            if d.get("fetched") and d["object"][0] == "ref":
+                if changer in facts.reported_sites:
+                    continue
+                facts.reported_sites.add(changer)
+                _, kind, root_name, index, path = d["object"]
+                shown = format_path(fn.params[index].lstrip("*") if kind == "param" and index < len(fn.params)
+                                    else root_name.rsplit(".", 1)[-1], path)
+                message = (
+                    f"`{d['name']}` is the same object on every iteration of the loop (`{shown}`), and it is "
+                    f"changed and stored here, so every stored entry holds the last iteration's values; copy it "
+                    f"before changing it (`copy.deepcopy({shown})`)"
+                )
+                related = (facts.related(changer, "changed here, on every iteration"),
+                           facts.related(fn.loop_sites[d["loop"]], harm.WITNESS + "the next iteration reads the "
+                                         "same object again, changes it and stores it again"))
+                out.append(Diagnostic(cls.code, cls.name, message, facts.location(d["site"]), related, url=cls.url()))
                 continue
             if d.get("fetched"):
                 held = cls._same_each_time(project, fn, d["object"][1], d["loop"])
@@ -184,6 +210,10 @@ class SameObjectStoredInLoop(ProjectRule):
 
     @staticmethod
     def _is_object(value, identity) -> bool:
+        if identity[0] == "ref":
+            _, kind, name, index, path = identity
+            return any(isinstance(o, Ref) and o.root.kind == kind and o.root.index == index
+                       and o.root.name == name and o.path == tuple(path) for o in value)
         kind, key = identity
         for o in value:
             if kind == "fresh" and isinstance(o, Fresh) and o.site == key:

@@ -88,6 +88,8 @@ class ShallowCopyNestedMutation(ProjectRule):
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
         by_copy: dict = {}
         for hit in copy_hits(project):
+            if hit.site in facts.reported_sites:
+                continue  # the same change is already explained (AL001's loop): one bug, one code
             by_copy.setdefault(hit.mark.site, []).append(hit)
         out = []
         for site, hits in by_copy.items():
@@ -118,6 +120,7 @@ class ShallowCopyNestedMutation(ProjectRule):
                     related += [facts.related(c, "calls the function that changes it") for c in h.chain]
             if second is not None:
                 related.append(second)
+            facts.reported_sites.update(h.site for h in hits)
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
                                   confidence=confidence, url=cls.url(),
                                   access_path=first.target or None,

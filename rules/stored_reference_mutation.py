@@ -57,13 +57,13 @@ def _shared_construction(project, caller, call, target, index, inner: tuple[str,
 
 
 def _repeated_calls(project, cls_names: set[str], e_site) -> list:
-    """Call sites that run the method making the change at ``e_site`` on one object again and
-    again: in a loop (or comprehension) whose iterations all use the same receiver."""
+    """Call sites that run the method making the change at ``e_site`` on one object again: in a
+    loop (or comprehension) whose iterations all use the same receiver, or a second call on the
+    same object in one function (``ingress.render(); ingress.render()``)."""
     out = []
     for caller in project.functions.values():
+        seen: dict = {}
         for call in caller.calls:
-            if not call.loops:
-                continue
             for t in project.targets(caller, call):
                 callee = project.functions.get(t.function)
                 if callee is None or callee.cls not in cls_names or not t.bound:
@@ -72,12 +72,17 @@ def _repeated_calls(project, cls_names: set[str], e_site) -> list:
                            for x in project.effects.get(t.function, {}).values()):
                     continue
                 receiver = project.resolve(caller, project.arg_for(call, t, 0) or frozenset())
-                loop = call.loops[-1]
-                if receiver and all(
-                    isinstance(o, Fresh) and loop not in o.loops or isinstance(o, Ref) and loop not in o.loops
-                    for o in receiver
-                ):
+                if not receiver or not all(isinstance(o, (Fresh, Ref)) for o in receiver):
+                    continue
+                if call.loops:
+                    loop = call.loops[-1]
+                    if all(loop not in o.loops for o in receiver):
+                        out.append((caller, call))
+                    continue
+                identity = frozenset((o.site, o.kind) if isinstance(o, Fresh) else (o.root, o.path) for o in receiver)
+                if identity in seen and seen[identity] != call.site:
                     out.append((caller, call))
+                seen.setdefault(identity, call.site)
     return out
 
 
@@ -194,8 +199,11 @@ class StoredReferenceMutation(ProjectRule):
                     call for (c, call, t) in constructions
                     if any(_shared_construction(project, c, call, t, index, inner, e.path[1:]) for _, e in hits)
                 ]
+                # a repeated call duplicates only what does not depend on the call's own arguments
+                # (``self.rendered.append(job_name)`` collects, one entry per call)
                 repeated = [
-                    call for _, e in hits if harm.duplicates(e)
+                    call for _, e in hits
+                    if harm.duplicates(e) and not any(r.kind == "param" and r.index > 0 for r in e.value_deps)
                     for _, call in _repeated_calls(project, family, e.site)
                 ]
                 # constructions in test code say nothing of what a library's users pass
@@ -208,7 +216,9 @@ class StoredReferenceMutation(ProjectRule):
                 if not shared_at and not repeated and not real:
                     kept_effect = replace(e, root=Root("param", init.params[index], index), path=inner + e.path[1:])
                     reason = harm.public_entry(project, init, kept_effect, index)
-                likely = bool(shared_at or repeated or reason) and not _acts_on_whole(hits) \
+                # a wrapper acting on the kept object itself is by design, unless one instance
+                # repeats a duplicating change on it (``self.checks.append("tcp:8080")`` per call)
+                likely = bool(repeated or (shared_at or reason) and not _acts_on_whole(hits)) \
                     and not _holds_state(project, init, index) and not harm.intended(project, fn)
                 if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False) for h in hits):
                     likely = False  # every instance fills in or normalises the same again: harmless

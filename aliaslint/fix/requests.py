@@ -93,6 +93,7 @@ def copy_in_callee(project, facts, caller, call, target, effect) -> Fix | None:
 
 
 def _copy_at_top(facts, fn, name: str) -> Fix:
+    name = name.lstrip("*")  # ``**values`` is bound to ``values``
     request = FixRequest("copy-parameter", facts.location(fn.site), name, fn.name)
     return Fix(f"Deep-copy `{name}` at the top of `{facts.short(fn.qualname)}`", Applicability.UNSAFE, requests=(request,))
 
