@@ -1754,7 +1754,8 @@ class ModuleAnalyzer:
         qual = f"{prefix}.{node.name.value}"
         helper = self.new_function(qual + ".<class>", (), self.site(node), None, "module", set(), set())
         bases = [helper.eval(b.value) for b in node.bases if b.keyword is None]
-        info = ClassInfo(qual, self.name, [helper.snapshot(b) for b in bases], site=self.site(node))
+        info = ClassInfo(qual, self.name, [helper.snapshot(b) for b in bases], site=self.site(node),
+                         doc=node.get_docstring() or "")
         self.summary.classes[qual] = info
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
         for stmt in body:

@@ -85,9 +85,17 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
     return None
 
 
+def _computed(deps) -> bool:
+    """A key computed from parameters or call results (not a literal or a module constant)."""
+    return any(r.kind in ("param", "call", "unknown") for r in deps)
+
+
 def duplicates(effect) -> bool:
     """Whether repeating ``effect`` leaves a second copy or loses something: an append of the
-    same kind of entry again, or a removal the next use misses."""
+    same kind of entry again, or the removal of a named key the next use misses (a removal keyed
+    by what the object itself holds is a clean-up: repeated, it removes other entries)."""
+    if effect.kind == REMOVE and _computed(effect.key_deps):
+        return False
     return effect.kind in (ACCUMULATE, REMOVE) and repeat_safe(effect) is None
 
 
@@ -136,7 +144,10 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
         return None
-    if effect.kind == REMOVE and effect.op not in ("pop[]", "popitem", "remove", "discard", "clear"):
+    if effect.kind == REMOVE and effect.op not in ("pop[]", "popitem", "remove", "discard", "clear") \
+            and not _computed(effect.key_deps):
+        # a named key (``cfg.pop("class")``, ``del cfg["legacy"]``); one computed from the object
+        # itself or the inputs takes an element out (``pods.pop(newest_index(pods))``)
         return f"`{name}` comes from the caller, and this removes what the caller put in it"
     if effect.kind == ACCUMULATE and effect.path and effect.op != "add":
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
@@ -144,6 +155,28 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
             effect.value_deps and all(r == effect.root for r in effect.value_deps)):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
     return None
+
+
+def documented(project, fn: FunctionSummary, index: int) -> bool:
+    """Whether parameter ``index`` of ``fn`` is documented as part of its interface: named in the
+    function's docstring, or for a constructor in its class's (numpy- and Google-style libraries
+    document ``__init__``'s arguments there)."""
+    if index >= len(fn.params):
+        return False
+    word = re.compile(rf"(?<![\w.]){re.escape(fn.params[index].lstrip('*'))}\b")
+    if fn.doc and word.search(fn.doc):
+        return True
+    if fn.name == "__init__" and fn.cls in project.classes:
+        doc = project.classes[fn.cls].doc
+        return bool(doc and word.search(doc))
+    return False
+
+
+def entry_point(project, fn: FunctionSummary, index: int) -> bool:
+    """A public function or constructor whose parameter ``index`` is a documented configuration
+    argument: its callers are the library's users, mostly outside the tree, so what the tree's
+    own calls pass proves nothing."""
+    return is_public(fn) and documented(project, fn, index)
 
 
 def public_entry_related(facts, fn: FunctionSummary, reason: str):
@@ -244,11 +277,13 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
 
 
 def every_caller_fresh(project, fn: FunctionSummary, index: int) -> bool:
-    """Every call in the tree (test code aside, for public functions) hands over an object made
-    for the call: the function owns its argument ("a helper whose every caller passes a fresh
-    object is silent"). False when there is no such caller."""
+    """Every call in the tree hands over an object made for the call (test code aside, for a
+    public function): the function owns its argument ("a helper whose every caller passes a fresh
+    object is silent"). False when there is no such caller, and for an :func:`entry_point`."""
     verdicts = []
     public = is_public(fn)
+    if entry_point(project, fn, index):
+        return False
     for caller_q, call, t in project.callers.get(fn.qualname, []):
         caller = project.functions[caller_q]
         if public and is_test_code(caller):

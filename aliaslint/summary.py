@@ -118,6 +118,8 @@ class ClassInfo:
     #: a ``@dataclass`` (or attrs) class: its annotated fields, in order, with their sites (the
     #: generated ``__init__`` keeps each argument by reference)
     dataclass_fields: tuple[tuple[str, Site], ...] = ()
+    #: the class's docstring (where many libraries document their constructor's arguments)
+    doc: str = ""
 
 
 @dataclass

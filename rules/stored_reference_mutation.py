@@ -209,11 +209,15 @@ class StoredReferenceMutation(ProjectRule):
                 # constructions in test code say nothing of what a library's users pass
                 public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_")
                 real = [(c, call, t) for c, call, t in constructions if not (public and harm.is_test_code(c))]
-                if real and not shared_at and not repeated:
+                entry = public and harm.entry_point(project, init, index)
+                if real and not shared_at and not repeated and not entry:
                     continue  # every construction in the tree hands over an object of its own
+                if constructions and all(project.arg_for(call, t, index) is None for _, call, t in constructions):
+                    continue  # never passed: the default, an object of the instance's own
                 fn, e = hits[0]
                 reason = None
-                if not shared_at and not repeated and not real:
+                if not shared_at and not repeated and public and (entry or not real):
+                    # a public constructor: its users, not the tree's own calls, pass the object
                     kept_effect = replace(e, root=Root("param", init.params[index], index), path=inner + e.path[1:])
                     reason = harm.public_entry(project, init, kept_effect, index)
                 # a wrapper acting on the kept object itself is by design, unless one instance
