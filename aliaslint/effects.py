@@ -151,6 +151,9 @@ class EffectsFixpoint:
         # the first route in a total order wins (a ``min`` per key: sorting every route of a
         # large function dominated the standard library's project pass)
         out = {k: routes[0] if len(routes) == 1 else min(routes, key=effect_order) for k, routes in by_key.items()}
+        # in a hash-independent order: the order effects are found follows set iteration, and
+        # rules that pick "the first" effect of a kind must pick the same one under every seed
+        out = dict(sorted(out.items(), key=lambda item: (item[0][3], item[0][0], item[0][1], item[0][2])))
         return widen(out)
 
     def translate(self, fn: FunctionSummary, call: CallSite, t: Target, e: Effect) -> Iterator[Effect]:

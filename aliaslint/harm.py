@@ -36,8 +36,13 @@ from aliaslint.values import Fresh, Ref, Site, Value
 
 #: the prefix of a related location that is a finding's witness (tests and reporters look for it)
 WITNESS = "second use: "
-#: the prefix of the related location that says why a finding without a witness is shown
+#: the prefixes of the related location that says why a finding without a witness is shown: a
+#: public entry point whose change destroys what the caller gave, or a copy made to leave the
+#: original unchanged that does not (AL002, AL008)
 PUBLIC_ENTRY = "public entry point: "
+COPY_INTENT = "copied to leave it unchanged: "
+#: every default finding has a related location starting with one of these
+REASONS = (WITNESS, PUBLIC_ENTRY, COPY_INTENT)
 
 #: docstring wording of a function whose purpose is to change its argument
 _UPDATES_ARGUMENT = re.compile(
@@ -67,7 +72,8 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
     - a normalising write: the value comes from the object itself (``s["name"] = s["name"].lower()``);
     - a constant written on every path: the second write puts the same value (``constants=False``
       when the object is shared with code that does not write it: a template other objects read);
-    - a removal whose result is thrown away, or ``discard``: nothing left to remove the second time.
+    - a removal on every path whose result is thrown away, or ``discard``: nothing left to remove
+      the second time.
     """
     if effect.kind == SETDEFAULT:
         return "it only fills a missing entry"
@@ -80,7 +86,8 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
             # every use writes it: the second finds what it would write anyway (a write made only
             # on some paths leaks into later uses that take another path: apify's headers)
             return "it sets the same constant again"
-    if effect.kind == REMOVE and (effect.op == "discard" or effect.discarded and effect.op == "pop"):
+    if effect.kind == REMOVE and not effect.conditional and (
+            effect.op == "discard" or effect.discarded and effect.op == "pop"):
         return "a second removal finds nothing to remove"
     return None
 

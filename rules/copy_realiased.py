@@ -69,8 +69,8 @@ class CopyRealiased(ProjectRule):
             )
             related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")]
             related += facts.chain_related(e)
-            related.append(facts.related(e.site, harm.WITNESS + "the caller's original is changed here, "
-                                         "although the copy was made to leave it alone"))
+            related.append(facts.related(site, harm.COPY_INTENT + "the deep copy was made to leave the original "
+                                         "alone, and this puts the original's object back into it"))
             facts.reported_sites.add(e.site)
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(related), url=cls.url(),
                                   access_path=shown))

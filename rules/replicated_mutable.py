@@ -4,6 +4,7 @@ from __future__ import annotations
 import libcst as cst
 import libcst.matchers as m
 
+from aliaslint import harm
 from aliaslint.diagnostics import Applicability, Confidence, Diagnostic, Fix, FixRequest
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.project import load
@@ -328,7 +329,8 @@ class ReplicatedMutable(ProjectRule):
         out = []
         for fn, d in project.candidates(cls.code):
             changed = cls._slot_changed(project, fn, d)
-            related = (facts.related(changed, "a slot's object is changed in place here"),) if changed else ()
+            related = (facts.related(changed, harm.WITNESS + "a slot's object is changed in place here, and every "
+                                     "other slot is that same object"),) if changed else ()
             out.append(Diagnostic(cls.code, cls.name, cls._message(d["text"], d.get("suggestion", "")),
                                   facts.location(d["site"]), related,
                                   confidence=Confidence.HIGH if changed else Confidence.MEDIUM,

@@ -174,8 +174,11 @@ class ShallowCopyNestedMutation(ProjectRule):
         witness = harm.caller_witness(project, fn, index, facts.short(fn.qualname), reuse_counts=True)
         if witness is not None:
             return Confidence.HIGH, witness.related(facts)
-        if harm.is_public(fn) and not harm.every_caller_fresh(project, fn, index):
-            name = fn.params[index].lstrip("*") if index < len(fn.params) else "?"
-            return Confidence.HIGH, harm.public_entry_related(
-                facts, fn, f"`{name}` comes from the caller, who keeps it; the copy was made so as not to change it")
-        return Confidence.MEDIUM, None
+        if harm.every_caller_fresh(project, fn, index):
+            return Confidence.MEDIUM, None  # a helper whose callers all hand over objects of their own
+        # no second use found in the tree (callers outside it, or not resolved), but the copy says
+        # the original is meant to stay as it was: the author copied it to leave it unchanged
+        name = fn.params[index].lstrip("*") if index < len(fn.params) else "?"
+        return Confidence.HIGH, facts.related(
+            first.mark.site, harm.COPY_INTENT + f"`{name}` is the caller's; the copy was made to leave it unchanged, "
+                                                f"and only its top level is")

@@ -312,7 +312,7 @@ def test_full_format_shows_the_fix_as_help(project: Path) -> None:
         "2 |     grid = [[]] * n\n"
         "  |            ^^^^^^^^\n"
         "  |\n"
-        "  = note: grid.py:3:5: a slot's object is changed in place here\n"
+        "  = note: grid.py:3:5: second use: a slot's object is changed in place here, and every other slot is that same object\n"
         "  = help: Replace with `[[] for _ in range(n)]`\n"
         "\n"
         "Found 1 error.\n"

@@ -1,0 +1,43 @@
+"""Results do not depend on the hash seed (issue 11): the same input gives the same report under
+every ``PYTHONHASHSEED``.
+
+CPython's own ``copy.py`` gave an AL007 naming ``x`` under some seeds and ``memo[*]`` under
+others: the effects of ``deepcopy`` were found in an order that followed set iteration, and the
+rule reported the first one. The test runs the running interpreter's ``copy.py`` (a real file of
+the standard library, present wherever the tests run) under seeds that disagreed.
+"""
+from __future__ import annotations
+
+import copy
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+SEEDS = ("0", "1", "2", "3")
+
+
+def _report(tree: Path, seed: str) -> str:
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    result = subprocess.run(
+        [sys.executable, "-m", "aliaslint", "check", "--no-cache", "--preview", "--output-format", "json", "."],
+        cwd=tree, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    return result.stdout
+
+
+def test_the_standard_librarys_copy_module_gives_one_report_under_every_seed(tmp_path: Path) -> None:
+    shutil.copy(copy.__file__, tmp_path / "copy_module.py")
+    reports = {seed: _report(tmp_path, seed) for seed in SEEDS}
+    assert len(set(reports.values())) == 1, reports
+
+
+def test_a_project_gives_one_report_under_every_seed(tmp_path: Path) -> None:
+    # the reference operator: several modules, classes, loops and one finding
+    tree = Path(__file__).resolve().parent.parent / "fixtures" / "reference_operator" / "buggy"
+    shutil.copytree(tree, tmp_path / "op")
+    reports = {seed: _report(tmp_path / "op", seed) for seed in SEEDS[:2]}
+    assert len(set(reports.values())) == 1, reports
+    assert '"code": "AL001"' in reports["0"]
