@@ -165,6 +165,16 @@ class ArgumentConsumed(ProjectRule):
     wrong for objects that hold clients, locks or identity; copying only the level that is
     changed (as above) is often enough. No fix is offered when the argument is changed inside a
     loop of the function: a copy above the loop would still be shared by every iteration.
+
+    ## Tiers
+    Shown by default with a second use in the tree (a caller that keeps the object, such as
+    `self.headers` or a module-level object, hands it to other calls, or passes it in a loop) when
+    the change is not harmless when repeated; or for a public function whose change removes a
+    named key, appends below the top level or rewrites what the caller put inside the argument.
+    With `--preview` only: a documented in-place update ("updates the given ...", "in place"), a
+    consuming parser that takes its argument apart and rejects what is left, output parameters
+    filled at their top level, work lists drained, attributes set on objects, and arguments typed
+    as project classes. A helper whose every caller passes an object of its own is silent.
     """
 
     code = "AL007"

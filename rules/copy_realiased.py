@@ -36,6 +36,10 @@ class CopyRealiased(ProjectRule):
     ## Fix safety
     No automatic fix: the assignment usually meant the copy's own field, but only the author
     can say.
+
+    ## Tiers
+    Always shown by default: the deep copy says the original is meant to stay unchanged, and
+    the re-pointed field changes it.
     """
 
     code = "AL008"

@@ -56,6 +56,12 @@ class LoopSharedArgumentMutation(ProjectRule):
     loop works on its own copy. A deep copy can be costly, and wrong for objects that hold
     clients, locks or identity. No fix is offered when no function of the chain builds anything
     from the argument (a helper that only updates it would then do nothing).
+
+    ## Tiers
+    Shown by default: the loop itself is the second use (the next iteration passes the same
+    object again), named as a related location. Not reported at all: changes that are harmless
+    when repeated (filling a missing key, adding to a set, a removal whose result is thrown away,
+    an append guarded by a membership test) and accumulators filled at loop-varying keys.
     """
 
     code = "AL001"

@@ -125,6 +125,13 @@ class ModuleTemplateMutation(ProjectRule):
 
     ## Fix safety
     No automatic fix: the right copy (shallow or deep) depends on which level is changed.
+
+    ## Tiers
+    Shown by default: the next call builds from the changed template, every instance reads the
+    changed class-level object, or a cached loader hands the changed object to every later
+    caller; that second use is named as a related location. With `--preview` only: the one
+    function that uses a template puts the same constant into it on every call, which changes
+    nothing the second time.
     """
 
     code = "AL003"

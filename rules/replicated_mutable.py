@@ -52,6 +52,11 @@ class ReplicatedMutable(ProjectRule):
     instead of once), and for `itertools.repeat` (it becomes a generator). No fix is offered for
     `[a, b] * n`, for another class's `fromkeys`, in a class body when the element uses a name
     (a comprehension there does not see the class's names), or when a comment would be lost.
+
+    ## Tiers
+    Shown by default when a slot's object is changed in place somewhere in the tree (the change
+    is the related location: every other slot shows it). With `--preview` only: replicated
+    objects whose slots are only replaced, or never touched in the tree.
     """
 
     code = "AL005"

@@ -37,6 +37,10 @@ class SameObjectStoredInLoop(ProjectRule):
     ## Fix safety
     No automatic fix: moving the creation into the loop changes what the code after the loop
     sees.
+
+    ## Tiers
+    Always shown by default: the next iteration changes the object already stored (named as a
+    related location at the loop).
     """
 
     code = "AL004"

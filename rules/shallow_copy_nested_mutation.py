@@ -54,6 +54,14 @@ class ShallowCopyNestedMutation(ProjectRule):
     (`copy.deepcopy(dict(x))`), so it keeps its type. `import copy` is added when needed. A deep
     copy is right for plain data, but can be expensive or wrong for objects holding clients,
     locks or files.
+
+    ## Tiers
+    Shown by default when the original is used again: a module- or class-level object (every
+    later call copies it), a part of an argument or of `self` (the owner keeps it), a caller in
+    the tree that keeps or reuses the object it passed, or, with no caller in the tree, because
+    the copy itself says the original is meant to stay unchanged. With `--preview` only: a
+    helper whose every caller passes an object of its own, and `x.copy()` on an object whose
+    class is not known (a numpy array, a C-level context) unless the copy is used as a mapping.
     """
 
     code = "AL002"

@@ -125,6 +125,15 @@ class StoredReferenceMutation(ProjectRule):
 
     ## Fix safety
     No automatic fix: copying in `__init__` is right for templates, wrong for shared clients.
+
+    ## Tiers
+    Shown by default with a second use in the tree: another object constructed from the same
+    object, or the changing method called again on one instance (in a loop, a comprehension or
+    twice) when the change duplicates (an append, the removal of a named key); or, for a public
+    class whose constructor documents the argument (or that nothing in the tree constructs), when
+    the change removes, appends to or rewrites what the caller put inside it. With `--preview` only: wrappers and sinks that only
+    change the kept object itself, kept objects with mutating methods of their own, changes that
+    fill in or normalise, and classes whose every construction in the tree passes a new object.
     """
 
     code = "AL006"
