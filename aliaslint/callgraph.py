@@ -21,6 +21,7 @@ from aliaslint.values import (
     Fresh,
     Ref,
     Root,
+    Site,
     Value,
     key,
 )
@@ -543,6 +544,37 @@ class CallResolution:
         if index is None:
             index = self._calls_by_id[fn.qualname] = {c.id: c for c in fn.calls}
         return index.get(call_id)
+
+    def unresolved_calls(self) -> list[tuple[Site, str, str]]:
+        """Calls the analysis could not follow although they are handed an object that may be
+        shared (a parameter's, a global's): ``(site, call text, why)``, in file order. A finding
+        that was missed usually passes through one of these (``-v`` prints them)."""
+        out = []
+        for fn in self.functions.values():
+            for call in fn.calls:
+                if call.builtin_guess or self.targets(fn, call):
+                    continue
+                passed = [*call.args, *(v for _, v in call.kwargs)]
+                if call.receiver:
+                    passed.append(call.receiver)
+                if not any(isinstance(o, Ref) and o.root.kind in ("param", "global") for v in passed for o in v):
+                    continue
+                out.append((call.site, call.text, self._why_unresolved(fn, call)))
+        out.sort(key=lambda item: (item[0].module, item[0].line, item[0].column))
+        return out
+
+    def _why_unresolved(self, fn: FunctionSummary, call: CallSite) -> str:
+        for o in sorted((o for o in call.callee if isinstance(o, Ref)), key=lambda r: (r.root.kind, r.root.name)):
+            if o.root.kind == "global":
+                dotted = o.root.name + "".join(o.path)
+                head = dotted.split(".")[0]
+                if not any(m == head or m.startswith(head + ".") for m in self.modules):
+                    return f"`{dotted}` is outside the checked tree and no model describes it"
+                return f"`{dotted}` is not a function or class of the tree"
+            if o.path and o.path[-1].startswith("."):
+                owner = call.text.rsplit(".", 1)[0] if "." in call.text else "the receiver"
+                return f"the class of `{owner}` is not known"
+        return "the callee is computed at run time"
 
     def call_graph(self) -> dict[str, set[str]]:
         graph: dict[str, set[str]] = {q: set() for q in self.functions}

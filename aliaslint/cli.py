@@ -22,6 +22,8 @@ from aliaslint.fingerprint import Fingerprinter
 from aliaslint.reporters.output_file import write_report
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+#: calls not followed that ``-v`` lists (the rest are counted)
+MAX_UNRESOLVED_SHOWN = 50
 
 
 def _fail(message: str) -> NoReturn:
@@ -236,7 +238,13 @@ def check(
                     click.echo(f"aliaslint: warning: {reporters.printable(warning)}", err=True)
             result = fixing.result
         else:
-            result = fix_runner.check(files, settings, file_settings)
+            result = fix_runner.check(files, settings, file_settings, explain=verbose)
+        # -v: the calls the analysis could not follow (a missed finding usually went through one)
+        shown_unresolved = result.unresolved[:MAX_UNRESOLVED_SHOWN]
+        for line in shown_unresolved:
+            note(line)
+        if len(result.unresolved) > len(shown_unresolved):
+            note(f"... and {len(result.unresolved) - len(shown_unresolved)} more calls not followed")
         diagnostics = result.diagnostics
         if output_format in ("json", "json-lines") and not diff:
             diagnostics = fix_runner.with_edits(diagnostics, files, settings.max_file_bytes)

@@ -52,6 +52,8 @@ class CheckResult:
     warnings: list[str] = field(default_factory=list)
     #: the checked files' lines, for the reporters' excerpts and notebook positions
     sources: Sources = field(default_factory=Sources)
+    #: with ``explain``: calls the analysis could not follow, one line each (``-v``)
+    unresolved: list[str] = field(default_factory=list)
 
 
 def module_name_for(path: Path, root: Path | None = None) -> tuple[str, bool]:
@@ -214,7 +216,7 @@ def _summarize_star(args):
 
 
 def check(files: Sequence[SourceFile], settings, file_settings=None,
-          sources: Mapping[Path, str] | None = None) -> CheckResult:
+          sources: Mapping[Path, str] | None = None, explain: bool = False) -> CheckResult:
     """Check ``files``. ``file_settings`` (``SourceFile.display`` -> Settings, see
     :meth:`aliaslint.config.Configuration.for_files`) chooses which findings of each file are kept;
     files it does not name use ``settings``, which also runs the analysis. ``sources`` maps some
@@ -261,7 +263,13 @@ def check(files: Sequence[SourceFile], settings, file_settings=None,
 
     diagnostics, warnings = _keep(diagnostics, files, settings, file_settings or {}, sources)
     diagnostics.sort(key=Diagnostic.sort_key)
-    return CheckResult(_dedupe(diagnostics), len(files), warnings, Sources(files, settings.max_file_bytes, sources))
+    unresolved = []
+    if explain:
+        for site, text, why in project.unresolved_calls():
+            location = facts.location(site)
+            unresolved.append(f"{location.path}:{location.line}:{location.column}: `{text}(...)` not followed: {why}")
+    return CheckResult(_dedupe(diagnostics), len(files), warnings, Sources(files, settings.max_file_bytes, sources),
+                       unresolved)
 
 
 def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, file_settings,
