@@ -40,6 +40,7 @@ def code_fingerprint() -> str:
     h = hashlib.sha256()
     folders = [Path(aliaslint.__file__).parent, *(Path(p) for p in aliaslint.rules.__path__)]
     for folder in dict.fromkeys(folders):
+        h.update(str(folder).encode("utf-8", "surrogatepass"))  # findings' urls point into the install
         for path in sorted(folder.rglob("*")):
             if path.suffix in (".py", ".toml") and "__pycache__" not in path.parts:
                 h.update(str(path.relative_to(folder)).encode())

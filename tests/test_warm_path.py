@@ -2,6 +2,7 @@
 process; ``-v`` says what was read and what was computed again; the progress line."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -36,11 +37,12 @@ def _project(tmp_path: Path) -> Path:
     return root
 
 
-def _run(root: Path, **options) -> tuple[list[tuple], list[str]]:
+def _run(root: Path, file_ignores: dict[str, tuple[str, ...]] | None = None, **options) -> tuple[list[tuple], list[str]]:
     settings = Settings(root=root, cache_dir=root / ".aliaslint_cache", **options)
     notes: list[str] = []
     files = discover([root], settings, cwd=root)
-    found = engine.check(files, settings, note=notes.append).diagnostics
+    own = {display: dataclasses.replace(settings, ignore=codes) for display, codes in (file_ignores or {}).items()}
+    found = engine.check(files, settings, own, note=notes.append).diagnostics
     return [(d.code, d.location.path, d.location.line, d.message) for d in found], notes
 
 
@@ -70,7 +72,7 @@ def test_nothing_changed_nothing_recomputed(tmp_path: Path, no_project_pass) -> 
     assert notes == ["cache: nothing changed since the last run: 2 diagnostic(s) replayed, nothing recomputed"]
 
 
-@pytest.mark.parametrize("change", ["edit", "settings", "model", "engine", "unreadable"])
+@pytest.mark.parametrize("change", ["edit", "settings", "file settings", "model", "engine", "unreadable"])
 def test_a_change_is_recomputed_and_equals_a_cold_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
     root = _project(tmp_path)
     (root / "models.toml").write_text('["x.clone"]\nkind = "deepcopy"\n')
@@ -80,6 +82,8 @@ def test_a_change_is_recomputed_and_equals_a_cold_run(tmp_path: Path, monkeypatc
         (root / "grid.py").write_text("grid = [[] for _ in range(3)]\ngrid[0].append(1)\n")
     elif change == "settings":
         options["ignore"] = ("AL005",)
+    elif change == "file settings":  # a nested configuration's, for one file
+        options["file_ignores"] = {"grid.py": ("AL005",)}
     elif change == "model":
         (root / "models.toml").write_text('["x.clone"]\nkind = "copy"\n')
     elif change == "engine":
@@ -90,7 +94,7 @@ def test_a_change_is_recomputed_and_equals_a_cold_run(tmp_path: Path, monkeypatc
     assert not notes[0].startswith("cache: nothing changed")
     cold, _ = _run(root, **options, no_cache=True)
     assert warm == cold
-    assert len(warm) == (1 if change in ("edit", "settings") else 2)
+    assert len(warm) == (1 if change in ("edit", "settings", "file settings") else 2)
 
 
 def test_cache_hits_are_read_in_the_main_process_and_only_misses_reach_a_worker(
