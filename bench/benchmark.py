@@ -84,7 +84,9 @@ class Row:
     command: list[str]
     times: list[float] = field(default_factory=list)
     rss_mb: list[float] = field(default_factory=list)
+    cpu_s: list[float] = field(default_factory=list)
     median_s: float | None = None
+    median_cpu_s: float | None = None
     median_rss_mb: float | None = None
     x_cold: float | None = None
     x_parse: float | None = None
@@ -167,8 +169,9 @@ def insert_line(path: Path, line: int, text: str) -> None:
 # --- running ------------------------------------------------------------------------------
 
 
-def run_once(cmd: list[str], cwd: Path, env: dict, out: Path, ok: set[int]) -> tuple[float, float]:
-    """Run ``cmd``; return its wall seconds and the peak RSS (MB) of its largest process."""
+def run_once(cmd: list[str], cwd: Path, env: dict, out: Path, ok: set[int]) -> tuple[float, float, float]:
+    """Run ``cmd``; return its wall seconds, the peak RSS (MB) of its largest process and the
+    processor seconds of it and its children (workers)."""
     with open(out, "wb") as stdout, open(out.with_suffix(".err"), "wb") as stderr:
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=stdout, stderr=stderr, stdin=subprocess.DEVNULL)
@@ -178,7 +181,7 @@ def run_once(cmd: list[str], cwd: Path, env: dict, out: Path, ok: set[int]) -> t
     if proc.returncode not in ok:
         tail = out.with_suffix(".err").read_text(errors="replace")[-2000:]
         raise RuntimeError(f"{' '.join(cmd[:3])} ... exited {proc.returncode}:\n{tail}")
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime
 
 
 def tools_environment() -> tuple[Path | None, str]:
@@ -330,9 +333,10 @@ def main(argv: list[str] | None = None) -> int:
                     path, line, indent, param = target
                     edit = f"{indent}_bench_{rep} = {rep}" if row is body else f"{indent}{param}.append({rep})"
                     insert_line(path, line, edit)
-                wall, rss = run_once(row.command, run_dir, env, out, ok)
+                wall, rss, cpu = run_once(row.command, run_dir, env, out, ok)
                 row.times.append(wall)
                 row.rss_mb.append(rss)
+                row.cpu_s.append(cpu)
         except (OSError, RuntimeError) as exc:
             row.skipped = f"failed: {exc}"
             print(f"  FAIL {row.name.strip()}: {exc}", flush=True)
@@ -342,6 +346,7 @@ def main(argv: list[str] | None = None) -> int:
                 target[0].write_bytes(original)
         row.median_s = statistics.median(row.times)
         row.median_rss_mb = statistics.median(row.rss_mb)
+        row.median_cpu_s = statistics.median(row.cpu_s)
         if row.command and "--output-format" in row.command:
             row.findings = count_findings(out)
         print(f"  {row.name.strip():22s} " + " ".join(f"{t:.2f}" for t in row.times), flush=True)
@@ -352,13 +357,13 @@ def main(argv: list[str] | None = None) -> int:
             row.x_cold = row.median_s / cold.median_s if cold.median_s else None
             row.x_parse = row.median_s / parse_s if parse_s else None
 
-    print(f"\n| run | wall s | peak RSS MB | x aliaslint cold | x LibCST parse | findings | what |")
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print(f"\n| run | wall s | cpu s | peak RSS MB | x aliaslint cold | x LibCST parse | findings | what |")
+    print("|---|---:|---:|---:|---:|---:|---:|---|")
     for row in rows:
         if row.skipped:
-            print(f"| {row.name} | - | - | - | - | - | skipped: {row.skipped[:80]} |")
+            print(f"| {row.name} | - | - | - | - | - | - | skipped: {row.skipped[:80]} |")
             continue
-        print(f"| {row.name} | {row.median_s:.2f} | {row.median_rss_mb:.0f} | {fmt(row.x_cold, '.2f')} | "
+        print(f"| {row.name} | {row.median_s:.2f} | {row.median_cpu_s:.2f} | {row.median_rss_mb:.0f} | {fmt(row.x_cold, '.2f')} | "
               f"{fmt(row.x_parse, '.2f')} | {'-' if row.findings is None else row.findings} | {row.note} |")
     if doubled is not None and doubled.median_s and cold.median_s:
         print(f"\ncorpus twice / once (cold): {doubled.median_s / cold.median_s:.2f}x")
