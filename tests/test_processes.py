@@ -31,10 +31,10 @@ SLOW_RUN = textwrap.dedent("""
 
     real = engine._summarize_task
 
-    def slow(file, module, is_package):
+    def slow(file, module, is_package, *rest):
         if file.path.name == "slow.py":
             time.sleep(120)
-        return real(file, module, is_package)
+        return real(file, module, is_package, *rest)
 
     engine._summarize_task = slow
     main(sys.argv[1:])
@@ -62,7 +62,7 @@ def _alive(pid: int) -> bool:
     return stat.rsplit(")", 1)[1].split()[0] != "Z"  # a zombie has ended
 
 
-def _wait_for(condition, seconds: float = 20.0) -> bool:
+def _wait_for(condition, seconds: float = 60.0) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():

@@ -122,10 +122,10 @@ def test_a_run_with_a_crashed_file_is_not_replayed(tmp_path: Path, monkeypatch: 
     root = _project(tmp_path)
     real = engine._summarize_task
 
-    def crash_on_grid(file, module, is_package):
+    def crash_on_grid(file, module, is_package, *rest):
         if file.path.name == "grid.py":
             os._exit(9)
-        return real(file, module, is_package)
+        return real(file, module, is_package, *rest)
 
     monkeypatch.setattr(engine, "_summarize_task", crash_on_grid)
     first, _ = _run(root)
@@ -219,3 +219,14 @@ def test_the_project_pass_line_is_drawn_while_it_runs(monkeypatch: pytest.Monkey
     line.close()
     text = stream.getvalue()
     assert text.startswith("\r\x1b[Kaliaslint: project pass (0 s)") and text.endswith("\r\x1b[K")
+
+
+def test_findings_with_fixes_survive_the_codec() -> None:
+    # Applicability is a str enum: it was written as a plain string and refused when read back,
+    # so a finding with a fix made every replay (and every summary holding one) a miss
+    from aliaslint import codec
+    from aliaslint.diagnostics import Applicability, Diagnostic, Fix, Location
+
+    found = Diagnostic("AL005", "replicated-mutable", "m", Location("a.py", 1, 1, 1, 2),
+                       fix=Fix("use a comprehension", Applicability.UNSAFE))
+    assert codec.loads(codec.dumps([found])) == [found]
