@@ -112,6 +112,9 @@ def summarize_source(source: str, file: SourceFile, module: str, is_package: boo
 
     problem = guard.problem(source)
     if problem is not None:
+        if problem.valid and settings is not None:
+            detail = f"an expression nested more than {guard.MAX_EXPRESSION_DEPTH} levels deep"
+            return _unsupported(file, settings, detail, problem.line, problem.column)
         return _unreadable(file.display, problem.message, problem.line, problem.column)
     try:
         return analyze_module(source, module, file.display, str(file.path), rules, is_package)

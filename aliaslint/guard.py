@@ -28,11 +28,13 @@ MAX_EXPRESSION_DEPTH = 1000
 
 @dataclass(frozen=True)
 class Problem:
-    """Why a file is not handed to LibCST: an AL000 message and its 1-based position."""
+    """Why a file is not handed to LibCST: an AL000 message and its 1-based position.
+    ``valid`` when CPython accepts the file (valid Python that LibCST cannot take)."""
 
     message: str
     line: int = 1
     column: int = 1
+    valid: bool = False
 
 
 def problem(source: str) -> Problem | None:
@@ -57,7 +59,7 @@ def problem(source: str) -> Problem | None:
     if deep is not None:
         return Problem(
             f"cannot analyse this file: an expression is nested more than {MAX_EXPRESSION_DEPTH} levels deep",
-            deep,
+            deep, valid=True,
         )
     return None
 
