@@ -129,15 +129,18 @@ def _limit_memory(megabytes: int) -> None:
         pass  # not Linux: the time budget still bounds the file
 
 
-def _worker_main(conn, parent: int, budget: Budget, target: Callable, initializer, initargs, stderr_path: str) -> None:
+def _worker_main(conn, parent: int, budget: Budget, target: Callable, initializer, initargs, stderr_to: int | str) -> None:
     _die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:  # native code's last words (an abort message) go where the parent can read them
-        fd = os.open(stderr_path, os.O_WRONLY | os.O_APPEND)
-        os.dup2(fd, 2)
-        os.close(fd)
+        if isinstance(stderr_to, int):  # forked: the parent's unlinked temporary file
+            os.dup2(stderr_to, 2)
+        else:
+            fd = os.open(stderr_to, os.O_WRONLY | os.O_APPEND)
+            os.dup2(fd, 2)
+            os.close(fd)
         sys.stderr = open(2, "w", closefd=False, errors="replace")  # not a test runner's capture
         import faulthandler
 
@@ -189,10 +192,12 @@ def _error(exc: BaseException) -> Failure:
 
 
 class _Worker:
-    def __init__(self, process, conn, stderr_path: str) -> None:
+    def __init__(self, process, conn, stderr) -> None:
         self.process = process
         self.conn = conn
-        self.stderr_path = stderr_path
+        #: where its standard error goes: an open, already unlinked temporary file (forked
+        #: workers: nothing is left behind even if the main process is killed), or a path
+        self.stderr = stderr
         self.ready = False
         self.task: tuple[int, tuple] | None = None
         self.started = 0.0
@@ -201,12 +206,24 @@ class _Worker:
 
     def stderr_tail(self) -> str:
         try:
-            with open(self.stderr_path, "rb") as f:
-                f.seek(0, os.SEEK_END)
-                f.seek(max(0, f.tell() - STDERR_TAIL))
-                return f.read().decode("utf-8", "replace")
-        except OSError:
+            if isinstance(self.stderr, str):
+                with open(self.stderr, "rb") as f:
+                    return _tail(f.fileno())
+            return _tail(self.stderr.fileno())
+        except (OSError, ValueError):
             return ""
+
+    def discard_stderr(self) -> None:
+        if isinstance(self.stderr, str):
+            _unlink(self.stderr)
+        else:
+            self.stderr.close()
+
+
+def _tail(fd: int) -> str:
+    size = os.fstat(fd).st_size
+    start = max(0, size - STDERR_TAIL)
+    return os.pread(fd, size - start, start).decode("utf-8", "replace")
 
 
 class Pool:
@@ -277,12 +294,17 @@ class Pool:
     # -- internals
 
     def _start_worker(self) -> _Worker | None:
-        fd, stderr_path = tempfile.mkstemp(prefix="aliaslint-worker-", suffix=".err")
-        os.close(fd)
+        if self._context.get_start_method() == "fork":
+            stderr: Any = tempfile.TemporaryFile(prefix="aliaslint-worker-")
+            stderr_to: int | str = stderr.fileno()
+        else:  # a spawned process inherits no descriptors: a named file
+            fd, stderr = tempfile.mkstemp(prefix="aliaslint-worker-", suffix=".err")
+            os.close(fd)
+            stderr_to = stderr
         parent_conn, child_conn = self._context.Pipe(duplex=True)
         process = self._context.Process(
             target=_worker_main,
-            args=(child_conn, os.getpid(), self.budget, self.target, self.initializer, self.initargs, stderr_path),
+            args=(child_conn, os.getpid(), self.budget, self.target, self.initializer, self.initargs, stderr_to),
             daemon=True,
         )
         blocked = hasattr(signal, "pthread_sigmask")
@@ -293,13 +315,13 @@ class Pool:
         except OSError as exc:
             self.start_failures.append(exc.strerror or str(exc))
             parent_conn.close()
-            _unlink(stderr_path)
+            _Worker(None, None, stderr).discard_stderr()
             return None
         finally:
             child_conn.close()
             if blocked:
                 signal.pthread_sigmask(signal.SIG_SETMASK, old)
-        worker = _Worker(process, parent_conn, stderr_path)
+        worker = _Worker(process, parent_conn, stderr)
         self.workers.append(worker)
         return worker
 
@@ -421,7 +443,7 @@ class Pool:
             w.conn.close()
         except OSError:
             pass
-        _unlink(w.stderr_path)
+        w.discard_stderr()
 
 
 def _describe_exit(code: int | None) -> str:
