@@ -24,10 +24,12 @@ from aliaslint.files import SourceError, read_regular_file
 
 
 #: engine modules that only run after the per-module pass (the project pass, its astroid
-#: helper, output): a change to them cannot change a summary, so it keeps the cache valid
+#: helper, output) or around it (the worker pool, the progress line, the replay of the last
+#: run): a change to them cannot change a summary, so it keeps the cache valid
 NOT_IN_SUMMARIES = {
     "project.py", "callgraph.py", "dataflow.py", "effects.py", "inference.py", "cli.py", "suppression.py",
     "reporters", "fix", "baseline.py", "fingerprint.py", "add_noqa.py", "rules_reference.py",
+    "replay.py", "progress.py", "workers.py",
 }
 
 
@@ -138,24 +140,34 @@ class SummaryCache:
             {"format": FORMAT, "key": key, "size": len(body), "sha256": hashlib.sha256(body).hexdigest()},
             separators=(",", ":"),
         ).encode()
-        entry = self._entry(key)
+        write_entry(self.folder, self._entry(key), header + b"\n" + body)
+
+    def has(self, key: str) -> bool:
+        """Whether an entry exists for ``key`` (cheap: one ``lstat``; :meth:`get` still checks it)."""
+        return os.path.lexists(self._entry(key))
+
+
+def write_entry(folder: Path, entry: Path, data: bytes) -> None:
+    """Write ``data`` to ``entry`` (a file below the cache ``folder``) atomically: a temporary
+    file, then a rename, so a crashed or concurrent run never leaves half an entry. A tree where
+    nothing can be written runs without the cache: errors are ignored."""
+    tmp = None
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        _ignore_cache_folder(Path(folder).parent)
+        fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, entry)
         tmp = None
-        try:
-            entry.parent.mkdir(parents=True, exist_ok=True)
-            _ignore_cache_folder(Path(self.folder).parent)
-            fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
-            with os.fdopen(fd, "wb") as f:
-                f.write(header + b"\n" + body)
-            os.replace(tmp, entry)
-            tmp = None
-        except OSError:
-            pass  # a read-only tree: run without the cache
-        finally:
-            if tmp is not None:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
+    except OSError:
+        pass  # a read-only tree: run without the cache
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
 
 
 def _ignore_cache_folder(folder: Path) -> None:

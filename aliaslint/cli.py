@@ -19,7 +19,9 @@ from aliaslint import __version__, baseline, reporters
 from aliaslint.config import ConfigError, load_configuration, parse_selector, show_settings
 from aliaslint.files import UsageError, discover
 from aliaslint.fingerprint import Fingerprinter
+from aliaslint.progress import Progress
 from aliaslint.reporters.output_file import write_report
+from aliaslint.workers import WorkerStartError
 
 EXIT_OK, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: calls not followed that ``-v`` lists (the rest are counted)
@@ -109,7 +111,7 @@ def cli() -> None:
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
               help="Where to keep the cache [default: .aliaslint_cache in the project root].")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
-              help="Worker processes [default: one per CPU].")
+              help="Worker processes that parse files [default: one per CPU the process may use].")
 @click.option("--fix", is_flag=True,
               help="Apply the safe fixes (and the unsafe ones with --unsafe-fixes), then report what remains.")
 @click.option("--unsafe-fixes", is_flag=True,
@@ -121,7 +123,8 @@ def cli() -> None:
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Write the report to FILE instead of standard output.")
 @click.option("-v", "--verbose", is_flag=True,
-              help="Say which configuration and files are used, and show tracebacks of internal errors.")
+              help="Say which configuration and files are used, what the cache gave and what was "
+                   "computed again, and show tracebacks of internal errors.")
 @click.option("-q", "--quiet", is_flag=True, help="Print the report only: no warnings on standard error.")
 @click.option("--color/--no-color", default=None,
               help="Colour the output [default: when standard output is a terminal and NO_COLOR is unset].")
@@ -228,6 +231,12 @@ def check(
         from aliaslint.fix import runner as fix_runner
 
         fixing = None
+        progress = Progress.for_terminal(sys.stderr, quiet)
+
+        def engine_note(message: str) -> None:
+            progress.clear()  # not appended to the progress line
+            note(message)
+
         if fix or diff:
             fixing = fix_runner.run(files, settings, unsafe_fixes=unsafe_fixes, file_settings=file_settings)
             if fix and not diff:
@@ -238,7 +247,10 @@ def check(
                     click.echo(f"aliaslint: warning: {reporters.printable(warning)}", err=True)
             result = fixing.result
         else:
-            result = fix_runner.check(files, settings, file_settings, explain=verbose)
+            try:
+                result = fix_runner.check(files, settings, file_settings, progress=progress, note=engine_note)
+            finally:
+                progress.close()
         # -v: the calls the analysis could not follow (a missed finding usually went through one)
         shown_unresolved = result.unresolved[:MAX_UNRESOLVED_SHOWN]
         for line in shown_unresolved:
@@ -276,7 +288,7 @@ def check(
             )
     except baseline.BaselineError as error:
         _fail(str(error))
-    except (ConfigError, UsageError) as error:
+    except (ConfigError, UsageError, WorkerStartError) as error:
         _fail(str(error))
     except Exception as error:  # an internal error: the engine or a reporter failed
         if verbose:

@@ -164,13 +164,13 @@ class _Encoder:
         self.count += 1
 
     def encode(self, obj: Any) -> Any:
-        if obj is None or isinstance(obj, (bool, str)):
-            return obj
-        if isinstance(obj, enum.Enum):
+        if isinstance(obj, enum.Enum):  # before str: Applicability is a str enum
             name = type(obj).__name__
             if ENUMS.get(name) is not type(obj):
                 raise TypeError(f"cannot encode enum {type(obj).__qualname__}")
             return ["e" + name, obj.value]
+        if obj is None or isinstance(obj, (bool, str)):
+            return obj
         if isinstance(obj, (int, float)):
             return obj
         ref = self.shared.get(id(obj))

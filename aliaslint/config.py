@@ -170,6 +170,9 @@ class Settings:
     #: worker processes; ``None`` lets the engine choose
     jobs: int | None = None
     max_file_bytes: int = 2_000_000
+    #: processor seconds and megabytes of memory the per-module pass may spend on one file
+    file_timeout: int = 60
+    file_memory_mb: int = 2048
     #: the file the settings were read from, if any
     config_file: Path | None = None
     per_file_ignores: tuple[PerFileIgnore, ...] = ()
@@ -244,6 +247,8 @@ _OPTIONS: dict[str, str] = {
     "no-cache": "bool",
     "jobs": "positive-int",
     "max-file-bytes": "positive-int",
+    "file-timeout": "positive-int",
+    "file-memory-mb": "positive-int",
 }
 
 #: keys of ``overrides`` (and of the parsed table) that are merged rather than Settings fields
@@ -722,7 +727,7 @@ def show_settings(configuration: Configuration, path: Path) -> str:
     lines.append(line("root", shown(run.root), "the run's configuration file's folder" if run.config_file
                       else "working directory"))
     for key in ("exclude", "extend-exclude", "respect-gitignore", "models", "cache-dir", "no-cache",
-                "jobs", "max-file-bytes"):
+                "jobs", "max-file-bytes", "file-timeout", "file-memory-mb"):
         value = getattr(run, key.replace("-", "_"))
         lines.append(line(key, shown(value), run_origins.get(key, "default")))
     return "\n".join(lines) + "\n"

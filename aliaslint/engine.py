@@ -1,44 +1,48 @@
 """Runs the three phases over a set of files.
 
-    check(files: Sequence[files.SourceFile], settings: config.Settings) -> CheckResult
+    check(files: Sequence[files.SourceFile], settings: config.Settings, *, progress, note) -> CheckResult
 
-1. per-module pass (:mod:`aliaslint.analyzer`), in worker processes when there are many files,
-   each summary cached by content hash (:mod:`aliaslint.cache`);
+0. every file is read and keyed in the main process; when nothing that decides the result
+   changed since the last run, its diagnostics are replayed (:mod:`aliaslint.replay`) and
+   nothing else runs;
+1. per-module pass (:mod:`aliaslint.analyzer`): cache hits (:mod:`aliaslint.cache`) are read in
+   the main process, misses are parsed in worker processes (:mod:`aliaslint.workers`), each file
+   within a time and memory budget, after a cheap guard (:mod:`aliaslint.guard`);
 2. project pass (:mod:`aliaslint.project`): call resolution and the effects fixpoint;
 3. resolution: every project rule turns the facts into diagnostics.
 
 ``CheckResult.diagnostics`` is sorted (path, line, column, code) and already filtered by
 ``select`` / ``ignore`` / ``per-file-ignores`` / ``preview`` (each file's own settings when
 ``file_settings`` gives them) and by ``# noqa`` comments. Files that cannot be read or
-parsed come back as ``AL000`` diagnostics, never as exceptions. Any other exception escaping
-``check`` is an internal error (the CLI exits 2).
+parsed, or that crash the parser or overrun their budget, come back as ``AL000`` diagnostics,
+never as exceptions; the other files' results are kept. :class:`workers.WorkerStartError` means
+no worker process could start; any other exception escaping ``check`` is an internal error (the
+CLI exits 2 for both).
 """
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping, Sequence
-
-import libcst as cst
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from aliaslint import cache as summary_cache
-from aliaslint import inference
+from aliaslint import guard, replay, suppression, workers
 from aliaslint import models as library_models
-from aliaslint.analyzer import analyze_module
 from aliaslint.config import ConfigError
 from aliaslint.diagnostics import Confidence, Diagnostic, Location
 from aliaslint.files import SourceError, SourceFile, read_source
-from aliaslint.project import Project
-from aliaslint.rule import Facts, ProjectRule
-from aliaslint import suppression
+from aliaslint.progress import Progress
 from aliaslint.sources import Sources
 from aliaslint.summary import ModuleSummary
 
+if TYPE_CHECKING:
+    import libcst as cst
+
+# LibCST, astroid, the analyzer and the project pass are imported where they are used: a run
+# whose result is replayed from the cache does not need them (they are most of its start-up).
+
 UNREADABLE = ("AL000", "unreadable-file")
-#: below this many files the per-module pass runs in-process (a pool costs ~0.2 s to start)
-PARALLEL_THRESHOLD = 24
 #: the file name given to CPython's parser: with a real path, CPython re-reads that file to place
 #: a syntax error (a notebook's JSON, or whatever is there now), not the text it was given
 PARSE_FILENAME = "<source>"
@@ -52,7 +56,7 @@ class CheckResult:
     warnings: list[str] = field(default_factory=list)
     #: the checked files' lines, for the reporters' excerpts and notebook positions
     sources: Sources = field(default_factory=Sources)
-    #: with ``explain``: calls the analysis could not follow, one line each (``-v``)
+    #: calls the analysis could not follow although shared objects are passed, one line each (``-v``)
     unresolved: list[str] = field(default_factory=list)
 
 
@@ -95,74 +99,37 @@ def _unreadable(display: str, message: str, line: int = 1, column: int = 1) -> D
     return Diagnostic(UNREADABLE[0], UNREADABLE[1], message, Location(display, line, column, line, column))
 
 
-def summarize_file(file: SourceFile, module: str, is_package: bool, settings,
-                   source: str | None = None) -> ModuleSummary | Diagnostic:
-    """Phase 1 for one file: its summary, or an AL000 diagnostic when it cannot be analysed.
+def summarize_source(source: str, file: SourceFile, module: str, is_package: bool, rules: Sequence[type],
+                     settings=None) -> ModuleSummary | Diagnostic:
+    """Phase 1 for one file's text: its summary, or an AL000 diagnostic when it cannot be analysed.
 
-    ``source``, when given, is the file's text in memory (fixes not yet written): it is analysed
-    instead of the file's content and never cached.
+    CPython's parser and a depth check (:mod:`aliaslint.guard`) go first, so most of what
+    would crash or exhaust LibCST's parser is refused in milliseconds. Run it in a worker
+    (:func:`summarize_files`, :func:`check`): LibCST may still crash the process on what the
+    guard lets through.
     """
-    if source is None:
-        try:
-            source = read_source(file, settings.max_file_bytes)
-        except SourceError as exc:
-            return _unreadable(file.display, f"cannot read this file: {exc}", exc.line, exc.column)
-        store = None if settings.no_cache else summary_cache.SummaryCache(settings)
-    else:
-        store = None
-    cache_key = summary_cache.key_for(source, module, file.display, is_package, [r.code for r in _rules(settings)]) if store else None
-    if store is not None:
-        got = store.get(cache_key, str(file.path))
-        if got is not None:
-            return got
-    too_deep = _nesting_problem(file, source)
-    if too_deep is not None:
-        return too_deep
+    import libcst as cst
+
+    from aliaslint.analyzer import analyze_module
+
+    problem = guard.problem(source)
+    if problem is not None:
+        if problem.valid and settings is not None:
+            detail = f"an expression nested more than {guard.MAX_EXPRESSION_DEPTH} levels deep"
+            return _unsupported(file, settings, detail, problem.line, problem.column)
+        return _unreadable(file.display, problem.message, problem.line, problem.column)
     try:
-        summary = analyze_module(source, module, file.display, str(file.path), _rules(settings), is_package)
+        return analyze_module(source, module, file.display, str(file.path), rules, is_package)
     except cst.ParserSyntaxError as exc:
         return _syntax_error(file, source, exc, settings)
     except RecursionError:
-        if _cpython_accepts(file, source):
+        if settings is not None and _cpython_accepts(file, source):
             return _unsupported(file, settings, "it nests too deeply for LibCST")
         return _unreadable(file.display, "cannot analyse this file: it is nested too deeply")
+    except MemoryError:
+        raise  # the worker reports it against the memory budget
     except Exception as exc:  # a bug of ours must not stop the run: say so for this file only
         return _unreadable(file.display, f"aliaslint failed on this file ({type(exc).__name__}: {exc}); please report it")
-    if store is not None:
-        store.put(cache_key, summary)
-    return summary
-
-
-#: bracket depth past which CPython's parser is asked first: LibCST's native parser can crash the
-#: process (not raise) on absurd nesting, which CPython rejects with a clean SyntaxError
-SUSPICIOUS_NESTING = 60
-
-
-def _bracket_depth(source: str) -> int:
-    """An upper bound of the bracket nesting (brackets in strings and comments count too)."""
-    depth = deepest = 0
-    for ch in source:
-        if ch in "([{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-        elif ch in ")]}":
-            depth = max(0, depth - 1)
-    return deepest
-
-
-def _nesting_problem(file: SourceFile, source: str) -> Diagnostic | None:
-    if _bracket_depth(source) <= SUSPICIOUS_NESTING:
-        return None
-    import ast
-
-    try:
-        ast.parse(source, filename=PARSE_FILENAME)
-    except SyntaxError as err:
-        return _unreadable(file.display, f"cannot parse this file: {err.msg}", err.lineno or 1, err.offset or 1)
-    except (RecursionError, MemoryError, ValueError):
-        return _unreadable(file.display, "cannot analyse this file: it is nested too deeply")
-    return None
 
 
 def _cpython_accepts(file: SourceFile, source: str) -> bool:
@@ -207,28 +174,153 @@ def _syntax_error(file: SourceFile, source: str, exc: cst.ParserSyntaxError, set
     return _unsupported(file, settings, detail, exc.raw_line, exc.raw_column + 1)
 
 
-def _worker_init(model_paths: Sequence[Path]) -> None:
-    library_models.load_user_models(model_paths)
+# --- phase 1 in worker processes ----------------------------------------------------------
+
+#: what a worker needs besides the task: set by _worker_init (inherited when workers are forked)
+_WORKER: dict = {}
 
 
-def _summarize_star(args):
-    return summarize_file(*args)
+def _worker_init(settings) -> None:
+    library_models.load_user_models(settings.models)
+    _WORKER["settings"] = settings
+    _WORKER["rules"] = _rules(settings)
+    _WORKER["store"] = None if settings.no_cache else summary_cache.SummaryCache(settings)
 
 
-def check(files: Sequence[SourceFile], settings, file_settings=None,
-          sources: Mapping[Path, str] | None = None, explain: bool = False) -> CheckResult:
-    """Check ``files``. ``file_settings`` (``SourceFile.display`` -> Settings, see
-    :meth:`aliaslint.config.Configuration.for_files`) chooses which findings of each file are kept;
-    files it does not name use ``settings``, which also runs the analysis. ``sources`` maps some
-    of the files' paths to text that replaces their content (the fixer's pending, unwritten
-    changes): it is analysed, never cached, and its ``# noqa`` comments are the ones read.
+def _summarize_task(file: SourceFile, module: str, is_package: bool,
+                    pending: str | None = None) -> tuple[str, ModuleSummary | Diagnostic]:
+    """A worker's job for one file: read it, summarise it, cache the summary.
+
+    Returns the cache key of the text it read (the file may have changed since the main process
+    keyed it) and the summary or AL000 diagnostic. ``pending`` is text that replaces the file's
+    content (the fixer's unwritten changes): it is summarised and never cached.
     """
-    sources = sources or {}
+    settings, rules, store = _WORKER["settings"], _WORKER["rules"], _WORKER["store"]
+    if pending is not None:
+        return "", summarize_source(pending, file, module, is_package, rules, settings)
+    try:
+        source = read_source(file, settings.max_file_bytes)
+    except SourceError as exc:
+        return "", _unreadable(file.display, f"cannot read this file: {exc}", exc.line, exc.column)
+    key = summary_cache.key_for(source, module, file.display, is_package, [r.code for r in rules])
+    result = summarize_source(source, file, module, is_package, rules, settings)
+    if store is not None and isinstance(result, ModuleSummary):
+        store.put(key, result)
+    return key, result
+
+
+@dataclass
+class _Entry:
+    """One file of the run: its module name; once read, a hash of its text and its size (or,
+    as ``result``, the AL000 saying why it could not be read); then its summary cache key and
+    its summary."""
+
+    file: SourceFile
+    module: str
+    is_package: bool
+    #: the text, between reading and keying; then dropped (workers read the file themselves)
+    source: str | None = None
+    #: text that replaces the file's content (the fixer's unwritten changes): never cached
+    pending: str | None = None
+    digest: str = ""
+    key: str = ""
+    size: int = 0
+    result: ModuleSummary | Diagnostic | None = None
+
+    def state(self, own_settings: str = "") -> tuple[str, str]:
+        """What decides this file's part of the run: its name, module and content (or why it
+        could not be read), and its own settings when it has some."""
+        if isinstance(self.result, Diagnostic):
+            return self.file.display, f"unreadable: {self.result.message} {own_settings}"
+        return self.file.display, f"{self.module} {self.is_package} {self.digest} {own_settings}"
+
+
+@dataclass
+class _Phase1:
+    hits: int = 0
+    misses: list[str] = field(default_factory=list)
+    #: a file ended by a budget or a crash, or changed while it was read: the run is not replayable
+    unsettled: bool = False
+
+
+def _read_files(entries: list[_Entry], settings, sources: Mapping[Path, str]) -> None:
+    """Read every file in the main process (cheap next to parsing) and hash its text; unreadable
+    files get their AL000 here and never reach a worker. ``sources`` replaces some files' text."""
+    for e in entries:
+        e.pending = sources.get(e.file.path)
+        if e.pending is not None:
+            e.size = len(e.pending)
+            continue
+        try:
+            e.source = read_source(e.file, settings.max_file_bytes)
+        except SourceError as exc:
+            e.result = _unreadable(e.file.display, f"cannot read this file: {exc}", exc.line, exc.column)
+            continue
+        e.digest = hashlib.sha256(e.source.encode("utf-8", "surrogatepass")).hexdigest()
+        e.size = len(e.source)
+
+
+def _key_files(entries: list[_Entry], rule_codes: list[str]) -> None:
+    """Each read file's summary cache key; the text is dropped."""
+    for e in entries:
+        if e.source is not None:
+            e.key = summary_cache.key_for(e.source, e.module, e.file.display, e.is_package, rule_codes)
+            e.source = None
+
+
+def _summarize(entries: list[_Entry], settings, store, progress: Progress) -> _Phase1:
+    """Phase 1: cache hits are read here, misses go to worker processes (largest first), and
+    the hits are read while the workers parse."""
+    stats = _Phase1()
+    total = len(entries)
+    done = sum(1 for e in entries if e.result is not None)
+    keyed = [i for i, e in enumerate(entries) if e.result is None]
+    hits = [i for i in keyed if store is not None and entries[i].pending is None and store.has(entries[i].key)]
+    misses = sorted(set(keyed) - set(hits), key=lambda i: -entries[i].size)
+    budget = workers.Budget(settings.file_timeout, settings.file_memory_mb)
+    max_workers = workers.worker_count(settings.jobs, len(misses), sum(entries[i].size for i in misses))
+
+    def finished(index: int, value) -> None:
+        nonlocal done
+        e = entries[index]
+        if isinstance(value, workers.Failure):
+            stats.unsettled = True
+            value = _unreadable(e.file.display, value.message)
+        else:
+            key, value = value
+            stats.unsettled |= key != e.key and e.pending is None
+        e.result = value
+        stats.misses.append(e.file.display)
+        done += 1
+        progress.summarised(done, total)
+
+    with workers.Pool(_summarize_task, budget, max_workers, _worker_init, (settings,)) as pool:
+        for i in misses:
+            pool.submit(i, (entries[i].file, entries[i].module, entries[i].is_package, entries[i].pending))
+        for i in hits:
+            e = entries[i]
+            got = store.get(e.key, str(e.file.path))
+            if got is None:  # damaged, foreign or hostile: a miss after all
+                pool.submit(i, (e.file, e.module, e.is_package))
+            else:
+                e.result = got
+                stats.hits += 1
+                done += 1
+                progress.summarised(done, total)
+            for index, value in pool.results(0):
+                finished(index, value)
+        while pool.pending:
+            for index, value in pool.results(0.25):
+                finished(index, value)
+    return stats
+
+
+def _entries(files: Sequence[SourceFile], settings) -> list[_Entry]:
     try:
         library_models.load_user_models(settings.models)
     except library_models.ModelError as exc:
         raise ConfigError(str(exc)) from None
-    jobs_in = []
+    entries: list[_Entry] = []
     names: dict[str, int] = {}
     for f in files:
         module, is_package = module_name_for(f.path, Path(settings.root))
@@ -237,39 +329,92 @@ def check(files: Sequence[SourceFile], settings, file_settings=None,
             module = f"{module}__{names[module]}"
         else:
             names[module] = 0
-        jobs_in.append((f, module, is_package, settings, sources.get(f.path)))
-    jobs = settings.jobs or os.cpu_count() or 1
-    if len(jobs_in) >= PARALLEL_THRESHOLD and jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_init, initargs=(tuple(settings.models),)) as pool:
-            results = list(pool.map(_summarize_star, jobs_in, chunksize=8))
-    else:
-        results = [summarize_file(*j) for j in jobs_in]
+        entries.append(_Entry(f, module, is_package))
+    return entries
+
+
+def summarize_files(files: Sequence[SourceFile], settings, progress: Progress | None = None) -> list[ModuleSummary | Diagnostic]:
+    """Phase 1 alone: each file's summary or AL000 diagnostic, in the order of ``files``."""
+    entries = _entries(files, settings)
+    store = None if settings.no_cache else summary_cache.SummaryCache(settings)
+    _read_files(entries, settings, {})
+    _key_files(entries, [r.code for r in _rules(settings)])
+    _summarize(entries, settings, store, progress or Progress.silent())
+    return [e.result for e in entries]  # type: ignore[misc]
+
+
+def check(files: Sequence[SourceFile], settings, file_settings=None, sources: Mapping[Path, str] | None = None,
+          *, progress: Progress | None = None, note: Callable[[str], None] | None = None) -> CheckResult:
+    """Check ``files``. ``file_settings`` (``SourceFile.display`` -> Settings, see
+    :meth:`aliaslint.config.Configuration.for_files`) chooses which findings of each file are kept;
+    files it does not name use ``settings``, which also runs the analysis. ``sources`` maps some
+    of the files' paths to text that replaces their content (the fixer's pending, unwritten
+    changes): it is analysed, never cached, and its ``# noqa`` comments are the ones read.
+    ``progress`` draws the progress line and ``note`` takes ``-v`` messages (cache hits and
+    misses, what was computed again). ``CheckResult.unresolved`` lists the calls the analysis could
+    not follow (stored with a replayed run too)."""
+    progress = progress or Progress.silent()
+    say = note or (lambda message: None)
+    file_settings = file_settings or {}
+    sources = sources or {}
+    entries = _entries(files, settings)
+    store = None if settings.no_cache else summary_cache.SummaryCache(settings)
+    _read_files(entries, settings, sources)
+    slot = run_key = ""
+    if store is not None and not sources:  # text in memory is never cached, nor its result
+        slot = replay.slot(settings, [e.file.display for e in entries])
+        own = {display: replay.settings_text(s) for display, s in file_settings.items()}
+        run_key = replay.run_key(settings, store.folder.name,
+                                 [e.state(own.get(e.file.display, "")) for e in entries])
+        replayed = replay.load(store.folder, slot, run_key)
+        if replayed is not None:
+            diagnostics, warnings, unresolved = replayed
+            say(f"cache: nothing changed since the last run: {len(diagnostics)} diagnostic(s) replayed, nothing recomputed")
+            return CheckResult(diagnostics, len(files), warnings, Sources(files, settings.max_file_bytes, sources),
+                               unresolved=unresolved)
+
+    rules = _rules(settings)
+    _key_files(entries, [r.code for r in rules])
+    stats = _summarize(entries, settings, store, progress)
+    if store is not None:
+        say(f"cache: {stats.hits} summary hit(s), {len(stats.misses)} miss(es); project pass and rules run again")
+    if stats.misses:
+        shown = sorted(stats.misses)
+        say(f"summarised: {', '.join(shown[:20])}" + (f" and {len(shown) - 20} more" if len(shown) > 20 else ""))
 
     diagnostics: list[Diagnostic] = []
     summaries: dict[str, ModuleSummary] = {}
-    for r in results:
+    for e in entries:
+        r = e.result
         if isinstance(r, Diagnostic):
             diagnostics.append(r)
-        else:
+        elif r is not None:
             summaries[r.module] = r
             diagnostics.extend(r.diagnostics)
 
+    from aliaslint import inference
+    from aliaslint.project import Project
+    from aliaslint.rule import Facts, ProjectRule
+
+    progress.project_pass()
     inference.reset()  # astroid's manager is process-global: no trees from an earlier check
     project = Project(summaries).analyse()
     facts = Facts(project)
-    for rule in _rules(settings):
+    for rule in rules:
         if issubclass(rule, ProjectRule):
             diagnostics.extend(rule.check_project(project, facts))
 
-    diagnostics, warnings = _keep(diagnostics, files, settings, file_settings or {}, sources)
+    diagnostics, warnings = _keep(diagnostics, files, settings, file_settings, sources)
     diagnostics.sort(key=Diagnostic.sort_key)
     unresolved = []
-    if explain:
-        for site, text, why in project.unresolved_calls():
-            location = facts.location(site)
-            unresolved.append(f"{location.path}:{location.line}:{location.column}: `{text}(...)` not followed: {why}")
-    return CheckResult(_dedupe(diagnostics), len(files), warnings, Sources(files, settings.max_file_bytes, sources),
-                       unresolved)
+    for site, text, why in project.unresolved_calls():
+        location = facts.location(site)
+        unresolved.append(f"{location.path}:{location.line}:{location.column}: `{text}(...)` not followed: {why}")
+    result = CheckResult(_dedupe(diagnostics), len(files), warnings, Sources(files, settings.max_file_bytes, sources),
+                         unresolved=unresolved)
+    if store is not None and not sources and not stats.unsettled:
+        replay.save(store.folder, slot, run_key, result.diagnostics, result.warnings, result.unresolved)
+    return result
 
 
 def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, file_settings,
@@ -323,3 +468,4 @@ def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
             seen.add(k)
             out.append(d)
     return out
+

@@ -53,7 +53,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list, Settings]]:
     """The engine replaced by one that reports FINDING; records what it was given."""
     seen: list[tuple[list, Settings]] = []
 
-    def check(files, settings, file_settings=None, sources=None):
+    def check(files, settings, file_settings=None, sources=None, **options):  # options: progress, note
         seen.append((list(files), settings))
         return CheckResult(diagnostics=[FINDING], files_checked=len(files))
 
@@ -162,7 +162,7 @@ def test_bad_output_format_exits_2(project: Path) -> None:
 
 
 def test_internal_error_exits_2_without_traceback(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(files, settings, file_settings=None, sources=None):
+    def broken(files, settings, file_settings=None, sources=None, **options):  # options: progress, note
         raise RuntimeError("fixpoint did not converge")
 
     monkeypatch.setattr(engine, "check", broken)

@@ -319,3 +319,27 @@ def test_texts_in_memory_are_what_the_report_quotes(tmp_path: Path) -> None:
     assert [(d.code, d.location.line) for d in result.diagnostics] == [("AL005", 2)]
     display = result.diagnostics[0].location.path
     assert result.sources.line(display, 2) == "    grid = [[]] * n"
+
+
+def test_calls_that_cannot_be_followed_are_listed_with_why(tmp_path: Path) -> None:
+    source = """
+        import requests
+
+        class Launcher:
+            def __init__(self, provider):
+                self.provider = provider
+
+            def launch(self, config, n):
+                for _ in range(n):
+                    self.provider.create_node(config, n)
+                    requests.post("http://x", json=config)
+                    compute(n)
+    """
+    (tmp_path / "launch.py").write_text(textwrap.dedent(source), encoding="utf-8")
+    config = Settings(root=tmp_path, no_cache=True)
+    result = engine.check(discover([tmp_path], config, cwd=tmp_path), config)
+    assert result.unresolved == [
+        "launch.py:10:17: `self.provider.create_node(...)` not followed: the class of `self.provider` is not known",
+        "launch.py:11:17: `requests.post(...)` not followed: `requests.post` is outside the checked tree and no "
+        "model describes it",
+    ]

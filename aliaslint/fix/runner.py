@@ -134,11 +134,11 @@ class FixRun:
         return written
 
 
-def check(files: Sequence[SourceFile], settings, file_settings=None, sources=None,
-          explain: bool = False) -> engine.CheckResult:
+def check(files: Sequence[SourceFile], settings, file_settings=None, sources=None, **options) -> engine.CheckResult:
     """:func:`aliaslint.engine.check`, with the fixes that would change a notebook withdrawn
-    (:func:`offered`): the check whose fixes ``--fix`` may apply and the reports may offer."""
-    result = engine.check(files, settings, file_settings, sources, explain=explain)
+    (:func:`offered`): the check whose fixes ``--fix`` may apply and the reports may offer.
+    ``options`` go to the engine (``progress``, ``note``)."""
+    result = engine.check(files, settings, file_settings, sources, **options)
     result.diagnostics = offered(result.diagnostics, files)
     return result
 

@@ -1,0 +1,123 @@
+"""Cheap checks before LibCST parses a file: what CPython's own parser refuses, and absurd depth.
+
+LibCST's native parser can crash the process (SIGSEGV on a 10 KB line of unary minuses, a long
+``and`` chain, a 10 000-deep attribute or call chain), allocate gigabytes (thousands of chained
+conditional expressions) or run for minutes (``1 + 1 + ...`` with 100 000 terms). CPython's parser
+turns most of these into a clean error in milliseconds, so every file goes through it first
+(about a fifth of LibCST's parse time). It accepts one shape LibCST does not survive: a long
+``and`` / ``or`` chain, flat in CPython's tree but nested one level per operand in LibCST's. So
+the statements long enough to hold a very deep expression are measured as LibCST would nest them.
+
+    problem(source: str) -> Problem | None
+
+A :class:`Problem` becomes an AL000 diagnostic. Anything these checks miss is still bounded by
+the worker's time and memory budget (:mod:`aliaslint.workers`).
+"""
+from __future__ import annotations
+
+import ast
+import itertools
+import warnings
+from dataclasses import dataclass
+
+#: nesting (in LibCST nodes) past which a file is not parsed: the per-module pass walks the tree
+#: recursively and fails at a few hundred levels anyway (Python's recursion limit is 1000 frames),
+#: while LibCST's parser needs hundreds of MB or crashes a few thousand levels down
+MAX_EXPRESSION_DEPTH = 1000
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why a file is not handed to LibCST: an AL000 message and its 1-based position.
+    ``valid`` when CPython accepts the file (valid Python that LibCST cannot take)."""
+
+    message: str
+    line: int = 1
+    column: int = 1
+    valid: bool = False
+
+
+def problem(source: str) -> Problem | None:
+    """``None`` when ``source`` may be parsed by LibCST, else what is wrong with it.
+
+    CPython's parser must accept it (its syntax errors are exact, and a NUL byte is refused as
+    Python refuses it) and no expression may nest deeper than :data:`MAX_EXPRESSION_DEPTH`.
+    """
+    try:
+        with warnings.catch_warnings():  # invalid escape sequences and the like are not ours to report
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source)
+    except SyntaxError as err:
+        if "null bytes" in str(err.msg):
+            return _null_byte(source)
+        return Problem(f"cannot parse this file: {err.msg}", err.lineno or 1, err.offset or 1)
+    except ValueError:  # Python 3.11: "source code string cannot contain null bytes"
+        return _null_byte(source)
+    except (RecursionError, MemoryError):  # CPython's parser gives up on the depth
+        return Problem("cannot analyse this file: it is nested too deeply")
+    deep = _deep_expression(tree, source, MAX_EXPRESSION_DEPTH)
+    if deep is not None:
+        return Problem(
+            f"cannot analyse this file: an expression is nested more than {MAX_EXPRESSION_DEPTH} levels deep",
+            deep, valid=True,
+        )
+    return None
+
+
+def _null_byte(source: str) -> Problem:
+    at = source.find("\0")
+    line = source.count("\n", 0, at) + 1
+    column = at - (source.rfind("\n", 0, at) + 1) + 1
+    return Problem("cannot parse this file: source code cannot contain null bytes", line, column)
+
+
+def _deep_expression(tree: ast.Module, source: str, limit: int) -> int | None:
+    """The line of an expression LibCST would nest deeper than ``limit``, or ``None``.
+
+    Only expressions whose lines hold at least ``limit`` characters are walked: every LibCST
+    node has a token of its own, so a shorter one cannot be that deep. Statements are visited
+    one by one, so a long function body costs nothing unless one of its statements is long.
+    """
+    starts = [0, *itertools.accumulate(len(line) + 1 for line in source.split("\n"))]
+
+    def span(node: ast.AST) -> int:
+        first, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+        if first is None or last is None:
+            return limit  # no position (arguments, comprehension, ...): look inside
+        return starts[min(last, len(starts) - 1)] - starts[min(first - 1, len(starts) - 1)]
+
+    statements: list[ast.AST] = [tree]
+    while statements:
+        node = statements.pop()
+        for child in ast.iter_child_nodes(node):
+            if span(child) < limit:
+                continue
+            if isinstance(child, (ast.stmt, ast.excepthandler, ast.match_case, ast.arguments,
+                                  ast.comprehension, ast.withitem)) or not isinstance(child, ast.expr):
+                statements.append(child)
+            else:
+                line = _deeper_than(child, limit)
+                if line is not None:
+                    return line
+    return None
+
+
+def _deeper_than(expression: ast.expr, limit: int) -> int | None:
+    """The line where ``expression`` gets deeper than ``limit`` LibCST nodes, or ``None``.
+
+    LibCST nests an ``and`` / ``or`` chain one level per operand (``(a and b) and c``), where
+    CPython keeps one flat node; comparisons are flat in both.
+    """
+    stack: list[tuple[ast.AST, int]] = [(expression, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return getattr(node, "lineno", None) or getattr(expression, "lineno", 1)
+        if isinstance(node, ast.BoolOp):
+            count = len(node.values)
+            for i, value in enumerate(node.values):
+                stack.append((value, depth + count - max(i, 1)))
+            continue
+        for child in ast.iter_child_nodes(node):
+            stack.append((child, depth + 1))
+    return None
