@@ -574,6 +574,8 @@ class CallResolution:
             if o.path and o.path[-1].startswith("."):
                 owner = call.text.rsplit(".", 1)[0] if "." in call.text else "the receiver"
                 return f"the class of `{owner}` is not known"
+        if call.text.isidentifier():
+            return f"`{call.text}` is not defined in the checked tree (a builtin, or a name made at run time)"
         return "the callee is computed at run time"
 
     def call_graph(self) -> dict[str, set[str]]:

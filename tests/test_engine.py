@@ -339,7 +339,9 @@ def test_calls_that_cannot_be_followed_are_listed_with_why(tmp_path: Path) -> No
     config = Settings(root=tmp_path, no_cache=True)
     result = engine.check(discover([tmp_path], config, cwd=tmp_path), config)
     assert result.unresolved == [
-        "launch.py:10:17: `self.provider.create_node(...)` not followed: the class of `self.provider` is not known",
-        "launch.py:11:17: `requests.post(...)` not followed: `requests.post` is outside the checked tree and no "
+        "launch.py:10:13: `self.provider.create_node(...)` not followed: the class of `self.provider` is not known",
+        "launch.py:11:13: `requests.post(...)` not followed: `requests.post` is outside the checked tree and no "
         "model describes it",
+        "launch.py:12:13: `compute(...)` not followed: `compute` is not defined in the checked tree (a builtin, or "
+        "a name made at run time)",
     ]
