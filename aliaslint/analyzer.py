@@ -12,6 +12,7 @@ models (:mod:`aliaslint.models`), not from code here.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -1846,9 +1847,23 @@ def _positions(wrapper: MetadataWrapper):
         return wrapper.resolve(PositionProvider)
 
 
+class _NormalisedNames(cst.CSTTransformer):
+    """Identifiers in NFKC form, as the interpreter reads them (PEP 3131)."""
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+        if updated_node.value.isascii():
+            return updated_node
+        normal = unicodedata.normalize("NFKC", updated_node.value)
+        return updated_node if normal == updated_node.value else updated_node.with_changes(value=normal)
+
+
 def analyze_module(source: str, module_name: str, display: str, path: str, rules: Sequence[type],
                    is_package: bool = False) -> ModuleSummary:
     """Parse ``source`` once and return its summary (raises ``libcst.ParserSyntaxError``)."""
     module = cst.parse_module(source)
+    if not source.isascii():
+        # Python compares identifiers after NFKC normalisation (``ﬁle`` is ``file``); LibCST keeps
+        # them as written. Only names that normalise differently are rebuilt.
+        module = module.visit(_NormalisedNames())
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
     return ModuleAnalyzer(module_name, display, path, wrapper, rules, is_package, source).run()

@@ -345,3 +345,17 @@ def test_calls_that_cannot_be_followed_are_listed_with_why(tmp_path: Path) -> No
         "launch.py:12:13: `compute(...)` not followed: `compute` is not defined in the checked tree (a builtin, or "
         "a name made at run time)",
     ]
+
+
+def test_identifiers_are_compared_as_python_compares_them(tmp_path: Path) -> None:
+    # "ﬁle_spec" (with the U+FB01 ligature) is the name "file_spec" to Python (NFKC, PEP 3131)
+    source = """
+        def add_shm(spec):
+            spec["containers"][0]["volumeMounts"].append({"mountPath": "/dev/shm"})
+
+        def reconcile(ﬁle_spec, diff):
+            for i in range(diff):
+                add_shm(file_spec)
+    """
+    found = run(tmp_path, {"op.py": source})
+    assert [(d.code, d.location.line) for d in found] == [("AL001", 7)]
