@@ -129,8 +129,11 @@ class LoopSharedArgumentMutation(ProjectRule):
             by_object.setdefault((t.function, fn.qualname, e.root.index), []).append(item)
         out = cls._modelled_mutators(project, facts)
         reported = facts.reported_sites
+        at_call: set = set()
         for items in by_object.values():
-            out.append(cls._diagnostic(facts, items))
+            if items[0][1].site not in at_call:  # another override of the same method: one finding per call
+                at_call.add(items[0][1].site)
+                out.append(cls._diagnostic(facts, items))
             for fn, call, t, callee, e, *_ in items:
                 # the whole cause: every change the callee makes to that argument
                 reported.update(x.site for x in project.effects.get(t.function, {}).values() if x.root == e.root)

@@ -151,6 +151,15 @@ class ShallowCopyNestedMutation(ProjectRule):
     def _harm(cls, project, facts, first, hits):
         """``(confidence, witness related location or None)``: see the rule's Tiers section."""
         e = first.effect
+        if first.mark.how == "**kwargs":
+            # Python makes the ``**kwargs`` dict, not the author: no intent to leave anything
+            # unchanged, so only a caller that uses the object again makes it a bug
+            if e is not None and e.root.kind == "param":
+                fn = project.functions[first.function]
+                witness = harm.caller_witness(project, fn, e.root.index, facts.short(fn.qualname), reuse_counts=True)
+                if witness is not None:
+                    return Confidence.HIGH, witness.related(facts)
+            return Confidence.MEDIUM, None
         if first.mark.how == ".copy()" and not first.below.startswith("["):
             # ``x.copy()`` on an object of unknown class (a numpy array, a C-level context): a
             # builtin shallow copy only as a guess, unless the copy is used as a mapping
