@@ -81,6 +81,10 @@ class ValueFlow:
                     continue
                 for sel in o.path:
                     base = load(base, sel)
+                    if depth < MAX_RESOLVE_DEPTH - 1 and any(isinstance(b, Ref) and b.root.kind == "call" for b in base):
+                        # an object the caller made with another call and put inside (a list of
+                        # ``Container(...)``): resolved as the path goes through it
+                        base = self.resolve(fn, base, depth + 1)
                 base = with_mark(base, o.copy, o.realias)
                 if o.loops:
                     base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque)) else b for b in base)
@@ -449,6 +453,11 @@ def load(value: Value, selector: str) -> Value:
         if isinstance(o, Ref):
             out.add(replace(o, path=extend_path(o.path, [ANY if is_place(selector) else selector])))
         elif isinstance(o, Fresh):
+            if o.copy is not None:
+                # an object reached through a shallow copy belongs to the original, and so does
+                # everything inside it (``canary.containers[0].env`` after ``containers[:]``)
+                out |= with_mark(load(frozenset({replace(o, copy=None)}), selector), o.copy)
+                continue
             fields = dict(o.fields)
             hit = False
             if is_place(selector) and selector not in fields:

@@ -64,7 +64,7 @@ SPELLING_IDS = (
     "K4a", "K4d", "K4e", "K5b", "K5c", "K5d", "K5e", "K6a", "K6b", "K6c", "K7a", "K7b", "K7c",
     "K7d", "K7e", "K8a", "K8b", "K8c", "K8d", "K8e",
     # first found in fixtures/pending/, fixed in the model afterwards
-    "K1b", "K1c", "K1g", "K2c", "K2g", "K3a", "K3d", "K4b", "K4f", "K5a", "K7f",
+    "K1b", "K1c", "K1g", "K2c", "K2g", "K3a", "K3d", "K4b", "K4c", "K4f", "K5a", "K7f",
 )
 SPELLING_TRAP_IDS = ("K9a", "K9b", "K9c", "K9d", "K9e", "K9f", "K9g")
 
