@@ -190,6 +190,14 @@ class FunctionAnalyzer:
         self.extending = False
         #: how many ``if`` / ``match`` / ``except`` blocks enclose the statement being walked
         self.branch_depth = 0
+        #: indices (in ``summary.mutations``) of the changes on the path being walked, per block
+        self.path_mutations: list[list[int]] = [[]]
+        #: how many enclosing blocks are guarded by an absence test (``if x not in seen:``)
+        self.membership_guards = 0
+        #: module-level objects this function fills only when empty (``if CACHE: return CACHE``)
+        self.filled_once: set = set()
+        #: parameters rebound to a copy of themselves on some paths (``if not in_place: obj = copy(obj)``)
+        self.copied_params: set[int] = set()
         #: the expression statement being evaluated (its result is discarded) and the value of
         #: the assignment being bound, for :class:`Mutation` details
         self.discarding: cst.BaseExpression | None = None
@@ -230,7 +238,7 @@ class FunctionAnalyzer:
                 fields = tuple(sorted((k, self.snapshot(v, depth + 1)) for k, v in raw.items()))
                 out.add(
                     Fresh(
-                        obj["site"], obj["loops"], obj["kind"],
+                        obj["site"], obj["loops"] | frozenset(obj.get("iterated", ())), obj["kind"],
                         cls=obj["cls"],
                         fields=fields,
                         copy_of=self.snapshot(obj["copy_of"], depth + 1) if obj["copy_of"] is not None else None,
@@ -348,11 +356,20 @@ class FunctionAnalyzer:
         snap = self.snapshot(target)
         if not any(isinstance(o, Ref) or (isinstance(o, Fresh) and o.copy_of) for o in snap):
             return
+        if kind == ACCUMULATE and self.membership_guards and op in ("append", "add", "insert", "appendleft"):
+            kind = SETDEFAULT  # ``if p.name not in seen: ...append(p)``: adds only what is missing
+        if self.filled_once and any(isinstance(o, Ref) and o.root.kind == "global"
+                                    and any(o.root == root and o.path[:len(path)] == path for root, path in self.filled_once)
+                                    for o in snap):
+            kind = SETDEFAULT  # a lazily initialised module-level object, filled once
+        self.path_mutations[-1].append(len(self.summary.mutations))
         self.summary.mutations.append(
             Mutation(snap, kind, op, self.mod.site(node), tuple(self.loop_stack),
                      self.snapshot(key_value), self.snapshot(value), call_id, via_model,
                      discarded=node is self.discarding, value_text=self.value_text(node),
-                     conditional=self.branch_depth > 0)
+                     conditional=self.branch_depth > 0,
+                     maybe_copied=any(isinstance(o, Ref) and o.root.kind == "param"
+                                      and o.root.index in self.copied_params for o in snap))
         )
 
     def value_text(self, node: cst.CSTNode) -> str:
@@ -395,6 +412,8 @@ class FunctionAnalyzer:
         if isinstance(target, cst.Name):
             if target.value in self.global_decls:
                 return
+            if self.branch_depth and self.recording:
+                self._note_copied_param(target.value, value)
             self.env[target.value] = value
             self.narrowed_lists.discard(target.value)
         elif isinstance(target, (cst.Tuple, cst.List)):
@@ -454,6 +473,18 @@ class FunctionAnalyzer:
         for o in base:
             if isinstance(o, Ref) and o.root.kind == "call" and not o.path:
                 self.summary.call_stores.append((o.root.index, selector, self.snapshot(value)))
+
+    def _note_copied_param(self, name: str, value: frozenset) -> None:
+        """``obj = copy(obj)`` under a condition (a copy-on-write flag): the later changes of
+        ``obj`` reach the caller's object only on the paths that did not copy it."""
+        for o in self.env.get(name, ()):
+            if not (isinstance(o, Ref) and o.root.kind == "param" and not o.path):
+                continue
+            for v in value:
+                if isinstance(v, _Obj) and self.heap.objects[v.id]["kind"] in ("copy", "deepcopy"):
+                    source = self.heap.objects[v.id]["copy_of"] or self.heap.objects[v.id].get("source") or ()
+                    if any(isinstance(r, Ref) and r.root == o.root and not r.path for r in source):
+                        self.copied_params.add(o.root.index)
 
     def overlay(self, base: frozenset, selector: str, value: frozenset) -> None:
         """After ``param.attr = v``, reads of ``param.attr`` in this function give ``v``."""
@@ -834,6 +865,13 @@ class FunctionAnalyzer:
                     super_call,
                 )
             )
+        # a callee handed an object may set its fields (``self._get_task_id(...)`` setting
+        # ``self._path``): what this function wrote into them is no longer known for sure
+        passed = {o.root for v in (*positional, *keywords.values(), *((receiver,) if receiver else ()))
+                  for o in v if isinstance(o, Ref) and o.root.kind == "param"}
+        if passed and not builtin_guess:
+            for k in [k for k in self.env if isinstance(k, tuple) and k[1] in passed]:
+                self.env[k] = self.env[k] | {Ref(k[1], k[2])}
         # the result, expressed symbolically; phase 2 substitutes the callee's return value
         return frozenset({Ref(Root("call", "", cid))})
 
@@ -1179,7 +1217,10 @@ class FunctionAnalyzer:
             if isinstance(t, cst.Subscript):
                 base = self.eval(t.value)
                 _, kv = self.selector(t)
-                self.record_mutation(base, REMOVE, "del", node, kv)
+                index = t.slice[0].slice if len(t.slice) == 1 else None
+                # ``del stack[0]`` takes an element out of a sequence; ``del cfg["k"]`` removes a key
+                op = "del[]" if isinstance(index, cst.Index) and _is_int_literal(index.value) else "del"
+                self.record_mutation(base, REMOVE, op, node, kv)
             elif isinstance(t, cst.Attribute):
                 base = self.eval(t.value)
                 self.record_mutation(base, REMOVE, "del", node, frozenset({Opaque()}))
@@ -1199,7 +1240,54 @@ class FunctionAnalyzer:
                     if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
                         self.param_returns.setdefault(o.root.index, []).append(
                             self.return_guards[-1] if self.return_guards else None)
+                self._mark_returned(snap)
         return False
+
+    def _mark_returned(self, returned: Value) -> None:
+        """The parameters this return hands back (itself, or in a tuple: ``return cmd, extra``):
+        the changes made to them on the way here are what the caller asked for (an in-place
+        updater that returns what it updated)."""
+        params = set()
+        for o in returned:
+            if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
+                params.add(o.root.index)
+            elif isinstance(o, Fresh) and o.container == "tuple":
+                for name, v in o.fields:
+                    if is_place(name):
+                        params |= {r.root.index for r in v if isinstance(r, Ref) and r.root.kind == "param" and not r.path}
+        if not params:
+            return
+        for block in self.path_mutations:
+            for i in block:
+                m = self.summary.mutations[i]
+                if any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index in params for o in m.target):
+                    self.summary.mutations[i] = replace(m, returned=True)
+
+    @staticmethod
+    def _membership_test(test: cst.BaseExpression) -> int:
+        """1 when ``test`` checks that something is absent (``x not in seen``, ``not any(...)``,
+        possibly with ``and``): what the block adds, it adds only once."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return FunctionAnalyzer._membership_test(test.left) or FunctionAnalyzer._membership_test(test.right)
+        if isinstance(test, cst.Comparison) and any(isinstance(c.operator, cst.NotIn) for c in test.comparisons):
+            return 1
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+                and isinstance(test.expression, cst.Call) and isinstance(test.expression.func, cst.Name) \
+                and test.expression.func.value == "any":
+            return 1
+        return 0
+
+    def _note_filled_once(self, test: cst.BaseExpression) -> None:
+        """``if CACHE: return CACHE`` (or ``if len(CACHE) > 0`` / ``if CACHE is not None``) ahead of
+        filling a module-level object: a lazy initialisation, filled once (B5 of the triage)."""
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            test = test.left
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "len" and test.args:
+            test = test.args[0].value
+        if isinstance(test, (cst.Name, cst.Attribute)):
+            for o in self.peek(test):
+                if isinstance(o, Ref) and o.root.kind == "global":
+                    self.filled_once.add((o.root, o.path))
 
     def guard_of(self, test: cst.BaseExpression) -> tuple[int, str] | None:
         """``if override is None:`` / ``if not override:`` on a parameter: ``(index, "none" |
@@ -1318,18 +1406,29 @@ class FunctionAnalyzer:
         return_guard = self.guard_of(node.test)
         self.return_guards.append(return_guard)
         self.branch_depth += 1
+        membership = self._membership_test(node.test)
+        self.membership_guards += membership
+        self.path_mutations.append([])
         live_body = self.walk_block(self.body_of(node))
+        body_mutations = self.path_mutations.pop()
+        self.membership_guards -= membership
         self.return_guards.pop()
         self.absent_guards.discard(guard)
+        if not live_body:
+            self._note_filled_once(node.test)
         after_body = self.env
         self.narrowed_lists = saved_narrow
         self.env = dict(before)
         live_else = True
+        self.path_mutations.append([])
         if node.orelse is not None:
             if isinstance(node.orelse, cst.If):
                 live_else = self.walk_stmt(node.orelse)
             else:
                 live_else = self.walk_block(self.body_of(node.orelse))
+        else_mutations = self.path_mutations.pop()
+        # after the statement, what either branch changed may be on the path to a later return
+        self.path_mutations[-1].extend(body_mutations + else_mutations)
         after_else = self.env
         self.branch_depth -= 1
         if live_body and live_else:

@@ -41,6 +41,10 @@ COMMON_METHODS = {
     "clear", "add", "discard", "setdefault", "sort", "index", "count", "format", "join", "split",
     "read", "write", "close", "open", "run", "start", "stop", "send", "call", "execute", "render",
     "__init__", "__call__", "__enter__", "__exit__", "__getitem__", "__setitem__",
+    # the file protocol: a parameter read, sought and told is a file, whatever project class
+    # happens to define the same methods (imghdr's ``file.tell()``)
+    "seek", "tell", "flush", "fileno", "readline", "readlines", "writelines", "truncate", "readable",
+    "writable", "seekable", "__iter__", "__next__", "__len__", "__contains__",
 }
 
 

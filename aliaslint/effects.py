@@ -71,6 +71,10 @@ class Effect:
     value_text: str = ""
     #: made only on some paths of the function that makes it (see ``Mutation.conditional``)
     conditional: bool = False
+    #: the function returns the object it changed (``Mutation.returned``): an in-place updater
+    returned: bool = False
+    #: the object may have been copied first on some paths (``Mutation.maybe_copied``)
+    maybe_copied: bool = False
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -140,7 +144,8 @@ class EffectsFixpoint:
                         found.append(Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps,
                                             ref.copy, ref.realias, (), via_instance=self.via_instance(fn, origin, ref),
                                             stores_self=stores_self, discarded=m.discarded,
-                                            value_text=m.value_text, conditional=m.conditional))
+                                            value_text=m.value_text, conditional=m.conditional,
+                                            returned=m.returned, maybe_copied=m.maybe_copied))
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
@@ -190,7 +195,7 @@ class EffectsFixpoint:
                     yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
                                  ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
                                  self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
-                                 e.conditional)
+                                 e.conditional, False, e.maybe_copied)
 
     def via_instance(self, fn: FunctionSummary, origin, ref: Ref) -> bool:
         """Whether ``ref`` (a class-level object) was reached through ``self`` in a method:

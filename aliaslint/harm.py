@@ -47,7 +47,7 @@ REASONS = (WITNESS, PUBLIC_ENTRY, COPY_INTENT)
 #: docstring wording of a function whose purpose is to change its argument
 _UPDATES_ARGUMENT = re.compile(
     r"\b(in[- ]place|modif(y|ies|ied)|mutat(e|es|ed|ing)|updates? (the|its|given|passed|provided|supplied)"
-    r"|returns? the (updated|modified)|(fills?|populates?) (in )?(the|its|given))\b",
+    r"|returns? the (updated|modified)|(fills?|populates?) (in )?(the|its|given)|edits? (the|its|given))\b",
     re.IGNORECASE,
 )
 
@@ -58,6 +58,8 @@ class Witness:
 
     site: Site
     message: str
+    #: the caller holds the object (a field, a module-level object), beyond this call's result
+    held: bool = False
 
     def related(self, facts):
         return facts.related(self.site, WITNESS + self.message)
@@ -116,9 +118,23 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     """
     if fn.doc and _UPDATES_ARGUMENT.search(fn.doc):
         return "its docstring says it changes its argument"
+    if fn.cls in project.classes and _UPDATES_ARGUMENT.search(project.classes[fn.cls].doc or ""):
+        return "its class's docstring says it changes the object it works on"
     if index is not None and index in fn.rejects_leftovers:
         return "it takes its argument apart and rejects what is left"
     return None
+
+
+#: removals that take an element out of a sequence or set (a queue's, a stack's, a work list's)
+TAKES = ("pop[]", "popitem", "remove", "discard", "del[]")
+
+
+def works_on(project, fn: FunctionSummary, effect) -> bool:
+    """Whether ``fn`` both adds to and takes out of the object ``effect`` changes (a stack pushed
+    and popped, a work list filled and drained): the object's own working state."""
+    ops = {(e.kind, e.op) for e in project.effects.get(fn.qualname, {}).values()
+           if e.root == effect.root and e.path == effect.path}
+    return any(k == ACCUMULATE for k, _ in ops) and any(k == REMOVE and op in TAKES for k, op in ops)
 
 
 # ------------------------------------------------------------------- who is calling
@@ -142,6 +158,10 @@ def is_public(fn: FunctionSummary) -> bool:
     return fn.kind != "module"
 
 
+#: values written to reset a slot, not to put the caller's content there
+_RESETS = {"None", "True", "False", "0", "''", '""', "[]", "{}"}
+
+
 def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None:
     """Why a finding with no witness in the tree is still shown: ``fn`` is a public entry point,
     parameter ``index`` is a public argument, and the change destroys or duplicates what the
@@ -151,14 +171,13 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
         return None
-    if effect.kind == REMOVE and effect.op not in ("pop[]", "popitem", "remove", "discard", "clear") \
-            and not _computed(effect.key_deps):
+    if effect.kind == REMOVE and effect.op not in (*TAKES, "clear") and not _computed(effect.key_deps):
         # a named key (``cfg.pop("class")``, ``del cfg["legacy"]``); one computed from the object
         # itself or the inputs takes an element out (``pods.pop(newest_index(pods))``)
         return f"`{name}` comes from the caller, and this removes what the caller put in it"
     if effect.kind == ACCUMULATE and effect.path and effect.op != "add":
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
-    if effect.kind == OVERWRITE and effect.path and not (
+    if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and not (
             effect.value_deps and all(r == effect.root for r in effect.value_deps)):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
     return None
@@ -257,12 +276,16 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     """A caller in the tree that uses the object it passes for parameter ``index`` again: it
     keeps it (``self.headers``, a module-level object), hands it to other calls, or passes it on
     every iteration of a loop. Test code counts: a test that reuses its object is one more use.
+    A witness says whether the caller *holds* the object (a field, a module-level object) beyond
+    the call's result: for a function that hands the changed object back, only those callers suffer.
 
     ``reuse_counts``: a caller that passes its own parameter on to other calls too counts (for a
     function that copied the object so as not to change it: every later use is a victim; for one
     that consumes its argument, the caller passing it on may be taking it apart on purpose)."""
     best = None
     for caller_q, call, t in sorted(project.callers.get(fn.qualname, []), key=lambda c: (c[1].site, c[0])):
+        if caller_q == fn.qualname:
+            continue  # a recursive call hands on a part of its own argument: not another use
         caller = project.functions[caller_q]
         arg = project.arg_for(call, t, index)
         if arg is None:
@@ -274,12 +297,13 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                                               f"changed it")
         verdict = sharing(project, caller, call, arg)
         if verdict == "shared":
+            held = any(isinstance(o, Ref) and o.root.kind == "global" for o in project.resolve(caller, arg))
             where = "in a loop" if call.loops else "and uses it again"
             return Witness(call.site, f"this caller passes an object it shares {where}; the next use "
-                                      f"sees what `{callee_name}` changed")
+                                      f"sees what `{callee_name}` changed", held)
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
-                                      f"`{callee_name}` starts from the changed object")
+                                      f"`{callee_name}` starts from the changed object", True)
     return best
 
 
@@ -293,8 +317,8 @@ def every_caller_fresh(project, fn: FunctionSummary, index: int) -> bool:
         return False
     for caller_q, call, t in project.callers.get(fn.qualname, []):
         caller = project.functions[caller_q]
-        if public and is_test_code(caller):
-            continue
+        if public and is_test_code(caller) or caller_q == fn.qualname:
+            continue  # tests pass what they like; a recursive call hands on its own argument
         arg = project.arg_for(call, t, index)
         if arg is None:
             continue

@@ -77,7 +77,7 @@ class Facts:
         "append": "appends to", "extend": "extends", "insert": "inserts into", "add": "adds to",
         "+=": "extends", "update": "updates", "setdefault": "sets a default in", "pop": "pops from", "pop[]": "pops from",
         "popitem": "pops from", "remove": "removes from", "discard": "removes from", "clear": "clears",
-        "del": "deletes from", "[] =": "writes an item of", "[:] =": "replaces the elements of", "sort": "sorts", "reverse": "reverses",
+        "del": "deletes from", "del[]": "deletes from", "[] =": "writes an item of", "[:] =": "replaces the elements of", "sort": "sorts", "reverse": "reverses",
     }
 
     def __init__(self, project) -> None:

@@ -58,6 +58,10 @@ class Mutation:
     value_text: str = ""
     #: made only on some paths (inside an ``if``, ``match`` case or ``except`` block)
     conditional: bool = False
+    #: the function returns the changed parameter after this change (an in-place updater)
+    returned: bool = False
+    #: the changed parameter is rebound to a copy of itself on some paths (a copy-on-write flag)
+    maybe_copied: bool = False
 
 
 @dataclass(frozen=True)

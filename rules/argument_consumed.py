@@ -31,7 +31,11 @@ def _tier(project, fn, e, witness, typed: bool):
         return Confidence.MEDIUM, witness, reason
     if not e.path and (e.kind == ACCUMULATE or e.op in TAKES):
         return Confidence.MEDIUM, witness, reason
-    if harm.intended(project, fn, index):
+    if harm.intended(project, fn, index) or e.maybe_copied or harm.works_on(project, fn, e):
+        return Confidence.MEDIUM, witness, reason
+    if e.returned and (witness is None or not witness.held):
+        # changed, then handed back (``return config``, ``return cmd, extra``): an in-place
+        # updater, harmful only to a caller that keeps the object itself (apify's headers)
         return Confidence.MEDIUM, witness, reason
     if witness is not None and not harm.repeat_safe(e):
         return Confidence.HIGH, witness, None

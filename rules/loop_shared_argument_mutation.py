@@ -141,8 +141,10 @@ class LoopSharedArgumentMutation(ProjectRule):
 
     @classmethod
     def _judge(cls, project, fn, call, t, callee, e):
-        if e.root.kind != "param" or e.kind == SETDEFAULT or e.own_method:
+        if e.root.kind != "param" or e.kind == SETDEFAULT or e.own_method or e.maybe_copied:
             return None
+        if harm.works_on(project, callee, e):
+            return None  # a stack or work list the callee pushes and pops: its working state
         if t.bound and e.root.index == 0:
             return None  # the receiver: objects changed through their own methods
         arg = project.arg_for(call, t, e.root.index)

@@ -9,6 +9,10 @@ from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.values import format_path
 
 
+def _normalising(effect) -> bool:
+    return bool(effect.value_deps) and all(r == effect.root for r in effect.value_deps)
+
+
 #: how the copies the deep-copy fix can rewrite are spelled (a merge helper's store or a
 #: ``**kwargs`` dict is not an expression to wrap)
 COPY_SPELLINGS = {
@@ -193,6 +197,12 @@ class ShallowCopyNestedMutation(ProjectRule):
             return Confidence.HIGH, witness.related(facts)
         if harm.every_caller_fresh(project, fn, index):
             return Confidence.MEDIUM, None  # a helper whose callers all hand over objects of their own
+        if all(h.effect is not None and (h.op.startswith(".") and h.op.endswith("=") or _normalising(h.effect))
+               for h in hits):
+            # with no second use in the tree: attributes set on the caller's objects (tagging
+            # components, a ForwardRef rewritten into an equivalent form) are those objects' own
+            # state, not nested configuration the copy was meant to protect
+            return Confidence.MEDIUM, None
         # no second use found in the tree (callers outside it, or not resolved), but the copy says
         # the original is meant to stay as it was: the author copied it to leave it unchanged
         name = fn.params[index].lstrip("*") if index < len(fn.params) else "?"

@@ -274,7 +274,7 @@ def test_a_recursive_function_returning_parts_of_its_argument_stays_bounded(tmp_
     for i in range(12):
         source += f"    if 'K{i}' in doc:\n        return clean(doc['K{i}'][1], refs)\n"
     source += "    return doc\n\n\ndef use(doc, refs):\n    out = clean(doc, refs)\n    out['seen'] = True\n    return {'out': out}\n"
-    found = run(tmp_path, {"clean.py": source})
+    found = run(tmp_path, {"clean.py": source}, preview=True)  # setting a flag: not shown by default
     assert [(d.code, d.location.line, d.message.split(",")[0]) for d in found] == [
         ("AL007", 31, "`use` writes an item of `doc[\"K0\"][*]`"),
     ]
