@@ -1266,8 +1266,9 @@ class FunctionAnalyzer:
     @staticmethod
     def _membership_test(test: cst.BaseExpression) -> int:
         """1 when ``test`` checks that something is absent (``x not in seen``, ``not any(...)``,
-        possibly with ``and``): what the block adds, it adds only once."""
-        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        possibly with ``and``; or ``x not in seen or allow_multiple``, where a second copy is
+        asked for): what the block adds, it adds only once unless told otherwise."""
+        if isinstance(test, cst.BooleanOperation):
             return FunctionAnalyzer._membership_test(test.left) or FunctionAnalyzer._membership_test(test.right)
         if isinstance(test, cst.Comparison) and any(isinstance(c.operator, cst.NotIn) for c in test.comparisons):
             return 1
@@ -1374,6 +1375,14 @@ class FunctionAnalyzer:
             names |= self.narrow(test.left) | self.narrow(test.right)
         return names
 
+    def absent_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
+        """Every ``key not in mapping`` the test requires, also inside an ``and`` chain
+        (``if m is not None and "k" not in m:``), as (mapping text, key text)."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self.absent_key_guards(test.left) | self.absent_key_guards(test.right)
+        guard = self.absent_key_guard(test)
+        return {guard} if guard else set()
+
     def absent_key_guard(self, test: cst.BaseExpression) -> tuple[str, str] | None:
         """``if key not in mapping:`` -> (mapping text, key text): a write of that key in the
         body only fills a missing entry, like ``setdefault`` (repeating it changes nothing)."""
@@ -1399,9 +1408,8 @@ class FunctionAnalyzer:
         before = dict(self.env)
         saved_narrow = set(self.narrowed_lists)
         self.narrowed_lists |= self.narrow(node.test)
-        guard = self.absent_key_guard(node.test)
-        if guard:
-            self.absent_guards.add(guard)
+        guards = self.absent_key_guards(node.test) - self.absent_guards
+        self.absent_guards |= guards
         self.note_leftover_check(node)
         return_guard = self.guard_of(node.test)
         self.return_guards.append(return_guard)
@@ -1413,7 +1421,7 @@ class FunctionAnalyzer:
         body_mutations = self.path_mutations.pop()
         self.membership_guards -= membership
         self.return_guards.pop()
-        self.absent_guards.discard(guard)
+        self.absent_guards -= guards
         if not live_body:
             self._note_filled_once(node.test)
         after_body = self.env

@@ -35,6 +35,11 @@ if TYPE_CHECKING:
 
 MAX_RESOLVE_DEPTH = 6
 
+#: how deep objects that other calls made, found inside a call's result, are resolved in turn:
+#: each level resolves every path through them again, so the work grows as the result's width
+#: to this power (at the full depth metaflow 2.19's project pass ran for over 15 minutes)
+NESTED_RESOLVE_DEPTH = 2
+
 #: a dependency on something the analysis cannot see (a library call's result)
 UNKNOWN_ROOT = Root("unknown")
 
@@ -81,7 +86,7 @@ class ValueFlow:
                     continue
                 for sel in o.path:
                     base = load(base, sel)
-                    if depth < MAX_RESOLVE_DEPTH - 1 and any(isinstance(b, Ref) and b.root.kind == "call" for b in base):
+                    if depth < NESTED_RESOLVE_DEPTH and any(isinstance(b, Ref) and b.root.kind == "call" for b in base):
                         # an object the caller made with another call and put inside (a list of
                         # ``Container(...)``): resolved as the path goes through it
                         base = self.resolve(fn, base, depth + 1)

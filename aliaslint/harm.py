@@ -51,6 +51,14 @@ _UPDATES_ARGUMENT = re.compile(
     re.IGNORECASE,
 )
 
+#: the same said of a class: an active verb on the object it works on ("a handle through which
+#: mutators edit the flow class"); a passive "can be modified" is about the user's options
+#: (dask-kubernetes' KubeCluster: "environment variables can be modified from the constructor")
+_CLASS_UPDATES_OBJECT = re.compile(
+    r"\b(in[- ]place|(edits?|modif(y|ies)|mutates?|updates?) (the|its|given|passed|wrapped|underlying))\b",
+    re.IGNORECASE,
+)
+
 
 @dataclass(frozen=True)
 class Witness:
@@ -118,7 +126,7 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     """
     if fn.doc and _UPDATES_ARGUMENT.search(fn.doc):
         return "its docstring says it changes its argument"
-    if fn.cls in project.classes and _UPDATES_ARGUMENT.search(project.classes[fn.cls].doc or ""):
+    if fn.cls in project.classes and _CLASS_UPDATES_OBJECT.search(project.classes[fn.cls].doc or ""):
         return "its class's docstring says it changes the object it works on"
     if index is not None and index in fn.rejects_leftovers:
         return "it takes its argument apart and rejects what is left"

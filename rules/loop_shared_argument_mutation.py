@@ -1,8 +1,10 @@
 """AL001 loop-shared-argument-mutation."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from aliaslint import harm
-from aliaslint.diagnostics import Diagnostic
+from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
@@ -62,6 +64,8 @@ class LoopSharedArgumentMutation(ProjectRule):
     object again), named as a related location. Not reported at all: changes that are harmless
     when repeated (filling a missing key, adding to a set, a removal whose result is thrown away,
     an append guarded by a membership test) and accumulators filled at loop-varying keys.
+    With `--preview` only: a loop that itself adds to or takes from the object it passes (a
+    parser's state drained and filled by the loop and its callees): the loop's working state.
     """
 
     code = "AL001"
@@ -133,7 +137,14 @@ class LoopSharedArgumentMutation(ProjectRule):
         for items in by_object.values():
             if items[0][1].site not in at_call:  # another override of the same method: one finding per call
                 at_call.add(items[0][1].site)
-                out.append(cls._diagnostic(facts, items))
+                diagnostic = cls._diagnostic(facts, items)
+                fn, call, t, _, e, leaf, loop, _ = items[0]
+                if _loop_changes_it(fn, loop, leaf, len(e.path)):
+                    # the loop itself adds to or takes from the object it passes (a parser's
+                    # state: ``while state.rargs: arg = state.rargs.pop(0) ... state.largs.append``):
+                    # it is the loop's working state, which the callee is meant to extend
+                    diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
+                out.append(diagnostic)
             for fn, call, t, callee, e, *_ in items:
                 # the whole cause: every change the callee makes to that argument
                 reported.update(x.site for x in project.effects.get(t.function, {}).values() if x.root == e.root)
@@ -282,6 +293,24 @@ class LoopSharedArgumentMutation(ProjectRule):
                 related.append(facts.related(o_effect.site, f"also mutated here ({o_effect.op})"))
         return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url(),
                           access_path=shown, fix=fixes.copy_in_callee(project, facts, fn, call, t, e))
+
+
+def _loop_changes_it(fn, loop: int, leaf, depth: int) -> bool:
+    """Whether ``fn`` itself changes, inside ``loop``, the object whose part ``leaf`` is
+    (``depth`` selectors below it): a Ref with the same root and a path through the object, or
+    the same allocation."""
+    if isinstance(leaf, Ref):
+        passed = leaf.path[:len(leaf.path) - depth]
+    for m in fn.mutations:
+        if loop not in m.loops:
+            continue
+        for o in m.target:
+            if isinstance(leaf, Ref) and isinstance(o, Ref) and o.root == leaf.root \
+                    and o.path[:len(passed)] == passed:
+                return True
+            if isinstance(leaf, Fresh) and isinstance(o, Fresh) and o.site == leaf.site:
+                return True
+    return False
 
 
 def _mentions_call(value, call_id: int, depth: int = 0) -> bool:

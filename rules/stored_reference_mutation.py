@@ -34,6 +34,14 @@ def _acts_on_whole(hits) -> bool:
     return all(len(e.path) == 1 for _, e in hits)
 
 
+def _editing_handle(hits) -> bool:
+    """Three or more public methods change the kept object: the class is a handle for editing it
+    (metaflow's ``MutableFlow``: ``add_parameter``, ``remove_parameter``, ``remove_decorator``, ...
+    on the flow class it wraps), and changing the caller's object is what it is for."""
+    editors = {fn.name for fn, _ in hits if not fn.name.startswith("_")}
+    return len(editors) >= 3
+
+
 def _holds_state(project, init, index) -> bool:
     """The kept object is an instance of a project class with mutating methods of its own (a
     client, a file, a widget): state shared on purpose, not a template (DESIGN, "Not templates")."""
@@ -86,6 +94,25 @@ def _repeated_calls(project, cls_names: set[str], e_site) -> list:
     return out
 
 
+def _public_repeater(methods: dict, project, hits) -> tuple | None:
+    """``(public method name, function making the change, effect, public method)`` when a public method of the
+    class (not ``__init__``, not a dunder) adds to the kept object something that does not come
+    from its own arguments: a ``build()`` that extends ``self.volume_mounts`` with the mounts of
+    ``self.volumes`` duplicates them on every call (hera's ``UserContainer``). A method that adds
+    its argument (``add(child)``) collects, one entry per call, and is not one."""
+    for fn, e in hits:
+        if e.kind != ACCUMULATE or not harm.duplicates(e) or any(r.kind == "param" and r.index > 0 for r in e.value_deps):
+            continue
+        for mname, mq in sorted(methods.items()):
+            if mname.startswith("_") or mq not in project.functions:
+                continue
+            if any(x.site == e.site and x.root.kind == "param" and x.root.index == 0
+                   and not any(r.kind == "param" and r.index > 0 for r in x.value_deps)
+                   for x in project.effects.get(mq, {}).values()):
+                return mname, fn, e, project.functions[mq]
+    return None
+
+
 class StoredReferenceMutation(ProjectRule):
     """
     ## What it does
@@ -131,9 +158,12 @@ class StoredReferenceMutation(ProjectRule):
     object, or the changing method called again on one instance (in a loop, a comprehension or
     twice) when the change duplicates (an append, the removal of a named key); or, for a public
     class whose constructor documents the argument (or that nothing in the tree constructs), when
-    the change removes, appends to or rewrites what the caller put inside it. With `--preview` only: wrappers and sinks that only
-    change the kept object itself, kept objects with mutating methods of their own, changes that
-    fill in or normalise, and classes whose every construction in the tree passes a new object.
+    the change removes, appends to or rewrites what the caller put inside it; or when a public
+    method (`build()`) adds to the kept object what does not come from its own arguments, so that
+    every call adds the same entries again. With `--preview` only: wrappers and sinks that only
+    change the kept object itself, handles whose public methods (three or more) edit the kept
+    object, kept objects with mutating methods of their own, changes that fill in or normalise,
+    and classes whose every construction in the tree passes a new object.
     """
 
     code = "AL006"
@@ -225,14 +255,22 @@ class StoredReferenceMutation(ProjectRule):
                     continue  # never passed: the default, an object of the instance's own
                 fn, e = hits[0]
                 reason = None
-                if not shared_at and not repeated and public and (entry or not real):
+                builder = None if shared_at or repeated or not public else _public_repeater(methods, project, hits)
+                if builder is not None:
+                    # no second call in the tree, but the class's users call its public method as
+                    # often as they like (``to_yaml()`` then ``create()``), each time adding again
+                    fn, e = builder[1], builder[2]
+                    reason = (f"`{init.params[index]}` comes from the caller, and every call of the public "
+                              f"`{builder[0]}` adds to what the caller gave again")
+                elif not shared_at and not repeated and public and (entry or not real):
                     # a public constructor: its users, not the tree's own calls, pass the object
                     kept_effect = replace(e, root=Root("param", init.params[index], index), path=inner + e.path[1:])
                     reason = harm.public_entry(project, init, kept_effect, index)
                 # a wrapper acting on the kept object itself is by design, unless one instance
                 # repeats a duplicating change on it (``self.checks.append("tcp:8080")`` per call)
-                likely = bool(repeated or (shared_at or reason) and not _acts_on_whole(hits)) \
-                    and not _holds_state(project, init, index) and not harm.intended(project, fn)
+                likely = bool(repeated or builder or (shared_at or reason) and not _acts_on_whole(hits)) \
+                    and not _holds_state(project, init, index) and not harm.intended(project, fn) \
+                    and not _editing_handle(hits)
                 if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False) for h in hits):
                     likely = False  # every instance fills in or normalises the same again: harmless
                 confidence = Confidence.HIGH if likely else Confidence.MEDIUM
@@ -240,7 +278,11 @@ class StoredReferenceMutation(ProjectRule):
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
                 kept_name = format_path(init.params[index], inner)
                 short_cls = cls_name.rsplit(".", 1)[-1]
-                if repeated and not shared_at:
+                if builder is not None:
+                    wrong = (f"every `{builder[0]}()` on one {short_cls} adds the same entries again, to the "
+                             f"caller's object")
+                    fix = f"copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"
+                elif repeated and not shared_at:
                     wrong = (f"every call on one {short_cls} changes it again, and so the caller's "
                              f"object, which the next call starts from")
                     fix = f"deep-copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"
@@ -261,7 +303,7 @@ class StoredReferenceMutation(ProjectRule):
                 related += [facts.related(call.site, harm.WITNESS + "the method is called again here on the same "
                                           "object, and starts from the changed one") for call in repeated[:3]]
                 if reason is not None:
-                    related.append(harm.public_entry_related(facts, init, reason))
+                    related.append(harm.public_entry_related(facts, builder[3] if builder else init, reason))
                 related += [facts.related(h[1].site, f"also mutated here ({h[1].op})") for h in hits[1:4]]
                 facts.reported_sites.update(h[1].site for h in hits)
                 out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(dict.fromkeys(related)),
