@@ -1757,8 +1757,10 @@ class ModuleAnalyzer:
         if (folder / "__init__.py").exists():
             return dotted
         head = dotted.split(".")[0]
-        if (folder / f"{head}.py").exists() or (folder / head / "__init__.py").exists():
+        if (folder / f"{head}.py").exists():
             return f"{self.name.rsplit('.', 1)[0]}.{dotted}"
+        # a package beside the script keeps its own name (:func:`aliaslint.engine.module_name_for`
+        # names a package from its top folder, wherever the run starts)
         return dotted
 
     def resolve_from(self, node: cst.ImportFrom) -> str | None:

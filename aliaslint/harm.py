@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
-from aliaslint.values import Fresh, Ref, Site, Value
+from aliaslint.values import Fresh, Opaque, Ref, Site, Value, loops_of
 
 #: the prefix of a related location that is a finding's witness (tests and reporters look for it)
 WITNESS = "second use: "
@@ -68,6 +68,16 @@ class Witness:
     message: str
     #: the caller holds the object (a field, a module-level object), beyond this call's result
     held: bool = False
+    #: for a loop: the callee's parameters given the same value on every iteration
+    invariant: frozenset = frozenset()
+
+    def same_value_again(self, effect) -> bool:
+        """The loop rewrites what the first iteration wrote with the same value: ``effect`` is a
+        write whose value comes only from parameters the loop passes unchanged (and constants)
+        (kr8s' paging loop: ``params["labelSelector"] = label_selector`` on every page)."""
+        return effect.kind == OVERWRITE and bool(self.invariant) and all(
+            r.kind == "global" or r.kind == "param" and r.index in self.invariant and r != effect.root
+            for r in effect.value_deps)
 
     def related(self, facts):
         return facts.related(self.site, WITNESS + self.message)
@@ -174,7 +184,7 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
     """Why a finding with no witness in the tree is still shown: ``fn`` is a public entry point,
     parameter ``index`` is a public argument, and the change destroys or duplicates what the
     caller gave, below the top level or by removing a named key. Returns the reason or ``None``."""
-    if not is_public(fn) or index >= len(fn.params):
+    if not is_public(fn) or index >= len(fn.params) or nested(project, fn):
         return None
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
@@ -189,6 +199,13 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
             effect.value_deps and all(r == effect.root for r in effect.value_deps)):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
     return None
+
+
+def nested(project, fn: FunctionSummary) -> bool:
+    """A function defined inside another (a closure a decorator or ``__getattr__`` returns): its
+    callers are whoever the enclosing function hands it to, not a library's users (patroni's
+    consul ``HTTPClient.__getattr__.wrapper``)."""
+    return fn.qualname.rsplit(".", 1)[0] in project.functions
 
 
 def documented(project, fn: FunctionSummary, index: int) -> bool:
@@ -210,7 +227,7 @@ def entry_point(project, fn: FunctionSummary, index: int) -> bool:
     """A public function or constructor whose parameter ``index`` is a documented configuration
     argument: its callers are the library's users, mostly outside the tree, so what the tree's
     own calls pass proves nothing."""
-    return is_public(fn) and documented(project, fn, index)
+    return is_public(fn) and not nested(project, fn) and documented(project, fn, index)
 
 
 def public_entry_related(facts, fn: FunctionSummary, reason: str):
@@ -304,15 +321,50 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                     return Witness(call.site, f"this caller uses the same object again after `{callee_name}` "
                                               f"changed it")
         verdict = sharing(project, caller, call, arg)
+        if verdict == "shared" and call.loops and loop_changes(caller, call.loops[-1], arg):
+            continue  # the loop's own working state (kr8s' paging loop sets ``params["continue"]``)
         if verdict == "shared":
             held = any(isinstance(o, Ref) and o.root.kind == "global" for o in project.resolve(caller, arg))
             where = "in a loop" if call.loops else "and uses it again"
+            invariant = frozenset()
+            if call.loops:
+                invariant = frozenset(
+                    i for i in range(len(fn.params))
+                    if (a := project.arg_for(call, t, i)) is not None
+                    and call.loops[-1] not in loops_of(project.resolve(caller, a)) | call_loops(a))
             return Witness(call.site, f"this caller passes an object it shares {where}; the next use "
-                                      f"sees what `{callee_name}` changed", held)
+                                      f"sees what `{callee_name}` changed", held, invariant)
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
                                       f"`{callee_name}` starts from the changed object", True)
     return best
+
+
+def call_loops(value) -> frozenset[int]:
+    """Loops an unresolved argument varies with, its call results' included (``f(i)`` in a loop)."""
+    out: set[int] = set()
+    for o in value:
+        if isinstance(o, (Ref, Opaque)):
+            out |= o.loops
+    return frozenset(out)
+
+
+def loop_changes(fn: FunctionSummary, loop: int, value, depth: int = 0) -> bool:
+    """Whether ``fn`` itself changes, inside ``loop``, the object ``value`` denotes (``depth``
+    selectors of a Ref's path below it): the loop works on that object (a parser's state, a
+    paging request's parameters), so what its callees add to it is meant to be seen next round."""
+    for m in fn.mutations:
+        if loop not in m.loops:
+            continue
+        for o in m.target:
+            for v in value:
+                if isinstance(v, Ref) and isinstance(o, Ref) and o.root == v.root:
+                    passed = v.path[:len(v.path) - depth]
+                    if o.path[:len(passed)] == passed:
+                        return True
+                if isinstance(v, Fresh) and isinstance(o, Fresh) and o.site == v.site:
+                    return True
+    return False
 
 
 def every_caller_fresh(project, fn: FunctionSummary, index: int) -> bool:

@@ -37,7 +37,7 @@ def _tier(project, fn, e, witness, typed: bool):
         # changed, then handed back (``return config``, ``return cmd, extra``): an in-place
         # updater, harmful only to a caller that keeps the object itself (apify's headers)
         return Confidence.MEDIUM, witness, reason
-    if witness is not None and not harm.repeat_safe(e):
+    if witness is not None and not harm.repeat_safe(e) and not witness.same_value_again(e):
         return Confidence.HIGH, witness, None
     if reason is not None:
         # what the caller gave is destroyed at the first call, repeated or not
@@ -178,7 +178,10 @@ class ArgumentConsumed(ProjectRule):
     With `--preview` only: a documented in-place update ("updates the given ...", "in place"), a
     consuming parser that takes its argument apart and rejects what is left, output parameters
     filled at their top level, work lists drained, attributes set on objects, and arguments typed
-    as project classes. A helper whose every caller passes an object of its own is silent.
+    as project classes; a loop that writes the same value again (the value comes from arguments
+    the loop passes unchanged). Not a second use: a loop that itself changes the object it passes
+    (its working state). A closure (a function defined inside another) is not a public entry
+    point. A helper whose every caller passes an object of its own is silent.
     """
 
     code = "AL007"

@@ -139,7 +139,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                 at_call.add(items[0][1].site)
                 diagnostic = cls._diagnostic(facts, items)
                 fn, call, t, _, e, leaf, loop, _ = items[0]
-                if _loop_changes_it(fn, loop, leaf, len(e.path)):
+                if harm.loop_changes(fn, loop, frozenset({leaf}), len(e.path)):
                     # the loop itself adds to or takes from the object it passes (a parser's
                     # state: ``while state.rargs: arg = state.rargs.pop(0) ... state.largs.append``):
                     # it is the loop's working state, which the callee is meant to extend
@@ -293,24 +293,6 @@ class LoopSharedArgumentMutation(ProjectRule):
                 related.append(facts.related(o_effect.site, f"also mutated here ({o_effect.op})"))
         return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url(),
                           access_path=shown, fix=fixes.copy_in_callee(project, facts, fn, call, t, e))
-
-
-def _loop_changes_it(fn, loop: int, leaf, depth: int) -> bool:
-    """Whether ``fn`` itself changes, inside ``loop``, the object whose part ``leaf`` is
-    (``depth`` selectors below it): a Ref with the same root and a path through the object, or
-    the same allocation."""
-    if isinstance(leaf, Ref):
-        passed = leaf.path[:len(leaf.path) - depth]
-    for m in fn.mutations:
-        if loop not in m.loops:
-            continue
-        for o in m.target:
-            if isinstance(leaf, Ref) and isinstance(o, Ref) and o.root == leaf.root \
-                    and o.path[:len(passed)] == passed:
-                return True
-            if isinstance(leaf, Fresh) and isinstance(o, Fresh) and o.site == leaf.site:
-                return True
-    return False
 
 
 def _mentions_call(value, call_id: int, depth: int = 0) -> bool:

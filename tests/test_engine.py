@@ -359,3 +359,23 @@ def test_identifiers_are_compared_as_python_compares_them(tmp_path: Path) -> Non
     """
     found = run(tmp_path, {"op.py": source})
     assert [(d.code, d.location.line) for d in found] == [("AL001", 7)]
+
+
+@pytest.mark.parametrize("start", ["", "services/api"])
+def test_a_script_imports_the_package_beside_it_wherever_the_run_starts(tmp_path: Path, start: str) -> None:
+    # the pre-commit hook runs from the repository root, above the script's folder
+    files = {
+        "services/api/main.py": "import handlers\n\ndef serve(template, n):\n"
+                                "    return [handlers.add_mount(template) for _ in range(n)]\n",
+        "services/api/handlers/__init__.py": "from .impl import add_mount\n",
+        "services/api/handlers/impl.py": "def add_mount(template):\n"
+                                         "    template['spec']['volumes'].append({'name': 'shm'})\n"
+                                         "    return dict(template)\n",
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    root = tmp_path / start
+    settings = Settings(root=root, no_cache=True)
+    found = engine.check(discover([root], settings, cwd=root), settings).diagnostics
+    assert [(d.code, Path(d.location.path).name, d.location.line) for d in found] == [("AL001", "main.py", 4)]

@@ -355,3 +355,50 @@ def test_an_append_unless_present_or_explicitly_allowed_twice_is_guarded(tmp_pat
                 attach(flow, deco)
     """
     assert run(tmp_path, {"m.py": source}) == []
+
+
+PAGING = """
+    def get_page(params, selector):
+        params["labelSelector"] = selector
+        return {"query": dict(params)}
+
+    def list_all(params, selector):
+        pages = []
+        for page in range(3):
+            pages.append(get_page(params, selector))
+            print(page)
+        return pages
+"""
+
+
+def test_a_loop_that_writes_the_same_value_again_is_not_a_second_use(tmp_path: Path) -> None:
+    # kr8s 0.20.15 Api.async_get_kind: the paging loop passes the same selector on every page
+    assert run(tmp_path / "a", {"m.py": PAGING}) == []
+    varying = PAGING.replace('params["labelSelector"] = selector', 'params["labelSelector"] = selector + str(len(params))')
+    assert shown(run(tmp_path / "b", {"m.py": varying})) == [("AL007", 3, "HIGH")]
+    per_page = PAGING.replace("append(get_page(params, selector))", "append(get_page(params, selector + str(page)))")
+    assert shown(run(tmp_path / "c", {"m.py": per_page})) == [("AL007", 3, "HIGH")]
+
+
+def test_a_loop_that_changes_the_object_itself_is_not_a_victim_of_its_callee(tmp_path: Path) -> None:
+    working = PAGING.replace("print(page)", 'params["continue"] = str(page)').replace(
+        'params["labelSelector"] = selector', 'params["labelSelector"] = selector + str(len(params))')
+    assert run(tmp_path, {"m.py": working}) == []
+
+
+def test_a_closure_is_not_a_public_entry_point(tmp_path: Path) -> None:
+    # patroni 4.1.5 consul HTTPClient.__getattr__ returns ``wrapper``, which pops the token
+    source = """
+        def client_call(method):
+            def wrapper(path, params):
+                token = params.pop("token")
+                return {"path": path, "params": params, "token": token}
+            return wrapper
+    """
+    assert run(tmp_path / "a", {"m.py": source}) == []
+    top_level = """
+        def wrapper(path, params):
+            token = params.pop("token")
+            return {"path": path, "params": params, "token": token}
+    """
+    assert shown(run(tmp_path / "b", {"m.py": top_level})) == [("AL007", 3, "HIGH")]
