@@ -103,6 +103,17 @@ class _Heap:
         return len(self.objects) - 1
 
 
+def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
+    """The names an assignment or loop target binds (``a``, ``(k, (v, w))``, ``*rest``)."""
+    if isinstance(target, cst.Name):
+        return [target]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for el in target.elements for n in _target_names(el.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return []
+
+
 def _is_int_literal(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         node = node.expression
@@ -210,6 +221,11 @@ class FunctionAnalyzer:
         self.call_ids: dict[int, int] = {}
         self.cls_info: ClassInfo | None = None
         self.absent_guards: set[tuple[str, str]] = set()
+        #: names each ``for`` loop binds (``for param, value in ...``), by loop id
+        self.loop_targets: dict[int, set[str]] = {}
+        #: loops whose current block runs for one value of their target only (``if param ==
+        #: "primary_conninfo":``): once per loop over distinct keys, so not repeated by it
+        self.once_loops: list[int] = []
         self.nested: list = []
         for i, name in enumerate(params):
             self.env[name] = frozenset({Ref(Root("param", name, i))})
@@ -364,7 +380,7 @@ class FunctionAnalyzer:
             kind = SETDEFAULT  # a lazily initialised module-level object, filled once
         self.path_mutations[-1].append(len(self.summary.mutations))
         self.summary.mutations.append(
-            Mutation(snap, kind, op, self.mod.site(node), tuple(self.loop_stack),
+            Mutation(snap, kind, op, self.mod.site(node), self.repeating_loops(),
                      self.snapshot(key_value), self.snapshot(value), call_id, via_model,
                      discarded=node is self.discarding, value_text=self.value_text(node),
                      conditional=self.branch_depth > 0,
@@ -854,7 +870,7 @@ class FunctionAnalyzer:
                     self.snapshot(callee),
                     self.mod.code_for(node.func if isinstance(node, cst.Call) else node),
                     self.mod.site(node),
-                    tuple(self.loop_stack),
+                    self.repeating_loops(),
                     self.snapshot(receiver) if receiver is not None else None,
                     tuple(self.snapshot(v) for v in positional),
                     tuple((k, self.snapshot(v)) for k, v in keywords.items()),
@@ -1029,6 +1045,7 @@ class FunctionAnalyzer:
     def bind_loop_target(self, target: cst.BaseExpression, iter_node: cst.BaseExpression, it: frozenset,
                          lid: int, node: cst.CSTNode) -> None:
         tag = frozenset({lid})
+        self.loop_targets[lid] = {n.value for n in _target_names(target)}
         elements = self.iteration_elements(iter_node, it)
         if isinstance(target, (cst.Tuple, cst.List)) and isinstance(elements, list):
             for el, v in zip(target.elements, elements):
@@ -1263,6 +1280,26 @@ class FunctionAnalyzer:
                 if any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index in params for o in m.target):
                     self.summary.mutations[i] = replace(m, returned=True)
 
+    def repeating_loops(self) -> tuple[int, ...]:
+        """The enclosing loops that run the current statement again (see :attr:`once_loops`)."""
+        if not self.once_loops:
+            return tuple(self.loop_stack)
+        return tuple(lid for lid in self.loop_stack if lid not in self.once_loops)
+
+    def one_key_loop(self, test: cst.BaseExpression) -> list[int]:
+        """``if param == "primary_conninfo":`` (or ``is``) with ``param`` bound by an enclosing
+        ``for`` loop and a literal on the other side: the block runs for that one key, which a
+        loop over a mapping's items meets once (patroni's ``_check_recovery_conf``)."""
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+                and isinstance(test.comparisons[0].operator, (cst.Equal, cst.Is))):
+            return []
+        left, right = test.left, test.comparisons[0].comparator
+        if isinstance(left, (cst.SimpleString, cst.Integer)):
+            left, right = right, left
+        if not (isinstance(left, cst.Name) and isinstance(right, (cst.SimpleString, cst.Integer))):
+            return []
+        return [lid for lid in self.loop_stack if left.value in self.loop_targets.get(lid, ())][-1:]
+
     @staticmethod
     def _membership_test(test: cst.BaseExpression) -> int:
         """1 when ``test`` checks that something is absent (``x not in seen``, ``not any(...)``,
@@ -1417,7 +1454,10 @@ class FunctionAnalyzer:
         membership = self._membership_test(node.test)
         self.membership_guards += membership
         self.path_mutations.append([])
+        once = self.one_key_loop(node.test)
+        self.once_loops += once
         live_body = self.walk_block(self.body_of(node))
+        del self.once_loops[len(self.once_loops) - len(once):]
         body_mutations = self.path_mutations.pop()
         self.membership_guards -= membership
         self.return_guards.pop()

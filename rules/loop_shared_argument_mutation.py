@@ -63,7 +63,9 @@ class LoopSharedArgumentMutation(ProjectRule):
     Shown by default: the loop itself is the second use (the next iteration passes the same
     object again), named as a related location. Not reported at all: changes that are harmless
     when repeated (filling a missing key, adding to a set, a removal whose result is thrown away,
-    an append guarded by a membership test) and accumulators filled at loop-varying keys.
+    an append guarded by a membership test), accumulators filled at loop-varying keys, and calls
+    guarded by one value of the loop's own variable (`if key == "primary_conninfo":`), which a
+    loop over a mapping's keys runs once.
     With `--preview` only: a loop that itself adds to or takes from the object it passes (a
     parser's state drained and filled by the loop and its callees): the loop's working state.
     """

@@ -402,3 +402,27 @@ def test_a_closure_is_not_a_public_entry_point(tmp_path: Path) -> None:
             return {"path": path, "params": params, "token": token}
     """
     assert shown(run(tmp_path / "b", {"m.py": top_level})) == [("AL007", 3, "HIGH")]
+
+
+RECOVERY = """
+    def _check(conninfo, wanted, version):
+        if version < 17:
+            wanted.pop("dbname", None)
+        return conninfo == wanted
+
+    def check_recovery(current, wanted_params, version):
+        mismatches = []
+        for param, value in current.items():
+            if param == "primary_conninfo":
+                if not _check(value, wanted_params.get("primary_conninfo", {}), version):
+                    mismatches.append(param)
+        return mismatches
+"""
+
+
+def test_a_call_guarded_by_one_key_of_the_loop_runs_once_per_loop(tmp_path: Path) -> None:
+    # patroni 4.1.5 ConfigHandler._check_recovery_conf: ``elif param == 'primary_conninfo':``
+    assert [d.code for d in run(tmp_path / "a", {"m.py": RECOVERY})] == ["AL007"]
+    prefix = RECOVERY.replace('if param == "primary_conninfo":', 'if param.startswith("primary"):')
+    assert [d.code for d in run(tmp_path / "b", {"m.py": prefix})] == ["AL001"]
+
