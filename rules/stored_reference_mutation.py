@@ -264,7 +264,12 @@ class StoredReferenceMutation(ProjectRule):
                               f"`{builder[0]}` adds to what the caller gave again")
                 elif not shared_at and not repeated and public and (entry or not real):
                     # a public constructor: its users, not the tree's own calls, pass the object
-                    kept_effect = replace(e, root=Root("param", init.params[index], index), path=inner + e.path[1:])
+                    kept_root = Root("param", init.params[index], index)
+                    # what the value was computed from, seen from __init__: ``self`` is the kept
+                    # object's holder, so a value read from it is read from the kept object
+                    # (``headers.update(config.get("https_extra_headers"))`` merges it into itself)
+                    kept_effect = replace(e, root=kept_root, path=inner + e.path[1:], value_deps=frozenset(
+                        kept_root if r == e.root else r for r in e.value_deps))
                     reason = harm.public_entry(project, init, kept_effect, index)
                 # a wrapper acting on the kept object itself is by design, unless one instance
                 # repeats a duplicating change on it (``self.checks.append("tcp:8080")`` per call)

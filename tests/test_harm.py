@@ -426,3 +426,20 @@ def test_a_call_guarded_by_one_key_of_the_loop_runs_once_per_loop(tmp_path: Path
     prefix = RECOVERY.replace('if param == "primary_conninfo":', 'if param.startswith("primary"):')
     assert [d.code for d in run(tmp_path / "b", {"m.py": prefix})] == ["AL001"]
 
+
+
+def test_a_kept_object_merged_from_itself_is_normalised_not_rewritten(tmp_path: Path) -> None:
+    # patroni 4.1.5 RestApiServer.reload_config: http headers updated from the same config's https headers
+    source = """
+        class Api:
+            def __init__(self, config):
+                self.config = config
+
+            def reload(self):
+                headers = self.config["restapi"]["http_extra_headers"]
+                headers.update(self.config["restapi"]["https_extra_headers"])
+    """
+    assert run(tmp_path / "a", {"lib.py": source}) == []
+    from_argument = source.replace("def reload(self):", "def reload(self, extra):").replace(
+        'headers.update(self.config["restapi"]["https_extra_headers"])', "headers.update(extra)")
+    assert shown(run(tmp_path / "b", {"lib.py": from_argument})) == [("AL006", 8, "HIGH")]
