@@ -14,16 +14,31 @@ A symbolic link at ``path`` is the one thing the writers disagree on, so the cal
 - ``-o`` writes a report, often into a tree a pull request controls, which may have planted the
   report's name as a link to a file elsewhere: the link itself is replaced and its target never
   touched (``replace_link=True``, see :mod:`aliaslint.reporters.output_file`).
+
+Only a regular file is ever replaced: a FIFO, a device, a socket or a folder at the place to
+write (``--write-baseline /dev/null``: the rename would remove the device node) is an
+:class:`OSError`, and nothing is written.
 """
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomic"]
+__all__ = ["describe_kind", "write_atomic"]
+
+
+def describe_kind(mode: int) -> str:
+    """What a file that is not a regular file is, from its ``st_mode``: ``"a character device"``."""
+    for test, kind in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link")):
+        if test(mode):
+            return kind
+    return "a special file"
 
 
 def _new_file_mode() -> int:
@@ -37,7 +52,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, *, replace_link: boo
 
     ``replace_link`` chooses what happens to a symbolic link at ``path``: ``False`` writes its
     target (created if the link dangles), ``True`` replaces the link by a regular file. Returns
-    whether ``path`` was a symbolic link. Raises :class:`OSError` (``path`` is then unchanged).
+    whether ``path`` was a symbolic link. Raises :class:`OSError` (``path`` is then unchanged),
+    also when the file to replace is not a regular file (its ``strerror`` says what it is).
     """
     path = Path(os.path.abspath(path))
     try:
@@ -49,6 +65,9 @@ def write_atomic(path: str | os.PathLike[str], data: bytes, *, replace_link: boo
         info = os.lstat(target)
     except FileNotFoundError:
         info = None
+    if info is not None and not (stat.S_ISREG(info.st_mode) or (replace_link and stat.S_ISLNK(info.st_mode))):
+        # a rename would unlink the device node or the pipe (as root: /dev/null itself)
+        raise OSError(errno.EINVAL, f"not a regular file: it is {describe_kind(info.st_mode)}", os.fspath(target))
     mode = stat.S_IMODE(info.st_mode) if info is not None and stat.S_ISREG(info.st_mode) else _new_file_mode()
     fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".aliaslint-tmp")
     try:

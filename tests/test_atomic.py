@@ -68,3 +68,14 @@ def test_a_failed_rename_leaves_the_file_and_no_temporary(
         write_atomic(path, b"x = 2\n", replace_link=replace_link)
     assert path.read_bytes() == b"x = 1\n"
     assert [p.name for p in tmp_path.iterdir()] == ["m.py"]
+
+
+def test_a_special_file_is_never_replaced(tmp_path: Path) -> None:
+    """``--write-baseline /dev/null`` renamed a regular file over the device node."""
+    os.mkfifo(tmp_path / "pipe")
+    (tmp_path / "link").symlink_to(tmp_path / "pipe")
+    for path in (tmp_path / "pipe", tmp_path / "link"):
+        with pytest.raises(OSError, match=r"^\[Errno 22\] not a regular file: it is a FIFO \(named pipe\): "):
+            write_atomic(path, b"x")
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "pipe").st_mode) and (tmp_path / "link").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "pipe"]

@@ -81,3 +81,79 @@ def test_permissions(tmp_path: Path) -> None:
     finally:
         os.umask(umask)
     assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o640
+
+
+# --- special files at -o FILE: written in place or refused, never replaced (the rename unlinked them)
+
+
+def test_a_fifo_is_written_in_place_and_stays_a_fifo(project: Path) -> None:
+    import threading
+
+    fifo = project / "report.fifo"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    # a daemon: if the FIFO were replaced, the reader would wait for ever on the unlinked node
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    result = run("--output-format", "json", "-o", "report.fifo", ".")
+    reader.join(10)
+    assert result.exit_code == 1 and result.stderr == ""
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and received
+    assert [d["code"] for d in json.loads(received[0].decode("utf-8"))] == ["AL005"]
+    assert sorted(p.name for p in project.iterdir()) == ["grid.py", "report.fifo"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="mknod needs root")
+def test_a_character_device_is_written_in_place_and_stays_a_device(project: Path) -> None:
+    os.mknod(project / "null", 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # /dev/null's numbers
+    result = run("--output-format", "json", "-q", "-o", "null", ".")
+    assert result.exit_code == 1 and result.stderr == ""
+    info = os.lstat(project / "null")
+    assert stat.S_ISCHR(info.st_mode) and info.st_rdev == os.makedev(1, 3)
+
+
+def test_a_link_to_a_fifo_is_refused_and_kept(project: Path) -> None:
+    os.mkfifo(project.parent / "pipe")
+    os.symlink(project.parent / "pipe", project / "report.json")
+    result = run("--output-format", "json", "-o", "report.json", ".")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "aliaslint: error: cannot write report.json: it is a symbolic link to a FIFO (named pipe), and a "
+        "report is never written through a link (without -o the report goes to standard output)\n"
+    )
+    assert (project / "report.json").is_symlink() and stat.S_ISFIFO(os.lstat(project.parent / "pipe").st_mode)
+
+
+def test_a_socket_is_refused(project: Path) -> None:
+    import socket
+
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("report.sock")
+        result = run("-q", "-o", "report.sock", ".")
+    assert result.exit_code == 2
+    assert result.stderr == "aliaslint: error: cannot write report.sock: it is a socket, not a report file\n"
+    assert stat.S_ISSOCK(os.lstat(project / "report.sock").st_mode)
+
+
+def test_a_link_to_standard_output_is_refused_and_kept(project: Path) -> None:
+    """``-o /dev/stdout`` (a link to ``/proc/self/fd/1``): replacing the link would remove it from
+    /dev (as root), writing through it is what -o never does. Standard output is a regular file
+    here, the case where the link's target looks like any report file. The link is made in the
+    test's folder, so that a regression replaces that one and not the system's."""
+    import subprocess
+    import sys
+
+    if not os.path.exists("/proc/self/fd/1"):
+        pytest.skip("no /proc/self/fd on this system")
+    os.symlink("/proc/self/fd/1", project / "stdout")
+    for name in ("stdout", "/proc/self/fd/1"):
+        with open(project.parent / "out.txt", "wb") as out:
+            done = subprocess.run([sys.executable, "-m", "aliaslint", "check", "--no-cache", "-o", name, "."],
+                                  stdout=out, stderr=subprocess.PIPE, text=True, cwd=project)
+        assert done.returncode == 2
+        assert done.stderr == (
+            f"aliaslint: error: cannot write {name}: it is a symbolic link to this process's own standard "
+            "stream, and a report is never written through a link (without -o the report goes to standard output)\n"
+        )
+        assert (project.parent / "out.txt").read_bytes() == b""
+    assert os.readlink(project / "stdout") == "/proc/self/fd/1"
