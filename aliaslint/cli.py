@@ -318,14 +318,8 @@ def check(
         if replaced_link and not quiet:
             click.echo(f"aliaslint: warning: {reporters.printable(str(output_file))} was a symbolic link; "
                        "the report replaced the link, not the file it pointed to", err=True)
-    else:  # as UTF-8 bytes, whatever the locale says (ruff does the same)
-        sys.stdout.flush()
-        stdout = getattr(sys.stdout, "buffer", None)
-        if stdout is None:
-            sys.stdout.write(text)
-        else:
-            stdout.write(data)
-            stdout.flush()
+    else:
+        _write_stdout(text, data)
     if diff:
         if not quiet:
             click.echo(_diff_summary(fixing, unsafe_fixes), err=True, nl=False)
@@ -333,6 +327,39 @@ def check(
     if diagnostics and not exit_zero:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_OK)
+
+
+def _write_stdout(text: str, data: bytes) -> None:
+    """Write the report to standard output, as UTF-8 bytes whatever the locale says (ruff does the
+    same). A reader that went away (``aliaslint check | head -1``) ends the run quietly with
+    status 0, as ruff does (the reader took what it wanted); any other failure (``> /dev/full``)
+    is an error, exit 2."""
+    try:
+        sys.stdout.flush()
+        stdout = getattr(sys.stdout, "buffer", None)
+        if stdout is None:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        else:
+            stdout.write(data)
+            stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        sys.exit(EXIT_OK)
+    except OSError as error:
+        _silence_stdout()
+        _fail(f"cannot write the report: {error.strerror or error}")
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush of what is
+    still buffered does not fail again (and print "Exception ignored" on stderr)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real descriptor (a test runner's stream)
+        pass
 
 
 def _add_noqa(diagnostics: list, files: list, quiet: bool) -> NoReturn:

@@ -157,3 +157,35 @@ def test_a_link_to_standard_output_is_refused_and_kept(project: Path) -> None:
         )
         assert (project.parent / "out.txt").read_bytes() == b""
     assert os.readlink(project / "stdout") == "/proc/self/fd/1"
+
+
+# --- the report on standard output
+
+
+def _aliaslint(project: Path, stdout) -> "subprocess.CompletedProcess[str]":
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "aliaslint", "check", "--no-cache", "."], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, cwd=project, timeout=60)
+
+
+def test_a_failed_write_to_standard_output_is_one_error_line(project: Path) -> None:
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system")
+    with open("/dev/full", "wb") as full:
+        done = _aliaslint(project, full)
+    assert done.returncode == 2
+    assert done.stderr == "aliaslint: error: cannot write the report: No space left on device\n"
+
+
+def test_a_reader_that_went_away_ends_the_run_quietly(project: Path) -> None:
+    """``aliaslint check | head -1``: no traceback, status 0 as ruff (the reader took what it wanted)."""
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before the report is written
+    try:
+        with os.fdopen(write, "wb") as pipe:
+            done = _aliaslint(project, pipe)
+    except BrokenPipeError:  # closing our copy of the write end
+        pass
+    assert done.returncode == 0 and done.stderr == ""
