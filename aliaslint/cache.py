@@ -147,12 +147,53 @@ class SummaryCache:
         return os.path.lexists(self._entry(key))
 
 
+def open_cache(settings) -> tuple[SummaryCache | None, str | None]:
+    """The run's cache, or ``None`` and a warning saying why it is not used.
+
+    ``None`` without a warning with ``no-cache``. The default folder (``.aliaslint_cache`` in the
+    project root) comes with the checked tree, which may ship it, or a folder above it, as a
+    symbolic link to anywhere on the machine: when its resolved path leaves the project, the run
+    goes without the cache. A ``cache-dir`` from a configuration file is checked when it is read
+    (:mod:`aliaslint.config`); one given on the command line may be anywhere.
+    """
+    if settings.no_cache:
+        return None, None
+    folder = Path(settings.cache_dir)
+    given = dict(settings.origins).get("cache-dir") == "command line"
+    store = SummaryCache(settings)
+    if not given and folder == Path(settings.root) / ".aliaslint_cache":
+        project = Path(os.path.realpath(settings.root))
+        for part in (folder, store.folder):  # the version folder inside may be a link too
+            resolved = Path(os.path.realpath(part))
+            if resolved != project and project not in resolved.parents:
+                return None, (f"the cache folder {part} leads outside the project (to {resolved}) through a "
+                              "symbolic link; running without the cache")
+    return store, None
+
+
+def unwritable(store: SummaryCache) -> str | None:
+    """Why nothing can be written to ``store``'s folder (a read-only tree, a file in the way), as a
+    warning for the run, or ``None``. Entries are written by the worker processes, which ignore
+    errors one by one; this one probe lets the run say it once."""
+    try:
+        store.folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=store.folder, prefix=".tmp-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        return (f"cannot write the cache in {store.folder.parent} ({error.strerror or error}); "
+                "results are not cached")
+    return None
+
+
 def write_entry(folder: Path, entry: Path, data: bytes) -> None:
     """Write ``data`` to ``entry`` (a file below the cache ``folder``) atomically: a temporary
     file, then a rename, so a crashed or concurrent run never leaves half an entry. A tree where
     nothing can be written runs without the cache: errors are ignored."""
     tmp = None
     try:
+        if os.path.islink(entry.parent):  # a planted link would lead the entry elsewhere
+            return
         entry.parent.mkdir(parents=True, exist_ok=True)
         _ignore_cache_folder(Path(folder).parent)
         fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")

@@ -21,6 +21,7 @@ CLI exits 2 for both).
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -336,7 +337,9 @@ def _entries(files: Sequence[SourceFile], settings) -> list[_Entry]:
 def summarize_files(files: Sequence[SourceFile], settings, progress: Progress | None = None) -> list[ModuleSummary | Diagnostic]:
     """Phase 1 alone: each file's summary or AL000 diagnostic, in the order of ``files``."""
     entries = _entries(files, settings)
-    store = None if settings.no_cache else summary_cache.SummaryCache(settings)
+    store, _ = summary_cache.open_cache(settings)
+    if store is None and not settings.no_cache:
+        settings = dataclasses.replace(settings, no_cache=True)
     _read_files(entries, settings, {})
     _key_files(entries, [r.code for r in _rules(settings)])
     _summarize(entries, settings, store, progress or Progress.silent())
@@ -358,7 +361,9 @@ def check(files: Sequence[SourceFile], settings, file_settings=None, sources: Ma
     file_settings = file_settings or {}
     sources = sources or {}
     entries = _entries(files, settings)
-    store = None if settings.no_cache else summary_cache.SummaryCache(settings)
+    store, cache_warning = summary_cache.open_cache(settings)
+    if store is None and not settings.no_cache:  # the workers must not write there either
+        settings = dataclasses.replace(settings, no_cache=True)
     _read_files(entries, settings, sources)
     slot = run_key = ""
     if store is not None and not sources:  # text in memory is never cached, nor its result
@@ -373,6 +378,8 @@ def check(files: Sequence[SourceFile], settings, file_settings=None, sources: Ma
             return CheckResult(diagnostics, len(files), warnings, Sources(files, settings.max_file_bytes, sources),
                                unresolved=unresolved)
 
+    if store is not None and not sources:
+        cache_warning = summary_cache.unwritable(store)
     rules = _rules(settings)
     _key_files(entries, [r.code for r in rules])
     stats = _summarize(entries, settings, store, progress)
@@ -405,6 +412,8 @@ def check(files: Sequence[SourceFile], settings, file_settings=None, sources: Ma
             diagnostics.extend(rule.check_project(project, facts))
 
     diagnostics, warnings = _keep(diagnostics, files, settings, file_settings, sources)
+    if cache_warning is not None:
+        warnings.insert(0, cache_warning)
     diagnostics.sort(key=Diagnostic.sort_key)
     unresolved = []
     for site, text, why in project.unresolved_calls():

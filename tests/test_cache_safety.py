@@ -230,3 +230,93 @@ def test_the_command_line_may_put_the_cache_and_models_anywhere(tmp_path: Path) 
     )
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "c").is_dir()
+
+
+def _cli(*args: str):
+    from click.testing import CliRunner
+
+    from aliaslint.cli import cli
+
+    try:
+        runner = CliRunner(mix_stderr=False)  # click < 8.2
+    except TypeError:
+        runner = CliRunner()
+    return runner.invoke(cli, ["check", *args], catch_exceptions=False)
+
+
+@pytest.mark.parametrize("linked", ["cache folder", "version folder"])
+def test_a_default_cache_folder_linked_out_of_the_project_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, linked: str
+) -> None:
+    """A repository ships ``.aliaslint_cache`` (or the version folder inside it) as a link to a
+    folder elsewhere: the run warns once and writes nothing there."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    project, settings = _project(tmp_path)
+    if linked == "cache folder":
+        link = project / ".aliaslint_cache"
+    else:
+        link = cache.SummaryCache(settings).folder
+        link.parent.mkdir()
+    link.symlink_to(outside)
+    monkeypatch.chdir(project)
+    result = _cli("--exit-zero", "--output-format", "concise", ".")
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"aliaslint: warning: the cache folder {link} leads outside the project "
+        f"(to {outside}) through a symbolic link; running without the cache\n"
+    )
+    assert list(outside.iterdir()) == []
+    assert result.stdout.startswith("op.py:8:")  # the findings are the same
+
+
+def test_a_cache_folder_given_on_the_command_line_may_be_a_link(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    project, _ = _project(tmp_path)
+    (project / ".aliaslint_cache").symlink_to(outside)
+    monkeypatch.chdir(project)
+    result = _cli("--exit-zero", "--cache-dir", ".aliaslint_cache", ".")
+    assert result.exit_code == 0 and result.stderr == ""
+    assert sorted(p.name for p in outside.iterdir()) == [".gitignore", cache.SummaryCache(Settings(root=project)).folder.name]
+
+
+def test_a_cache_that_cannot_be_written_is_said_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file where the cache folder should be (or a read-only tree): one warning, not one per file,
+    and the run's result is the same."""
+    project, _ = _project(tmp_path)
+    (project / "blocker").write_text("", encoding="utf-8")
+    monkeypatch.chdir(project)
+    result = _cli("--exit-zero", "--output-format", "concise", "--cache-dir", "blocker/cache", ".")
+    assert result.exit_code == 0
+    folder = cache.SummaryCache(Settings(root=project, cache_dir=project / "blocker" / "cache")).folder
+    assert result.stderr == (
+        f"aliaslint: warning: cannot write the cache in {folder.parent} (Not a directory); results are not cached\n"
+    )
+    assert result.stdout.startswith("op.py:8:")
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes into read-only folders")
+def test_a_read_only_cache_folder_is_said_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project, _ = _project(tmp_path)
+    (project / ".aliaslint_cache").mkdir()
+    (project / ".aliaslint_cache").chmod(0o555)
+    monkeypatch.chdir(project)
+    try:
+        result = _cli("--exit-zero", "--output-format", "concise", ".")
+    finally:
+        (project / ".aliaslint_cache").chmod(0o755)
+    assert result.stderr == (
+        f"aliaslint: warning: cannot write the cache in {project / '.aliaslint_cache'} (Permission denied); "
+        "results are not cached\n"
+    )
+
+
+def test_an_entry_folder_planted_as_a_link_is_not_written_through(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    folder = tmp_path / "cache" / "0.1.0-x"
+    folder.mkdir(parents=True)
+    (folder / "ab").symlink_to(outside)
+    cache.write_entry(folder, folder / "ab" / ("ab" + "0" * 62), b"entry")
+    assert list(outside.iterdir()) == []
