@@ -464,11 +464,22 @@ def _walk(top: Path, ignores: _Ignores) -> Iterator[Path]:
             if entry.is_dir(follow_symlinks=False):
                 if not ignores.ignored(path, True, top):
                     stack.append(path)
+            elif entry.is_symlink() and _is_directory(entry):
+                if not ignores.ignored(path, True, top):
+                    notify("note", f"not following {display_path(path, cwd)}: "
+                                   "it is a symbolic link to a directory")
             elif entry.name.endswith(SOURCE_SUFFIXES):
                 if entry.is_symlink() and not _follow_link(path, ignores, real_top):
                     continue
                 if not ignores.ignored(path, False, top):
                     yield path
+
+
+def _is_directory(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:  # a loop, or a target that cannot be reached
+        return False
 
 
 def _reason(error: OSError) -> str:

@@ -295,6 +295,26 @@ def test_links_that_leave_the_tree_are_not_followed(tmp_path: Path, monkeypatch:
     assert shown(discover([Path("src/secret.py")], Settings(root=project))) == ["src/secret.py"]
 
 
+def test_links_to_directories_are_listed_as_skipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """-v listed the skipped links to files only; a link to a directory was skipped silently."""
+    project, outside = tmp_path / "project", tmp_path / "outside"
+    touch(outside, "lib/helper.py")
+    touch(project, "src/app.py", "gen/out.py")
+    monkeypatch.chdir(project)
+    os.symlink(outside / "lib", project / "src" / "vendored")
+    os.symlink("../src", project / "src" / "loop")
+    os.symlink(project / "gen", project / "gen-link")  # excluded: not worth a note
+    (project / "broken").symlink_to(project / "gone")  # not a directory: nothing to say
+    notes: list[tuple[str, str]] = []
+    settings = Settings(root=project, extend_exclude=("gen-link",))
+    files = discover([Path(".")], settings, notify=lambda *note: notes.append(note))
+    assert shown(files) == ["gen/out.py", "src/app.py"]
+    assert sorted(notes) == [
+        ("note", "not following src/loop: it is a symbolic link to a directory"),
+        ("note", "not following src/vendored: it is a symbolic link to a directory"),
+    ]
+
+
 def test_a_walked_directory_outside_the_root_is_its_own_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     touch(tmp_path, "other/a.py", "other/sub/b.py")
     os.symlink(tmp_path / "other" / "a.py", tmp_path / "other" / "sub" / "link.py")
