@@ -24,7 +24,9 @@ import errno
 import io
 import os
 import re
+import shutil
 import stat
+import subprocess
 import tokenize
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -349,6 +351,54 @@ def _git_top(directory: Path) -> Path | None:
     return None
 
 
+def _git_dir(top: Path) -> Path | None:
+    """The repository folder of the work tree ``top`` that holds ``info/exclude``: ``.git``, or
+    for a linked work tree (``.git`` is a file naming its folder) the common folder it names."""
+    dot_git = top / ".git"
+    if dot_git.is_dir():
+        return dot_git
+    try:
+        text = read_regular_file(dot_git, 4096).decode("utf-8", "replace")
+    except SourceError:
+        return None
+    if not text.startswith("gitdir:"):
+        return None
+    git_dir = Path(os.path.join(top, text[len("gitdir:"):].strip()))
+    try:
+        common = read_regular_file(git_dir / "commondir", 4096).decode("utf-8", "replace").strip()
+    except SourceError:
+        return git_dir
+    return Path(os.path.normpath(git_dir / common))
+
+
+def _info_exclude(top: Path) -> Path | None:
+    git_dir = _git_dir(top)
+    return git_dir / "info" / "exclude" if git_dir is not None else None
+
+
+#: seconds ``git config`` may take to say where ``core.excludesFile`` is
+GIT_CONFIG_TIMEOUT = 5
+
+
+def _excludes_file(top: Path) -> Path | None:
+    """The user's ``core.excludesFile`` for the work tree ``top``, as ``git config`` reads it
+    (global, system and repository configuration, ``~`` expanded); without git, or when it is not
+    set, git's default ``$XDG_CONFIG_HOME/git/ignore`` (``~/.config/git/ignore``)."""
+    git = shutil.which("git")
+    if git is not None:
+        environment = {k: v for k, v in os.environ.items() if not k.startswith("GIT_") or k.startswith("GIT_CONFIG")}
+        try:
+            done = subprocess.run([git, "config", "--path", "--get", "core.excludesFile"], cwd=top,
+                                  capture_output=True, timeout=GIT_CONFIG_TIMEOUT, env=environment,
+                                  stdin=subprocess.DEVNULL)
+        except (OSError, subprocess.SubprocessError):
+            done = None
+        if done is not None and done.returncode == 0 and done.stdout.strip():
+            return Path(top, os.fsdecode(done.stdout.rstrip(b"\r\n")))
+    home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return Path(home, "git", "ignore")
+
+
 class _Ignores:
     """Exclude patterns (relative to the root) and ``.gitignore`` files (relative to their own
     directory). The deepest ``.gitignore`` with a matching pattern decides, as in git. Inside a
@@ -367,20 +417,24 @@ class _Ignores:
         self.cwd = cwd
         self._gitignores: dict[Path, pathspec.GitIgnoreSpec | None] = {}
         self._stops: dict[Path, Path] = {}
+        self._global_excludes: dict[Path, pathspec.GitIgnoreSpec | None] = {}
 
     def _gitignore(self, directory: Path) -> pathspec.GitIgnoreSpec | None:
         if directory not in self._gitignores:
             self._gitignores[directory] = self._read_gitignore(directory / ".gitignore")
         return self._gitignores[directory]
 
-    def _read_gitignore(self, path: Path) -> pathspec.GitIgnoreSpec | None:
+    def _read_gitignore(self, path: Path, *, in_tree: bool = True) -> pathspec.GitIgnoreSpec | None:
+        """The patterns of a ``.gitignore`` (``in_tree``), or of the repository's ``info/exclude``
+        or the user's ``core.excludesFile`` (not part of the checked tree: a link is followed, as
+        git follows it); ``None`` when there is no such file or it cannot be used."""
         try:
             if not os.path.lexists(path):
                 return None
         except OSError:
             return None
         shown = display_path(path, self.cwd)
-        if os.path.islink(path):  # git (2.32+) does not follow them either: it may point anywhere
+        if in_tree and os.path.islink(path):  # git (2.32+) does not follow them either: it may point anywhere
             self.notify("note", f"ignoring {shown}: it is a symbolic link (git does not follow them)")
             return None
         try:
@@ -396,6 +450,19 @@ class _Ignores:
             else:
                 patterns.extend(compiled)
         return pathspec.GitIgnoreSpec(patterns)
+
+    def _excludes(self, top: Path) -> pathspec.GitIgnoreSpec | None:
+        """The patterns git takes besides the ``.gitignore`` files, for the work tree ``top``: the
+        user's ``core.excludesFile``, then the repository's ``info/exclude`` (which wins: in one
+        spec the last matching pattern decides). Both are relative to ``top``."""
+        if top not in self._global_excludes:
+            patterns = []
+            for path in (_excludes_file(top), _info_exclude(top)):
+                spec = self._read_gitignore(path, in_tree=False) if path is not None else None
+                if spec is not None:
+                    patterns.extend(spec.patterns)
+            self._global_excludes[top] = pathspec.GitIgnoreSpec(patterns) if patterns else None
+        return self._global_excludes[top]
 
     def _stop(self, base: Path) -> Path:
         """The highest folder whose ``.gitignore`` applies below ``base``."""
@@ -426,6 +493,10 @@ class _Ignores:
                     return result.include
             if directory == stop or not _is_under(directory, stop):
                 break
+        if stop in self._global_excludes or _git_top(stop) == stop:  # a git work tree's other ignores
+            spec = self._excludes(stop)
+            if spec is not None and _is_under(path, stop):
+                return spec.match_file(path.relative_to(stop).as_posix() + suffix)
         return False
 
 

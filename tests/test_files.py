@@ -383,3 +383,66 @@ def test_a_gitignore_that_is_a_symbolic_link_is_not_followed(tmp_path: Path, mon
     files = discover([Path(".")], Settings(root=project), notify=lambda *note: notes.append(note))
     assert shown(files) == ["a.py", "b.py"]
     assert notes == [("note", "ignoring .gitignore: it is a symbolic link (git does not follow them)")]
+
+
+# --- git's other ignore files: .git/info/exclude and core.excludesFile
+
+
+@pytest.fixture
+def git_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No global or system git configuration but the test's own, and a home of its own."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "gitconfig").write_text("", encoding="utf-8")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(home / "gitconfig"))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    return home
+
+
+def test_info_exclude_is_honoured(tmp_path: Path, git_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = tmp_path / "project"
+    touch(project, "a.py", "scratch.py", "sub/keep.py", "sub/tmp_x.py")
+    (project / ".git" / "info").mkdir(parents=True)
+    (project / ".git" / "info" / "exclude").write_text("# local\nscratch.py\ntmp_*\n", encoding="utf-8")
+    (project / "sub" / ".gitignore").write_text("!tmp_x.py\n", encoding="utf-8")  # a .gitignore wins
+    monkeypatch.chdir(project)
+    assert shown(discover([Path(".")], Settings(root=project))) == ["a.py", "sub/keep.py", "sub/tmp_x.py"]
+
+
+def test_a_linked_work_trees_exclude_is_in_the_common_folder(tmp_path: Path, git_home: Path) -> None:
+    common = tmp_path / "main" / ".git"
+    (common / "worktrees" / "wt").mkdir(parents=True)
+    (common / "info").mkdir()
+    (common / "info" / "exclude").write_text("local.py\n", encoding="utf-8")
+    (common / "worktrees" / "wt" / "commondir").write_text("../..\n", encoding="utf-8")
+    worktree = tmp_path / "wt"
+    touch(worktree, "a.py", "local.py")
+    (worktree / ".git").write_text(f"gitdir: {common / 'worktrees' / 'wt'}\n", encoding="utf-8")
+    assert shown(discover([worktree], Settings(root=worktree), cwd=worktree)) == ["a.py"]
+
+
+def test_core_excludes_file_is_honoured(tmp_path: Path, git_home: Path) -> None:
+    import shutil
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    (git_home / "global-ignore").write_text("*_generated.py\n", encoding="utf-8")
+    (git_home / "gitconfig").write_text("[core]\n\texcludesFile = ~/global-ignore\n", encoding="utf-8")
+    project = tmp_path / "project"
+    touch(project, "a.py", "api_generated.py")
+    (project / ".git").mkdir()
+    assert shown(discover([project], Settings(root=project), cwd=project)) == ["a.py"]
+
+
+def test_the_default_excludes_file_is_used_when_none_is_set(tmp_path: Path, git_home: Path) -> None:
+    (git_home / ".config" / "git").mkdir(parents=True)
+    (git_home / ".config" / "git" / "ignore").write_text("notes.py\n", encoding="utf-8")
+    project = tmp_path / "project"
+    touch(project, "a.py", "notes.py")
+    (project / ".git").mkdir()
+    assert shown(discover([project], Settings(root=project), cwd=project)) == ["a.py"]
+    # outside a git work tree none of them apply, as for git
+    (project / ".git").rmdir()
+    assert shown(discover([project], Settings(root=project), cwd=project)) == ["a.py", "notes.py"]
