@@ -110,3 +110,20 @@ def test_hook_passes_on_a_clean_file(tmp_path: Path) -> None:
     output = result.stdout + result.stderr
     assert result.returncode == 0, output
     assert "aliaslint" in output and "Passed" in output, output
+
+
+def test_the_hook_runs_for_notebooks_and_stubs_too(tmp_path: Path) -> None:
+    """With ``types: [python]`` a commit that changed only a notebook skipped the hook. The
+    manifest is read and the files are tagged by pre-commit's own code (``identify``)."""
+    pytest.importorskip("pre_commit")
+    from identify.identify import tags_from_path
+    from pre_commit.clientlib import load_manifest
+
+    (hook,) = load_manifest(str(PROJECT / ".pre-commit-hooks.yaml"))
+    for name, text in (("a.py", "x = 1\n"), ("a.pyi", "x: int\n"), ("nb.ipynb", '{"cells": []}\n')):
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        tags = tags_from_path(str(tmp_path / name))
+        runs = set(hook["types"]) <= tags and (not hook["types_or"] or bool(set(hook["types_or"]) & tags))
+        assert runs, (name, sorted(tags), hook["types"], hook["types_or"])
+    (tmp_path / "notes.txt").write_text("x\n", encoding="utf-8")
+    assert not set(hook["types_or"]) & tags_from_path(str(tmp_path / "notes.txt"))
