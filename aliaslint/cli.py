@@ -223,6 +223,9 @@ def check(
         for config in sorted({s.config_file for s in file_settings.values()} - {settings.config_file}, key=str):
             note(f"nested configuration: {config}")
         settings = configuration.run_settings(file_settings)
+        if not quiet and not _any_rule_enabled([settings, *file_settings.values()]):
+            click.echo("aliaslint: warning: no rules selected (check --select, --ignore and the configuration); "
+                       "only files that cannot be read are reported", err=True)
         note(f"{len(files)} file(s) to check")
         if output_file is not None and any(_same_file(f.path, output_file) for f in files):
             raise UsageError(f"--output-file {output_file} is one of the files to check; it would be overwritten")
@@ -260,28 +263,30 @@ def check(
         diagnostics = result.diagnostics
         if output_format in ("json", "json-lines") and not diff:
             diagnostics = fix_runner.with_edits(diagnostics, files, settings.max_file_bytes)
-        baseline_note = None
+        baseline_note = wrote_baseline = None
         if baseline_file or write_baseline_file or output_format in ("gitlab", "sarif"):
             fingerprinter = Fingerprinter(files, settings.root, settings.max_file_bytes)
             diagnostics = fingerprinter.assign(diagnostics)
             if write_baseline_file is not None:
                 written = baseline.write_baseline(write_baseline_file, diagnostics, fingerprinter)
-                baseline_note = f"wrote {written} finding{'' if written == 1 else 's'} to the baseline {write_baseline_file}"
-                baseline_file = write_baseline_file
+                # what is left are the findings a baseline never takes (AL000)
+                diagnostics = baseline.compare(diagnostics, baseline.read_baseline(write_baseline_file)).new
+                wrote_baseline = f"Wrote {written} finding{'' if written == 1 else 's'} to {write_baseline_file}"
             if baseline_file is not None:
                 compared = baseline.compare(diagnostics, baseline.read_baseline(baseline_file))
                 diagnostics = compared.new
-                baseline_note = (baseline_note + "; " if baseline_note else f"baseline {baseline_file}: ") + (
+                baseline_note = f"baseline {baseline_file}: " + (
                     f"{compared.baselined} finding{'' if compared.baselined == 1 else 's'} baselined (not shown), "
                     f"{compared.gone} baseline entr{'y' if compared.gone == 1 else 'ies'} no longer found"
                 )
         if diff:
             text = fixing.diff()
-        elif add_noqa:
-            text = ""
+        elif add_noqa or (wrote_baseline and not diagnostics and output_format in ("full", "concise")):
+            text = ""  # not "All checks passed!": nothing was checked against a baseline
         else:
             status = reporters.FixStatus(unsafe_fixes=unsafe_fixes, applied=fix,
-                                         fixed=fixing.fixed if fixing is not None else 0)
+                                         fixed=fixing.fixed if fixing is not None else 0,
+                                         not_written=len(fixing.not_written) if fixing is not None else 0)
             text = reporters.render(
                 diagnostics, output_format, files_checked=result.files_checked, color=color, fixes=status,
                 sources=result.sources,
@@ -303,6 +308,8 @@ def check(
             click.echo(f"aliaslint: warning: {reporters.printable(warning)}", err=True)
         if baseline_note:
             click.echo(f"aliaslint: {baseline_note}", err=True)
+        if wrote_baseline:
+            click.echo(reporters.printable(wrote_baseline), err=True)
     if add_noqa:
         _add_noqa(result.diagnostics, files, quiet)
 
@@ -327,6 +334,12 @@ def check(
     if diagnostics and not exit_zero:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_OK)
+
+
+def _any_rule_enabled(settings: list) -> bool:
+    from aliaslint.rules import all_rules
+
+    return any(s.is_enabled(rule.code) for rule in all_rules() if rule.code != "AL000" for s in settings)
 
 
 def _write_stdout(text: str, data: bytes) -> None:

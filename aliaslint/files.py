@@ -602,6 +602,8 @@ def discover(
     ignores = _Ignores(settings, notify or _ignore, cwd)
     found: dict[Path, None] = {}
     for given in paths:
+        if not os.fspath(given):  # "" is no path; the current directory is "." (or no path at all)
+            raise UsageError("empty path: give a file or a directory (none checks the current directory)")
         absolute = Path(os.path.abspath(cwd / given))
         try:
             os.lstat(absolute)

@@ -354,3 +354,25 @@ def test_output_file_may_not_be_a_checked_file(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "is one of the files to check; it would be overwritten" in result.stderr
     assert (tmp_path / "m.py").read_text() == "x = 1\n"
+
+
+# --- messages a new user met
+
+
+def test_an_empty_path_is_a_usage_error(project: Path) -> None:
+    for args in ([""], ["pods.py", ""]):
+        result = run("check", "--no-cache", *args)
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr == (
+            "aliaslint: error: empty path: give a file or a directory (none checks the current directory)\n"
+        )
+
+
+def test_an_empty_selection_warns_that_no_rules_are_selected(project: Path) -> None:
+    (project / "grid.py").write_text("grid = [[]] * 3\ngrid[0].append(1)\n", encoding="utf-8")
+    result = run("check", "--no-cache", "--select", "", ".")
+    assert (result.exit_code, result.stdout) == (0, "All checks passed!\n")
+    assert result.stderr == ("aliaslint: warning: no rules selected (check --select, --ignore and the "
+                             "configuration); only files that cannot be read are reported\n")
+    assert run("check", "--no-cache", "-q", "--select", "", ".").stderr == ""
+    assert run("check", "--no-cache", "--select", "AL005", ".").stderr == ""  # one rule is enough

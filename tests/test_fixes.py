@@ -462,6 +462,34 @@ def test_a_file_changed_during_the_fix_is_left_alone(project: Path, monkeypatch:
     assert result.exit_code == 1
 
 
+def test_the_loser_of_two_concurrent_fixes_does_not_say_all_checks_passed(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two ``--fix`` runs on one file: the first writes the fix, the second finds the file changed
+    and writes nothing. It said "All checks passed!" as if it had fixed the file itself."""
+    from aliaslint import engine
+
+    write(project, {"grid.py": TWO["grid.py"]})
+    assert run("--fix", "grid.py").exit_code == 0
+    fixed = (project / "grid.py").read_text(encoding="utf-8")
+    write(project, {"grid.py": TWO["grid.py"]})
+    real_check = engine.check
+
+    def check_then_fix_elsewhere(files, settings, file_settings=None, sources=None):
+        if sources:  # the other run writes its fix after this one has read the file
+            (project / "grid.py").write_text(fixed, encoding="utf-8")
+        return real_check(files, settings, file_settings, sources)
+
+    monkeypatch.setattr(engine, "check", check_then_fix_elsewhere)
+    result = run("--fix", "grid.py")
+    assert result.stderr == "aliaslint: warning: grid.py changed while aliaslint was fixing it; not written\n"
+    assert result.stdout == (
+        "1 file not fixed: changed while aliaslint was fixing or not writable (see the warnings).\n"
+    )
+    assert result.exit_code == 0  # what is on disk now has no findings
+    assert (project / "grid.py").read_text(encoding="utf-8") == fixed
+
+
 @needs_fifo
 def test_a_file_replaced_by_a_fifo_during_the_fix_is_not_read_or_written(
     project: Path, monkeypatch: pytest.MonkeyPatch, no_hang: None

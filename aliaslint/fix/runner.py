@@ -85,6 +85,8 @@ class FixRun:
     _displays: dict[Path, str] = field(default_factory=dict)
     _fixed_in: list[frozenset[Path]] = field(default_factory=list)
     _max_bytes: int = _MAX_BYTES
+    #: the display paths of the changed files :meth:`write` left alone
+    not_written: list[str] = field(default_factory=list)
 
     def diff(self) -> str:
         """The unified diff of every changed file (``--- a.py`` / ``+++ a.py``), by path; a name
@@ -126,6 +128,7 @@ class FixRun:
                 failed.add(path)
                 continue
             written.append(path)
+        self.not_written = sorted(self._displays[path] for path in failed)
         if failed:
             for path in failed:
                 del self.changed[path]

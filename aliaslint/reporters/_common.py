@@ -32,11 +32,15 @@ class FixStatus:
 
     ``unsafe_fixes``: ``--unsafe-fixes`` was given (unsafe fixes count as applicable).
     ``applied``: ``--fix`` ran; ``fixed`` findings were fixed (they are not in the list).
+    ``not_written``: files whose fixes ``--fix`` could not write (changed meanwhile, by another
+    run for instance, or not writable); with no finding left the summary says so instead of
+    "All checks passed!".
     """
 
     unsafe_fixes: bool = False
     applied: bool = False
     fixed: int = 0
+    not_written: int = 0
 
     def marks(self, diagnostic: Diagnostic) -> bool:
         """Whether ``diagnostic`` gets the ``[*]`` marker."""
@@ -179,6 +183,9 @@ def fix_summary(diagnostics: list[Diagnostic] | tuple[Diagnostic, ...], status: 
     total = remaining + status.fixed
     if status.fixed:
         lines = [f"Found {total} error{'' if total == 1 else 's'} ({status.fixed} fixed, {remaining} remaining)."]
+    elif status.not_written and not remaining:  # the findings listed say enough otherwise
+        files = f"{status.not_written} file{'' if status.not_written == 1 else 's'}"
+        lines = [f"{files} not fixed: changed while aliaslint was fixing or not writable (see the warnings)."]
     else:
         lines = [summary(remaining)]
     fixable = sum(1 for d in diagnostics if d.fix is not None and d.fix.applies(status.unsafe_fixes))
