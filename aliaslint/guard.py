@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
+import sys
 import warnings
 from dataclasses import dataclass
 
@@ -50,7 +52,8 @@ def problem(source: str) -> Problem | None:
     except SyntaxError as err:
         if "null bytes" in str(err.msg):
             return _null_byte(source)
-        return Problem(f"cannot parse this file: {err.msg}", err.lineno or 1, err.offset or 1)
+        hint = newer_syntax_hint(source, err)
+        return Problem(f"cannot parse this file: {err.msg}{hint}", err.lineno or 1, err.offset or 1)
     except ValueError:  # Python 3.11: "source code string cannot contain null bytes"
         return _null_byte(source)
     except (RecursionError, MemoryError):  # CPython's parser gives up on the depth
@@ -62,6 +65,35 @@ def problem(source: str) -> Problem | None:
             deep, valid=True,
         )
     return None
+
+
+#: statements whose syntax a later Python brought, as (pattern at the start of the failing line,
+#: version), checked only when the failing line starts with one: PEP 695's ``type`` aliases and
+#: type parameters (3.12), ``except*`` (3.11)
+_NEWER_SYNTAX = (
+    (re.compile(r"\s*type\s+[^\W\d]\w*\s*[\[=]"), (3, 12)),
+    (re.compile(r"\s*(?:async\s+)?def\s+[^\W\d]\w*\s*\["), (3, 12)),
+    (re.compile(r"\s*class\s+[^\W\d]\w*\s*\["), (3, 12)),
+    (re.compile(r"\s*except\s*\*"), (3, 11)),
+)
+
+
+def newer_syntax_hint(source: str, error: SyntaxError, version: tuple[int, int] | None = None) -> str:
+    """`` (this Python is 3.11; the file may need 3.12 or newer)`` when the line CPython
+    rejects starts with syntax of a Python newer than ``version`` (the running one): a guess from
+    the line's first tokens, so it is only a hint; ``""`` otherwise. Nested quotes in f-strings
+    (PEP 701, 3.12) are recognised by CPython's own message (``f-string: ...``) alone."""
+    running = version or sys.version_info[:2]
+    lines = source.splitlines()
+    number = error.lineno or 0
+    text = lines[number - 1] if 0 < number <= len(lines) else ""
+    needed = [v for pattern, v in _NEWER_SYNTAX if pattern.match(text)]
+    if str(error.msg).startswith("f-string") and not needed:
+        needed = [(3, 12)]
+    if not needed or needed[0] <= running:
+        return ""
+    return (f" (this Python is {running[0]}.{running[1]}; the file may need "
+            f"{needed[0][0]}.{needed[0][1]} or newer)")
 
 
 def _null_byte(source: str) -> Problem:

@@ -1,6 +1,7 @@
 """The engine end to end on small trees: unreadable files, user models, one finding per cause."""
 from __future__ import annotations
 
+import sys
 import textwrap
 from pathlib import Path
 
@@ -379,3 +380,47 @@ def test_a_script_imports_the_package_beside_it_wherever_the_run_starts(tmp_path
     settings = Settings(root=root, no_cache=True)
     found = engine.check(discover([root], settings, cwd=root), settings).diagnostics
     assert [(d.code, Path(d.location.path).name, d.location.line) for d in found] == [("AL001", "main.py", 4)]
+
+
+# --- AL000 for syntax of a newer Python than the running one
+
+
+def _hint(source: str, line: int, version: tuple[int, int], message: str = "invalid syntax") -> str:
+    """The hint for CPython's error at ``line`` (made here: the running Python may read the file)."""
+    from aliaslint.guard import newer_syntax_hint
+
+    error = SyntaxError(message)
+    error.lineno = line
+    return newer_syntax_hint(source, error, version)
+
+
+@pytest.mark.parametrize(("source", "line", "version", "hint"), [
+    ("type Point = tuple[int, int]\n", 1, (3, 11), " (this Python is 3.11; the file may need 3.12 or newer)"),
+    ("x = 1\ndef first[T](items: list[T]) -> T:\n    return items[0]\n", 2, (3, 10),
+     " (this Python is 3.10; the file may need 3.12 or newer)"),
+    ("class Box[T]:\n    pass\n", 1, (3, 11), " (this Python is 3.11; the file may need 3.12 or newer)"),
+    ("try:\n    pass\nexcept* ValueError:\n    pass\n", 3, (3, 10),
+     " (this Python is 3.10; the file may need 3.11 or newer)"),
+    ("type Point = tuple[int, int]\n", 1, (3, 12), ""),  # this Python has it: a real error
+    ("x = (1,\n", 1, (3, 10), ""),  # an ordinary error
+    ("type = 3 +\n", 1, (3, 10), ""),  # `type` as a name
+])
+def test_newer_syntax_gets_a_hint(source: str, line: int, version: tuple[int, int], hint: str) -> None:
+    assert _hint(source, line, version) == hint
+
+
+def test_nested_quotes_in_an_f_string_get_a_hint() -> None:
+    source = 'name = f"{"x"}"\n'
+    assert _hint(source, 1, (3, 11), "f-string: expecting '}'") == (
+        " (this Python is 3.11; the file may need 3.12 or newer)")
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="this Python reads 3.12 syntax")
+def test_al000_says_the_file_may_need_a_newer_python(tmp_path: Path) -> None:
+    (tmp_path / "new.py").write_text("type Point = tuple[int, int]\n", encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    (diagnostic,) = engine.check(discover([tmp_path], settings, cwd=tmp_path), settings).diagnostics
+    running = f"{sys.version_info[0]}.{sys.version_info[1]}"
+    assert (diagnostic.code, diagnostic.location.line, diagnostic.location.column, diagnostic.message) == (
+        "AL000", 1, 6, f"cannot parse this file: invalid syntax (this Python is {running}; the file may need 3.12 or newer)"
+    )
