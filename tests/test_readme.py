@@ -43,3 +43,37 @@ def test_quick_start_has_a_plain_install_and_says_what_exit_status_1_means() -> 
     assert "python -m pip install . && aliaslint check" in quick_start
     assert 'python -m pip install -e ".[test]"' in quick_start
     assert "1 when there are findings" in quick_start
+
+
+def test_quick_start_runs_the_reference_operator_with_the_plain_install() -> None:
+    """It said the reference operator needed the test extras; ``pip install .`` is enough."""
+    quick_start = _section("Quick start")
+    plain = quick_start.index("python -m pip install . && aliaslint check")
+    operator = quick_start.index("aliaslint check fixtures/reference_operator/buggy")
+    assert plain < operator and "the plain install above is\nenough" in quick_start
+    assert '".[test]" && aliaslint check fixtures/reference_operator' not in quick_start
+    assert (ROOT / "fixtures" / "reference_operator" / "buggy").is_dir()
+
+
+@pytest.mark.parametrize(("source", "before_import"), [
+    # the module starts with imports: after the last of them (not right after the docstring)
+    ('"""Doc."""\nfrom __future__ import annotations\n\nimport os\nimport sys\n', "import sys\n"),
+    # it starts with other statements: after the docstring
+    ('"""Doc."""\nX = 1\nimport os\n', '"""Doc."""\n'),
+])
+def test_where_fix_puts_import_copy_is_what_the_readme_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str, before_import: str
+) -> None:
+    from click.testing import CliRunner
+
+    from aliaslint.cli import cli
+
+    assert ("`import copy` is added when needed, after the imports the module starts with (after\n"
+            "its docstring when it starts with other statements)") in README
+    body = "\n\ndef f(cfg):\n    c = cfg.copy()\n    c['spec']['env'].append(1)\n    return c\n"
+    (tmp_path / "conf.py").write_text(source + body, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["check", "--no-cache", "-q", "--fix", "--unsafe-fixes", "conf.py"])
+    assert result.exit_code == 0
+    fixed = (tmp_path / "conf.py").read_text(encoding="utf-8")
+    assert fixed.count("import copy\n") == 1 and f"{before_import}import copy\n" in fixed
