@@ -270,6 +270,29 @@ class FunctionAnalyzer:
         return frozenset(out)
 
     def load(self, value: frozenset, selector: str, key_loops: frozenset[int] = frozenset()) -> frozenset:
+        """``selector`` of every origin in ``value``. What is read from an element of a container
+        being iterated (``storage[1]`` in ``for storage in mounts:``) is another object on each
+        iteration when it was another one for each element made (it varied with the loop that
+        made the elements): it varies with the iterating loop too (skypilot's ``task.py``)."""
+        out = self._load(value, selector, key_loops)
+        iterated = [self.heap.objects[o.id] for o in value
+                    if isinstance(o, _Obj) and self.heap.objects[o.id].get("iterated") and self.heap.objects[o.id]["loops"]]
+        if not iterated:
+            return out
+        tagged = set()
+        for v in out:
+            for obj in iterated:
+                made_in, loops = obj["loops"], frozenset(obj["iterated"])
+                if isinstance(v, Ref) and v.loops & made_in:
+                    v = replace(v, loops=v.loops | loops)
+                elif isinstance(v, Opaque) and v.loops & made_in:
+                    v = Opaque(v.loops | loops, v.deps, v.mutable)
+                elif isinstance(v, _Obj) and self.heap.objects[v.id]["loops"] & made_in:
+                    self.heap.objects[v.id].setdefault("iterated", set()).update(loops)
+            tagged.add(v)
+        return frozenset(tagged)
+
+    def _load(self, value: frozenset, selector: str, key_loops: frozenset[int] = frozenset()) -> frozenset:
         out: set = set()
         for o in value:
             if isinstance(o, Ref):

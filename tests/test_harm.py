@@ -443,3 +443,29 @@ def test_a_kept_object_merged_from_itself_is_normalised_not_rewritten(tmp_path: 
     from_argument = source.replace("def reload(self):", "def reload(self, extra):").replace(
         'headers.update(self.config["restapi"]["https_extra_headers"])', "headers.update(extra)")
     assert shown(run(tmp_path / "b", {"lib.py": from_argument})) == [("AL006", 8, "HIGH")]
+
+
+ELEMENTS = """
+    TEMPLATE = {"name": "shared"}
+
+    def _from_config(config):
+        name = config.pop("name")
+        return {"name": name, "rest": config}
+
+    def load(file_mounts):
+        pending = []
+        for dst, src in file_mounts.items():
+            pending.append((dst, src))
+        out = []
+        for item in pending:
+            out.append(_from_config(item[1]))
+        return out
+"""
+
+
+def test_what_is_read_from_an_iterated_element_is_another_object_each_iteration(tmp_path: Path) -> None:
+    # skypilot 0.14.1 task.py: ``for storage in all_storages: ... from_yaml_config(storage[1])``
+    assert "AL001" not in [d.code for d in run(tmp_path / "a", {"m.py": ELEMENTS}, preview=True)]
+    # the same module-level object put in every element is still one object for all iterations
+    shared = ELEMENTS.replace("pending.append((dst, src))", "pending.append((dst, TEMPLATE))")
+    assert [(d.code, d.location.line) for d in run(tmp_path / "b", {"m.py": shared})] == [("AL003", 14)]
