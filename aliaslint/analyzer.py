@@ -221,6 +221,9 @@ class FunctionAnalyzer:
         self.call_ids: dict[int, int] = {}
         self.cls_info: ClassInfo | None = None
         self.absent_guards: set[tuple[str, str]] = set()
+        #: source texts of values an enclosing ``if`` tests the type of (``if isinstance(v["mode"],
+        #: str):``): writing there converts the value once, a second time the test fails
+        self.type_guards: set[str] = set()
         #: names each ``for`` loop binds (``for param, value in ...``), by loop id
         self.loop_targets: dict[int, set[str]] = {}
         #: loops whose current block runs for one value of their target only (``if param ==
@@ -475,7 +478,9 @@ class FunctionAnalyzer:
                 self.record_mutation(base, ACCUMULATE, "." + target.attr.value + " +=", target, UNKNOWN,
                                      self.load(value, ANY))
             else:
-                self.record_mutation(base, OVERWRITE, "." + target.attr.value + " =", target, UNKNOWN, value)
+                converted = self.mod.code_for(target) in self.type_guards
+                self.record_mutation(base, SETDEFAULT if converted else OVERWRITE, "." + target.attr.value + " =",
+                                     target, UNKNOWN, value)
             self.self_store(target, value)
         elif isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Slice):
             # ``a[:] = b`` / ``a[i:j] = b``: a's elements are replaced by b's (b itself is not kept)
@@ -498,6 +503,7 @@ class FunctionAnalyzer:
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
+                guarded = guarded or self.mod.code_for(target) in self.type_guards
                 self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
             self.record_store(value, node, "[] =")
         elif isinstance(target, cst.StarredElement):
@@ -1435,6 +1441,19 @@ class FunctionAnalyzer:
             names |= self.narrow(test.left) | self.narrow(test.right)
         return names
 
+    def type_tests(self, test: cst.BaseExpression) -> set[str]:
+        """Source texts whose type ``test`` requires, also negated and inside an ``and`` chain
+        (``if "config" in p and not isinstance(p["config"], Config):``): a write of that value in
+        the block converts it (``p["config"] = Config(**p["config"])``), once."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self.type_tests(test.left) | self.type_tests(test.right)
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test = test.expression
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance" \
+                and len(test.args) == 2:
+            return {self.mod.code_for(test.args[0].value)}
+        return set()
+
     def absent_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
         """Every ``key not in mapping`` the test requires, also inside an ``and`` chain
         (``if m is not None and "k" not in m:``), as (mapping text, key text)."""
@@ -1470,6 +1489,8 @@ class FunctionAnalyzer:
         self.narrowed_lists |= self.narrow(node.test)
         guards = self.absent_key_guards(node.test) - self.absent_guards
         self.absent_guards |= guards
+        typed = self.type_tests(node.test) - self.type_guards
+        self.type_guards |= typed
         self.note_leftover_check(node)
         return_guard = self.guard_of(node.test)
         self.return_guards.append(return_guard)
@@ -1485,6 +1506,7 @@ class FunctionAnalyzer:
         self.membership_guards -= membership
         self.return_guards.pop()
         self.absent_guards -= guards
+        self.type_guards -= typed
         if not live_body:
             self._note_filled_once(node.test)
         after_body = self.env

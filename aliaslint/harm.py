@@ -87,7 +87,9 @@ class Witness:
 def repeat_safe(effect, constants: bool = True) -> str | None:
     """Why repeating ``effect`` changes nothing (a reason in a few words), or ``None``.
 
-    - fill-if-missing: ``setdefault``, ``if k not in d: d[k] = v``, ``if x not in xs: xs.append(x)``;
+    - fill-if-missing: ``setdefault``, ``if k not in d: d[k] = v``, ``if x not in xs: xs.append(x)``,
+      and a conversion under a type test (``if isinstance(v["mode"], str): v["mode"] = Mode(...)``):
+      phase 1 records these as ``SETDEFAULT``;
     - ``set.add``: adding the same element again;
     - a normalising write: the value comes from the object itself (``s["name"] = s["name"].lower()``);
     - a constant written on every path: the second write puts the same value (``constants=False``

@@ -469,3 +469,25 @@ def test_what_is_read_from_an_iterated_element_is_another_object_each_iteration(
     # the same module-level object put in every element is still one object for all iterations
     shared = ELEMENTS.replace("pending.append((dst, src))", "pending.append((dst, TEMPLATE))")
     assert [(d.code, d.location.line) for d in run(tmp_path / "b", {"m.py": shared})] == [("AL003", 14)]
+
+
+def test_a_conversion_guarded_by_a_type_test_is_repeat_safe(tmp_path: Path) -> None:
+    # skypilot 0.14.1 Resources._set_volumes: ``if isinstance(volume['storage_type'], str):
+    # volume['storage_type'] = StorageType(...)``; metaflow's aws_client converts a dict to Config
+    source = """
+        MODE = "rw"
+
+        def set_volumes(volumes):
+            out = []
+            for volume in volumes:
+                if isinstance(volume["storage_type"], str):
+                    volume["storage_type"] = volume["storage_type"].upper() + "_" + MODE
+                out.append(volume)
+            return out
+
+        def build(spec, n):
+            return [set_volumes(spec["volumes"]) for _ in range(n)]
+    """
+    assert run(tmp_path / "a", {"m.py": source}) == []
+    untyped = source.replace('if isinstance(volume["storage_type"], str):', 'if volume["storage_type"]:')
+    assert shown(run(tmp_path / "b", {"m.py": untyped})) == [("AL007", 8, "HIGH")]
