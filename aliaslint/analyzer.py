@@ -1654,6 +1654,8 @@ class ModuleAnalyzer:
         self.summary = ModuleSummary(module_name, path, display, is_package=is_package)
         self.rule_classes = rules
         self.rules: list = []
+        #: ``(phase, node type)`` -> the rules' hooks for it, in rule order (see :meth:`dispatch_rules`)
+        self._hooks: dict[tuple[str, type], tuple] = {}
         self.top_names: set[str] = set()
         self.main_names: set[str] = set()
         self.fn_counter = 0
@@ -1689,12 +1691,16 @@ class ModuleAnalyzer:
         )
 
     def dispatch_rules(self, node: cst.CSTNode, fa: FunctionAnalyzer, phase: str) -> None:
-        name = f"{phase}_{type(node).__name__}"
-        for rule in self.rules:
-            fn = getattr(rule, name, None)
-            if fn is not None:
-                rule.context = fa.ctx
-                fn(node)
+        # the rules' hooks for this phase and node type, looked up once per module (a lookup per
+        # rule and node was a tenth of the per-module pass)
+        hooks = self._hooks.get((phase, type(node)))
+        if hooks is None:
+            name = f"{phase}_{type(node).__name__}"
+            hooks = self._hooks[(phase, type(node))] = tuple(
+                (rule, fn) for rule in self.rules if (fn := getattr(rule, name, None)) is not None)
+        for rule, fn in hooks:
+            rule.context = fa.ctx
+            fn(node)
 
     def global_name(self, name: str) -> str | None:
         if name in self.summary.imports:
