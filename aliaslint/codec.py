@@ -68,51 +68,91 @@ _FROZEN = {cls for cls in TYPES.values() if cls.__dataclass_params__.frozen}  # 
 
 #: the origins an abstract value (a bare ``frozenset`` field) may hold
 _ORIGINS = (Ref, Fresh, Opaque)
+_ORIGIN_TYPES = frozenset(_ORIGINS)
+
+#: every type a decoded value can have: a value's exact type says whether it fits a plain class
+#: (no decoded value is of a subclass the codec does not know)
+_DECODED_TYPES = (type(None), bool, int, float, str, tuple, list, frozenset, set, dict,
+                  *TYPES.values(), *ENUMS.values())
+
+
+def _kinds(hint: Any) -> frozenset[type] | None:
+    """The decoded types that fit ``hint`` when fitting is a matter of the type alone (a plain
+    class, ``None``, a union of them), else ``None``. Same answers as ``isinstance`` on decoded
+    values, except that ``bool`` and ``int`` are told apart (a Site's line is no ``True``)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return frozenset(_DECODED_TYPES)
+    if hint is type(None):
+        return frozenset({type(None)})
+    if origin in (typing.Union, types.UnionType):
+        parts = [_kinds(a) for a in args]
+        return None if any(p is None for p in parts) else frozenset().union(*parts)  # type: ignore[arg-type]
+    if hint is bool or hint is int:
+        return frozenset({hint})
+    if hint is frozenset or hint is dict:  # their contents are checked too
+        return None
+    if isinstance(hint, type) and origin is None:
+        return frozenset(t for t in _DECODED_TYPES if issubclass(t, hint))
+    return None
 
 
 def _checker(hint: Any) -> Callable[[Any], bool]:
     """A shallow test that a decoded value fits the field annotation ``hint``.
 
     Shallow is enough: every dataclass inside was checked when it was built, and shared values
-    when they were first decoded, so one pass over the text checks everything once.
+    when they were first decoded, so one pass over the text checks everything once. The tests of
+    a container's elements look at their types in C (``kinds.issuperset(map(type, v))``), not
+    one Python call per element.
     """
+    kinds = _kinds(hint)
+    if kinds is not None:
+        return lambda v: type(v) in kinds
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if hint is Any:
-        return lambda v: True
-    if hint is type(None):
-        return lambda v: v is None
     if origin in (typing.Union, types.UnionType):
-        alternatives = [_checker(a) for a in args]
-        return lambda v: any(c(v) for c in alternatives)
-    if hint is bool:
-        return lambda v: type(v) is bool
-    if hint is int:
-        return lambda v: type(v) is int
+        simple = frozenset().union(*(k for k in map(_kinds, args) if k is not None))
+        others = [_checker(a) for a in args if _kinds(a) is None]
+        return lambda v: type(v) in simple or any(c(v) for c in others)
     if hint is frozenset:  # an abstract value: a set of origins
-        return lambda v: type(v) is frozenset and all(isinstance(o, _ORIGINS) for o in v)
+        return lambda v: type(v) is frozenset and _ORIGIN_TYPES.issuperset(map(type, v))
     if hint is dict:  # free-form data (a candidate's): string keys
-        return lambda v: type(v) is dict and all(type(k) is str for k in v)
-    if isinstance(hint, type) and origin is None:
-        return lambda v: isinstance(v, hint)
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            each = _checker(args[0])
-            return lambda v: type(v) is tuple and all(each(x) for x in v)
+        return lambda v: type(v) is dict and _STR.issuperset(map(type, v))
+    if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
         parts = [_checker(a) for a in args]
         return lambda v: type(v) is tuple and len(v) == len(parts) and all(c(x) for c, x in zip(parts, v))
-    if origin in (list, set, frozenset):
-        each = _checker(args[0])
-        return lambda v: type(v) is origin and all(each(x) for x in v)
+    if origin in (tuple, list, set, frozenset):
+        return _each(origin, args[0])
     if origin is dict:
+        key_kinds, value_kinds = _kinds(args[0]), _kinds(args[1])
         check_key, check_value = _checker(args[0]), _checker(args[1])
+        if key_kinds is not None and value_kinds is not None:
+            return lambda v: type(v) is dict and key_kinds.issuperset(map(type, v)) \
+                and value_kinds.issuperset(map(type, v.values()))
         return lambda v: type(v) is dict and all(check_key(k) and check_value(x) for k, x in v.items())
     raise TypeError(f"the codec cannot check fields of type {hint!r}")
 
 
+def _each(container: type, hint: Any) -> Callable[[Any], bool]:
+    """A ``container`` (exactly) whose every element fits ``hint``."""
+    kinds = _kinds(hint)
+    if kinds is not None:
+        return lambda v: type(v) is container and kinds.issuperset(map(type, v))
+    each = _checker(hint)
+    return lambda v: type(v) is container and all(each(x) for x in v)
+
+
+_STR = frozenset({str})
+_ANY_KIND = frozenset(_DECODED_TYPES)
+#: per dataclass: every field's test (for the message), the types each field may have (all of
+#: them for a field with a test of its contents), and those tests of contents by field index
 _CHECKS: dict[type, tuple[Callable[[Any], bool], ...]] = {}
+_FIELD_KINDS: dict[type, tuple[frozenset[type], ...]] = {}
+_CONTENT_CHECKS: dict[type, tuple[tuple[int, Callable[[Any], bool]], ...]] = {}
 for _cls in TYPES.values():
-    _hints = typing.get_type_hints(_cls)
-    _CHECKS[_cls] = tuple(_checker(_hints[name]) for name in _FIELDS[_cls])
+    _hints = [typing.get_type_hints(_cls)[name] for name in _FIELDS[_cls]]
+    _CHECKS[_cls] = tuple(map(_checker, _hints))
+    _FIELD_KINDS[_cls] = tuple(_kinds(h) or _ANY_KIND for h in _hints)
+    _CONTENT_CHECKS[_cls] = tuple((i, _checker(h)) for i, h in enumerate(_hints) if _kinds(h) is None)
 
 #: nesting past which a text is refused (a hostile entry must not exhaust the stack)
 MAX_DEPTH = 400
@@ -142,14 +182,22 @@ def loads(text: str | bytes) -> Any:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise DecodeError(f"not JSON: {exc}") from None
+    return _decode(data)
+
+
+def _decode(data: Any) -> Any:
     try:
-        return _Decoder().decode(data, 0)
+        return _decoder()(data, 0)
     except RecursionError:
         raise DecodeError("nested too deeply") from None
     except (TypeError, ValueError, KeyError, IndexError) as exc:
         if isinstance(exc, DecodeError):
             raise
         raise DecodeError(f"malformed value: {exc}") from None
+
+
+#: scalars written as themselves (exact types: a str enum is an enum)
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 class _Encoder:
@@ -164,6 +212,29 @@ class _Encoder:
         self.count += 1
 
     def encode(self, obj: Any) -> Any:
+        # the common cases by exact type first (a dict lookup, no chain of isinstance tests);
+        # anything else takes the general path below
+        kind = type(obj)
+        if kind in _PLAIN:
+            return obj
+        if kind is tuple:
+            return ["t", *[x if type(x) in _PLAIN else self.encode(x) for x in obj]]
+        ref = self.shared.get(id(obj))
+        if ref is not None:
+            return ["^", ref]
+        if kind is frozenset:
+            out = ["f", *[x if type(x) in _PLAIN else self.encode(x) for x in obj]]
+            self._number(obj)
+            return out
+        names = _FIELDS.get(kind)
+        if names is not None:
+            out = [kind.__name__, *[x if type(x) in _PLAIN else self.encode(x) for x in map(obj.__getattribute__, names)]]
+            if kind in _FROZEN:
+                self._number(obj)
+            return out
+        return self._encode_other(obj)
+
+    def _encode_other(self, obj: Any) -> Any:
         if isinstance(obj, enum.Enum):  # before str: Applicability is a str enum
             name = type(obj).__name__
             if ENUMS.get(name) is not type(obj):
@@ -202,55 +273,78 @@ class _Encoder:
         return out
 
 
-class _Decoder:
-    def __init__(self) -> None:
-        self.shared: list[Any] = []
+#: JSON values the decoder must look into (an object is refused there); the rest stand for themselves
+_NESTED = frozenset({list, dict})
+#: the tags of the containers besides tuples and frozensets (handled first)
+_CONTAINER_TAGS = frozenset({"l", "d", "s"})
 
-    def decode(self, data: Any, depth: int) -> Any:
-        if not isinstance(data, list):
-            if isinstance(data, dict):
+
+def _decoder() -> Callable[[Any, int], Any]:
+    """A decoding function for one text, with the shared values numbered so far.
+
+    One function with the common tags inline (tuples, frozensets, references; then a dict of
+    the others): the decoder runs once per JSON array of every cache hit, and the calls between
+    small methods were most of its time. Scalars in an array are taken as they are.
+    """
+    shared: list[Any] = []
+    append = shared.append
+    nested, types_get, fields, frozen = _NESTED, TYPES.get, _FIELDS, _FROZEN
+    field_kinds, content_checks, contains = _FIELD_KINDS, _CONTENT_CHECKS, frozenset.__contains__
+
+    def decode(data: Any, depth: int) -> Any:
+        if type(data) is not list:
+            if type(data) is dict:
                 raise DecodeError("a JSON object is not part of the format")
             return data
         if depth > MAX_DEPTH:
             raise DecodeError("nested too deeply")
-        if not data or not isinstance(data[0], str):
+        if not data or type(data[0]) is not str:
             raise DecodeError("an array without a tag")
-        tag, items = data[0], data[1:]
-        d = depth + 1
+        tag = data[0]
+        depth += 1
         if tag == "^":
-            if len(items) != 1 or type(items[0]) is not int or not 0 <= items[0] < len(self.shared):
+            if len(data) != 2 or type(data[1]) is not int or not 0 <= data[1] < len(shared):
                 raise DecodeError("a reference to a value not decoded yet")
-            return self.shared[items[0]]
+            return shared[data[1]]
         if tag == "t":
-            return tuple(self.decode(x, d) for x in items)
-        if tag == "l":
-            return [self.decode(x, d) for x in items]
+            return tuple([decode(x, depth) if type(x) in nested else x for x in data[1:]])
         if tag == "f":
-            out = frozenset(self.decode(x, d) for x in items)
-            self.shared.append(out)
+            out = frozenset([decode(x, depth) if type(x) in nested else x for x in data[1:]])
+            append(out)
             return out
-        if tag == "s":
-            return {self.decode(x, d) for x in items}
+        cls = types_get(tag)
+        if cls is not None:
+            names = fields[cls]
+            if len(data) - 1 != len(names):
+                raise DecodeError(f"{tag} takes {len(names)} fields, got {len(data) - 1}")
+            items = [decode(x, depth) if type(x) in nested else x for x in data[1:]]
+            # the fields' types in one pass in C, then the tests that look inside values
+            ok = all(map(contains, field_kinds[cls], map(type, items)))
+            if ok:
+                for i, check in content_checks[cls]:
+                    if not check(items[i]):
+                        ok = False
+                        break
+            if not ok:
+                name = next(n for n, check, value in zip(names, _CHECKS[cls], items) if not check(value))
+                raise DecodeError(f"{tag}.{name} has a value of the wrong type")
+            out = cls(*items)  # fields in declaration order: the dataclass's own ``__init__``
+            if cls in frozen:
+                append(out)
+            return out
+        if tag not in _CONTAINER_TAGS and not (tag[:1] == "e" and tag[1:] in ENUMS):
+            raise DecodeError(f"unknown tag {tag[:40]!r}")
+        items = [decode(x, depth) if type(x) in nested else x for x in data[1:]]
+        if tag == "l":
+            return items
         if tag == "d":
             if len(items) % 2:
                 raise DecodeError("a dict with an odd number of items")
-            values = [self.decode(x, d) for x in items]
-            return dict(zip(values[::2], values[1::2]))
-        if tag.startswith("e") and tag[1:] in ENUMS:
-            if len(items) != 1:
-                raise DecodeError(f"enum {tag[1:]} takes one value")
-            return ENUMS[tag[1:]](items[0])
-        cls = TYPES.get(tag)
-        if cls is None:
-            raise DecodeError(f"unknown tag {tag[:40]!r}")
-        names = _FIELDS[cls]
-        if len(items) != len(names):
-            raise DecodeError(f"{tag} takes {len(names)} fields, got {len(items)}")
-        values = [self.decode(x, d) for x in items]
-        for name, check, value in zip(names, _CHECKS[cls], values):
-            if not check(value):
-                raise DecodeError(f"{tag}.{name} has a value of the wrong type")
-        out = cls(**dict(zip(names, values)))
-        if cls in _FROZEN:
-            self.shared.append(out)
-        return out
+            return dict(zip(items[::2], items[1::2]))
+        if tag == "s":
+            return set(items)
+        if len(items) != 1:
+            raise DecodeError(f"enum {tag[1:]} takes one value")
+        return ENUMS[tag[1:]](items[0])
+
+    return decode
