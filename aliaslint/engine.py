@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from aliaslint import cache as summary_cache
-from aliaslint import guard, replay, suppression, workers
+from aliaslint import gc_tuning, guard, replay, suppression, workers
 from aliaslint import models as library_models
 from aliaslint.config import ConfigError
 from aliaslint.diagnostics import Confidence, Diagnostic, Location
@@ -182,6 +182,7 @@ _WORKER: dict = {}
 
 
 def _worker_init(settings) -> None:
+    gc_tuning.tune_worker()
     library_models.load_user_models(settings.models)
     _WORKER["settings"] = settings
     _WORKER["rules"] = _rules(settings)
@@ -356,6 +357,13 @@ def check(files: Sequence[SourceFile], settings, file_settings=None, sources: Ma
     ``progress`` draws the progress line and ``note`` takes ``-v`` messages (cache hits and
     misses, what was computed again). ``CheckResult.unresolved`` lists the calls the analysis could
     not follow (stored with a replayed run too)."""
+    # the summaries and the project's facts live until the end: see gc_tuning
+    with gc_tuning.long_lived():
+        return _check(files, settings, file_settings, sources, progress, note)
+
+
+def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mapping[Path, str] | None,
+           progress: Progress | None, note: Callable[[str], None] | None) -> CheckResult:
     progress = progress or Progress.silent()
     say = note or (lambda message: None)
     file_settings = file_settings or {}

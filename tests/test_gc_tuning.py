@@ -1,0 +1,51 @@
+"""aliaslint.gc_tuning changes when the collector runs, never what it frees: the settings are
+restored on the way out, also after an error, and nested uses keep the outer settings."""
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from aliaslint import gc_tuning
+
+
+def test_long_lived_raises_the_young_threshold_and_restores_everything():
+    before = gc.get_threshold()
+    frozen = gc.get_freeze_count()
+    with gc_tuning.long_lived():
+        assert gc.get_threshold()[0] == max(gc_tuning.YOUNG_THRESHOLD, before[0])
+        assert gc.get_threshold()[1:] == before[1:]
+        assert gc.get_freeze_count() > frozen
+        with gc_tuning.long_lived():  # nested: the outer settings stay
+            assert gc.get_threshold()[0] == max(gc_tuning.YOUNG_THRESHOLD, before[0])
+        assert gc.get_threshold()[0] == max(gc_tuning.YOUNG_THRESHOLD, before[0])
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == frozen
+
+
+def test_long_lived_restores_after_an_error_and_cycles_are_still_freed():
+    before = gc.get_threshold()
+    with pytest.raises(RuntimeError):
+        with gc_tuning.long_lived():
+            a: list = []
+            a.append(a)
+            del a
+            assert gc.collect() >= 1  # a cycle made inside is garbage the collector finds
+            raise RuntimeError
+    assert gc.get_threshold() == before
+
+
+def test_paused_disables_the_collector_and_keeps_a_disabled_one_disabled():
+    assert gc.isenabled()
+    with pytest.raises(ValueError):
+        with gc_tuning.paused():
+            assert not gc.isenabled()
+            raise ValueError
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_tuning.paused():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
