@@ -67,7 +67,9 @@ class InProcess:
         return self
     def __exit__(self, *exc):
         pass
-    pending = 0
+    @property
+    def pending(self):  # results not collected yet (a run without cache hits collects them at the end)
+        return len(self.done)
     def submit(self, index, args):
         self.done.append((index, self.target(*args)))
     def results(self, timeout):
