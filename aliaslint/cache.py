@@ -29,7 +29,7 @@ from aliaslint.files import SourceError, read_regular_file
 NOT_IN_SUMMARIES = {
     "project.py", "callgraph.py", "dataflow.py", "effects.py", "inference.py", "cli.py", "suppression.py",
     "reporters", "fix", "baseline.py", "fingerprint.py", "add_noqa.py", "rules_reference.py",
-    "replay.py", "progress.py", "workers.py", "gc_tuning.py",
+    "replay.py", "progress.py", "workers.py", "gc_tuning.py", "cutoff.py",
 }
 
 
@@ -92,6 +92,8 @@ class SummaryCache:
                 h.update(b"unreadable")
             h.update(b"\0")
         self.folder = Path(settings.cache_dir) / f"{__version__}-{h.hexdigest()[:8]}"
+        #: key -> SHA-256 of the body of the entry read or checked under it (see :meth:`digest`)
+        self._digests: dict[str, str] = {}
 
     def _entry(self, key: str) -> Path:
         if len(key) != 64 or any(c not in "0123456789abcdef" for c in key):
@@ -107,28 +109,51 @@ class SummaryCache:
         from aliaslint import codec
         from aliaslint.summary import ModuleSummary
 
+        checked = self._body(key)
+        if checked is None:
+            return None
+        body, digest = checked
+        try:
+            got = codec.loads(body)
+        except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
+            return None
+        if not isinstance(got, ModuleSummary):
+            return None
+        self._digests[key] = digest
+        got.path = path
+        return got
+
+    def digest(self, key: str) -> str | None:
+        """SHA-256 (hex) of the summary stored under ``key``, as encoded: two equal digests are
+        two equal summaries. From :meth:`get` when it read the entry, else the entry is read and
+        checked (not decoded). ``None`` when there is no valid entry."""
+        got = self._digests.get(key)
+        if got is None:
+            checked = self._body(key)
+            if checked is not None:
+                got = self._digests[key] = checked[1]
+        return got
+
+    def _body(self, key: str) -> tuple[bytes, str] | None:
+        """The body of the entry for ``key`` and its SHA-256 once the header is checked (format,
+        key, size, checksum), else ``None``."""
         raw = _read_regular_file(self._entry(key), MAX_ENTRY_BYTES)
         if raw is None:
             return None
         header, _, body = raw.partition(b"\n")
         try:
             meta = json.loads(header)
-            ok = (
-                isinstance(meta, dict)
-                and meta.get("format") == FORMAT
-                and meta.get("key") == key
-                and meta.get("size") == len(body)
-                and meta.get("sha256") == hashlib.sha256(body).hexdigest()
-            )
-            if not ok:
-                return None
-            got = codec.loads(body)
-        except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
+        except (ValueError, UnicodeDecodeError):
             return None
-        if not isinstance(got, ModuleSummary):
-            return None
-        got.path = path
-        return got
+        digest = hashlib.sha256(body).hexdigest()
+        ok = (
+            isinstance(meta, dict)
+            and meta.get("format") == FORMAT
+            and meta.get("key") == key
+            and meta.get("size") == len(body)
+            and meta.get("sha256") == digest
+        )
+        return (body, digest) if ok else None
 
     def put(self, key: str, summary) -> None:
         """Store ``summary`` under ``key`` atomically (temporary file, then rename); a tree where

@@ -391,7 +391,13 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
     rules = _rules(settings)
     _key_files(entries, [r.code for r in rules])
     stats = _summarize(entries, settings, store, progress)
-    if store is not None:
+    # every file summarised as it was keyed, no unsaved text: the project pass may be reused or kept
+    keep_pass = store is not None and not sources and not stats.unsettled
+    reused = _reused_pass(entries, settings, store, slot) if keep_pass else None
+    if reused is not None:
+        say(f"cache: {stats.hits} summary hit(s), {len(stats.misses)} miss(es); no summary changed: "
+            f"the last project pass reused ({len(reused[0])} finding(s) of the project rules), not run again")
+    elif store is not None:
         say(f"cache: {stats.hits} summary hit(s), {len(stats.misses)} miss(es); project pass and rules run again")
     if stats.misses:
         shown = sorted(stats.misses)
@@ -407,31 +413,70 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
             summaries[r.module] = r
             diagnostics.extend(r.diagnostics)
 
-    from aliaslint import inference
-    from aliaslint.project import Project
-    from aliaslint.rule import Facts, ProjectRule
-
-    progress.project_pass()
-    inference.reset()  # astroid's manager is process-global: no trees from an earlier check
-    project = Project(summaries).analyse()
-    facts = Facts(project)
-    for rule in rules:
-        if issubclass(rule, ProjectRule):
-            diagnostics.extend(rule.check_project(project, facts))
+    if reused is None:
+        progress.project_pass()
+        reused = _project_pass(entries, summaries, rules, settings, store if keep_pass else None, slot)
+    found, unresolved = reused
+    diagnostics.extend(found)
 
     diagnostics, warnings = _keep(diagnostics, files, settings, file_settings, sources)
     if cache_warning is not None:
         warnings.insert(0, cache_warning)
     diagnostics.sort(key=Diagnostic.sort_key)
-    unresolved = []
-    for site, text, why in project.unresolved_calls():
-        location = facts.location(site)
-        unresolved.append(f"{location.path}:{location.line}:{location.column}: `{text}(...)` not followed: {why}")
     result = CheckResult(_dedupe(diagnostics), len(files), warnings, Sources(files, settings.max_file_bytes, sources),
                          unresolved=unresolved)
     if store is not None and not sources and not stats.unsettled:
         replay.save(store.folder, slot, run_key, result.diagnostics, result.warnings, result.unresolved)
     return result
+
+
+def _reused_pass(entries: list[_Entry], settings, store, slot: str) -> tuple[list[Diagnostic], list[str]] | None:
+    """The last project pass's result (its project rules' diagnostics and calls not followed)
+    when no summary changed since it ran over the same files (:mod:`aliaslint.cutoff`), else
+    ``None``."""
+    from aliaslint import cutoff
+
+    by_display = {e.file.display: e for e in entries}
+
+    def same_summary(display: str, old_key: str, new_key: str) -> bool:
+        e = by_display[display]
+        old = store.get(old_key, str(e.file.path))
+        return old is not None and cutoff.same(old, e.result)
+
+    return cutoff.load(store.folder, slot, cutoff.context(settings, store.folder.name), _states(entries), same_summary)
+
+
+def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], rules, settings, store,
+                  slot: str) -> tuple[list[Diagnostic], list[str]]:
+    """Phases 2 and 3: the project rules' diagnostics and the calls not followed (``-v``). With a
+    ``store`` (and a ``slot``), the result is kept for :func:`_reused_pass`."""
+    from aliaslint import cutoff, inference
+    from aliaslint.project import Project
+    from aliaslint.rule import Facts, ProjectRule
+
+    inference.reset()  # astroid's manager is process-global: no trees from an earlier check
+    project = Project(summaries).analyse()
+    facts = Facts(project)
+    found: list[Diagnostic] = []
+    for rule in rules:
+        if issubclass(rule, ProjectRule):
+            found.extend(rule.check_project(project, facts))
+    unresolved = []
+    for site, text, why in project.unresolved_calls():
+        location = facts.location(site)
+        unresolved.append(f"{location.path}:{location.line}:{location.column}: `{text}(...)` not followed: {why}")
+    if store is not None and slot:
+        # astroid's answers depend on the text of every file it parsed
+        parsed = [(path, cutoff.file_digest(path)) for path in inference.parsed_files()]
+        if all(digest for _, digest in parsed):
+            cutoff.save(store.folder, slot, cutoff.context(settings, store.folder.name), _states(entries), parsed,
+                        found, unresolved)
+    return found, unresolved
+
+
+def _states(entries: list[_Entry]) -> list[tuple[str, str, str]]:
+    """Each file's part of the project pass (see :data:`aliaslint.cutoff.State`)."""
+    return [(e.file.display, e.module, e.key if isinstance(e.result, ModuleSummary) else "") for e in entries]
 
 
 def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, file_settings,

@@ -13,6 +13,7 @@ astroid builds its trees from source text and never imports or runs the user's c
 from __future__ import annotations
 
 import functools
+import os
 
 try:  # astroid is a dependency, but a broken install must not take the linter down with it
     import astroid
@@ -50,6 +51,16 @@ def _module(path: str, modname: str):
         return astroid.MANAGER.ast_from_file(path, modname, source=True)
     except Exception:
         return None
+
+
+def parsed_files() -> list[str]:
+    """The files astroid has parsed since the last :func:`reset` (those it was asked about and
+    those it followed imports into), sorted: an answer it gave depends on their text."""
+    if astroid is None or not _used:
+        return []
+    files = {getattr(m, "file", None) for m in list(astroid.MANAGER.astroid_cache.values())}
+    # modules built from living objects (``builtins``) are named ``<?>``: they come with Python
+    return sorted(f for f in files if isinstance(f, str) and os.path.isabs(f))
 
 
 def _char_to_byte_column(line_text: str, column: int) -> int:

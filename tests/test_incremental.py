@@ -1,0 +1,244 @@
+"""The incremental path gives a cold run's result (issue 9, "Incremental project pass"): random
+edits to a small multi-module project, each checked with the cache (summary hits, a replayed run,
+a reused project pass) and without it, must print the same JSON; and the early cutoff
+(aliaslint.cutoff) reuses the project pass exactly when no summary changed."""
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from aliaslint import cutoff
+from aliaslint.cli import cli
+
+BUILDERS = '''\
+TEMPLATE = {"containers": [{"mounts": []}]}
+
+
+def add_mount(spec, mount):
+    spec["containers"][0]["mounts"].append(mount)
+
+
+def label(spec, key):
+    spec.setdefault("labels", {})[key] = "x"
+
+
+class Worker:
+    def __init__(self, spec):
+        self.spec = spec
+
+    def configure(self, extra):
+        self.spec["containers"].append(extra)
+'''
+
+OPS = '''\
+import copy
+
+from pkg.builders import TEMPLATE, Worker, add_mount, label
+
+
+def reconcile(group, count):
+    for i in range(count):
+        add_mount(group["template"], {"path": "/dev/shm"})
+
+
+def relabel(specs, spec):
+    for key in specs:
+        label(spec, "fixed")
+
+
+def build(items, spec):
+    for item in items:
+        item.configure(spec)
+
+
+def make():
+    w = Worker(TEMPLATE)
+    w.configure({"name": "c"})
+    return w
+
+
+def fork(spec):
+    other = copy.copy(spec)
+    other["containers"].append({})
+    return other
+'''
+
+GRID = "grid = [[]] * 3\ngrid[0].append(1)\n"
+
+EXTRA = '''\
+from pkg.builders import add_mount
+
+
+def again(group, n):
+    while n:
+        add_mount(group, {"path": "/x"})
+        n -= 1
+'''
+
+#: edits, each a toggle between two texts of one file: applied twice, it gives the file back
+#: (so a sequence of edits also goes back to states checked before)
+TOGGLES = {
+    # no summary changes: the last project pass is reused
+    "comment at a line's end": ("builders.py", "self.spec = spec\n", "self.spec = spec  # kept\n"),
+    "comment after a body": ("builders.py", '.append(extra)\n', '.append(extra)\n    # end\n'),
+    # no summary changes, but astroid parsed the file (``item.configure`` in a loop): run again
+    "comment in a file astroid parsed": ("ops.py", 'label(spec, "fixed")\n', 'label(spec, "fixed")  # note\n'),
+    # summaries change, effects do not
+    "statement added to a body": ("builders.py", "def add_mount(spec, mount):\n",
+                                  "def add_mount(spec, mount):\n    _n = 0\n"),
+    "line added at the top": ("ops.py", "import copy\n", "\nimport copy\n"),
+    "argument text": ("ops.py", '"/dev/shm"', '"/dev/shm2"'),
+    # effects change
+    "mutation removed": ("builders.py", '["mounts"].append(mount)', '["mounts"].count(mount)'),
+    "deep copy": ("ops.py", "copy.copy(spec)", "copy.deepcopy(spec)"),
+    "callee rebinds a copy": ("builders.py", '    spec.setdefault("labels"',
+                              '    spec = dict(spec)\n    spec.setdefault("labels"'),
+    "override in a subclass": ("builders.py", "        self.spec[\"containers\"].append(extra)\n",
+                               "        self.spec[\"containers\"].append(extra)\n\n\nclass Quiet(Worker):\n"
+                               "    def configure(self, extra):\n        pass\n"),
+    # files come, go, and stop parsing
+    "new module": ("extra.py", None, EXTRA),
+    "syntax error": ("grid.py", GRID, "grid = [[]] *\n"),
+}
+
+
+def _project(root: Path) -> Path:
+    pkg = root / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "builders.py").write_text(BUILDERS)
+    (pkg / "ops.py").write_text(OPS)
+    (pkg / "grid.py").write_text(GRID)
+    return pkg
+
+
+def _toggle(pkg: Path, name: str) -> None:
+    file, before, after = TOGGLES[name]
+    path = pkg / file
+    if before is None:  # a file that comes and goes
+        if path.exists():
+            path.unlink()
+        else:
+            path.write_text(after)
+        return
+    text = path.read_text()
+    if after in text:
+        path.write_text(text.replace(after, before, 1))
+    else:
+        assert before in text, name
+        path.write_text(text.replace(before, after, 1))
+
+
+def _check(root: Path, *options: str) -> tuple[str, str]:
+    try:
+        runner = CliRunner(mix_stderr=False)  # click < 8.2
+    except TypeError:
+        runner = CliRunner()
+    result = runner.invoke(cli, ["check", "--preview", "--output-format", "json", "-v", *options, str(root / "pkg")],
+                           catch_exceptions=False)
+    assert result.exit_code in (0, 1), result.stderr
+    return result.stdout, result.stderr
+
+
+def _incremental_equals_cold(root: Path, compare: bool = True) -> str:
+    """The JSON of a run with the cache, which must equal a cold run's (when ``compare``);
+    returns the run's ``-v`` text."""
+    warm, notes = _check(root, "--cache-dir", str(root / "cache"))
+    if compare:
+        cold, _ = _check(root, "--no-cache")
+        assert json.loads(warm) == json.loads(cold)
+        assert warm == cold
+    return notes
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(sorted(TOGGLES)), min_size=1, max_size=4))
+def test_random_edits_checked_incrementally_give_the_cold_json(edits: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        pkg = _project(root)
+        _incremental_equals_cold(root)
+        for name in edits:
+            _toggle(pkg, name)
+            _incremental_equals_cold(root)
+
+
+@pytest.mark.parametrize("edit, reused", [
+    ("comment at a line's end", True),
+    ("comment after a body", True),
+    ("comment in a file astroid parsed", False),
+    ("statement added to a body", False),
+    ("mutation removed", False),
+    ("syntax error", False),
+])
+def test_the_project_pass_is_reused_exactly_when_no_summary_changed(tmp_path: Path, edit: str, reused: bool) -> None:
+    pkg = _project(tmp_path)
+    _incremental_equals_cold(tmp_path, compare=False)
+    _toggle(pkg, edit)
+    notes = _incremental_equals_cold(tmp_path)
+    assert ("no summary changed: the last project pass reused" in notes) is reused, notes
+    assert ("project pass and rules run again" in notes) is not reused, notes
+    _toggle(pkg, edit)  # back: one pass is kept per set of files, the last one that ran
+    notes = _incremental_equals_cold(tmp_path, compare=False)
+    assert ("no summary changed: the last project pass reused" in notes) is reused, notes
+
+
+def test_the_files_astroid_parsed_are_kept_with_the_pass(tmp_path: Path) -> None:
+    from aliaslint import codec
+
+    _project(tmp_path)
+    _incremental_equals_cold(tmp_path, compare=False)
+    [entry] = (tmp_path / "cache").rglob("projects/*")
+    _, _, body = entry.read_bytes().partition(b"\n")
+    states, parsed, diagnostics, unresolved = codec.loads(body)
+    ops = tmp_path / "pkg" / "ops.py"
+    assert parsed == [(str(ops), cutoff.file_digest(str(ops)))]
+    assert [s[1] for s in states] == ["pkg", "pkg.builders", "pkg.grid", "pkg.ops"]
+    assert unresolved == [f"{ops}:18:9: `item.configure(...)` not followed: the class of `item` is not known"]
+
+
+@pytest.mark.parametrize("damage", ["garbage", "other context", "pickle", "foreign diagnostic"])
+def test_a_damaged_or_planted_project_entry_is_a_miss(tmp_path: Path, damage: str) -> None:
+    pkg = _project(tmp_path)
+    _incremental_equals_cold(tmp_path, compare=False)
+    [entry] = (tmp_path / "cache").rglob("projects/*")
+    header, _, body = entry.read_bytes().partition(b"\n")
+    if damage == "garbage":
+        entry.write_bytes(b"garbage")
+    elif damage == "other context":
+        meta = json.loads(header)
+        meta["key"] = "0" * 64
+        entry.write_bytes(json.dumps(meta).encode() + b"\n" + body)
+    elif damage == "pickle":
+        import pickle
+
+        entry.write_bytes(header + b"\n" + pickle.dumps([]))
+    else:  # valid checksum, a value of another type where diagnostics go
+        import hashlib
+
+        data = json.loads(body)
+        data[3] = ["l", "not a diagnostic"]
+        body = json.dumps(data, separators=(",", ":")).encode()
+        meta = json.loads(header)
+        meta.update(size=len(body), sha256=hashlib.sha256(body).hexdigest())
+        entry.write_bytes(json.dumps(meta).encode() + b"\n" + body)
+    _toggle(pkg, "comment at a line's end")
+    notes = _incremental_equals_cold(tmp_path)
+    assert "project pass and rules run again" in notes, notes
+
+
+def test_same_compares_dict_order_too() -> None:
+    from aliaslint.summary import ModuleSummary
+
+    a = ModuleSummary("m", "m.py", "m.py")
+    b = ModuleSummary("m", "m.py", "m.py")
+    a.imports.update(x="os", y="sys")
+    b.imports.update(y="sys", x="os")
+    assert a == b
+    assert not cutoff.same(a, b)
+    assert cutoff.same(a, ModuleSummary("m", "m.py", "m.py", imports={"x": "os", "y": "sys"}))
