@@ -21,12 +21,22 @@ miss. Entries are stored like the replayed runs (:mod:`aliaslint.replay`): data 
 (:mod:`aliaslint.codec`), with a format, a key, a size and a checksum in a JSON header, written
 atomically.
 
+**Lines moved.** An edit that adds or removes lines (a statement added to a body) moves every
+site below it, so the summary changes although nothing else in it does. A changed file's summary
+still counts as the same when renumbering its lines gives the old one: the lines its sites and
+locations use, old and new, are paired in order (a strictly increasing map, :func:`line_map`),
+and the old summary with its lines mapped must equal the new one exactly. The project pass only
+compares and orders sites (it does no arithmetic on lines, and reads the files through astroid
+only, which is checked apart), so its result on the new summaries is the old result with the
+same lines mapped (:func:`shift`).
+
 This is the file-level part of issue 9's incremental project pass: the per-component cache
 (recompute only the strongly connected components whose inputs changed) is not built yet.
 """
 from __future__ import annotations
 
 import dataclasses
+import enum
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -35,7 +45,7 @@ from typing import Any
 
 from aliaslint import __version__
 
-FORMAT = "aliaslint-project/1"
+FORMAT = "aliaslint-project/2"
 
 #: a file's part of a project pass: ``(display, module, summary key)``, the key empty when the
 #: file has no summary (it could not be read or parsed)
@@ -60,14 +70,9 @@ def file_digest(path: str) -> str:
     return "" if raw is None else hashlib.sha256(raw).hexdigest()
 
 
-def load(folder: Path, name: str, ctx: str, states: Sequence[State],
-         same_summary: Callable[[str, str, str], bool]):
-    """``(diagnostics, unresolved)`` of the project pass stored in slot ``name``, if it was made
-    under context ``ctx`` from summaries equal to the current ones, else ``None``.
-
-    ``states`` are the current files' states. ``same_summary(display, old key, new key)`` tells
-    whether the summary stored under the old key equals the current one (it is asked only for
-    files whose key changed)."""
+def _read(folder: Path, name: str, ctx: str):
+    """The entry in slot ``name`` made under context ``ctx``, checked: ``(states, parsed, local,
+    diagnostics, unresolved)``, or ``None``."""
     from aliaslint import codec
     from aliaslint.cache import MAX_ENTRY_BYTES, _read_regular_file
     from aliaslint.diagnostics import Diagnostic
@@ -89,35 +94,74 @@ def load(folder: Path, name: str, ctx: str, states: Sequence[State],
         got = codec.loads(body)
     except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
         return None
-    if not (isinstance(got, tuple) and len(got) == 4 and all(isinstance(part, list) for part in got)):
+    if not (isinstance(got, tuple) and len(got) == 5 and all(isinstance(part, list) for part in got)):
         return None
-    old_states, parsed, diagnostics, unresolved = got
-    if not all(_is_state(s) for s in old_states) or not all(_is_pair(p) for p in parsed) \
-            or not all(isinstance(d, Diagnostic) for d in diagnostics) or not all(isinstance(u, str) for u in unresolved):
+    states, parsed, local, diagnostics, unresolved = got
+    if not all(_is_state(s) for s in states) or not all(_is_pair(p) for p in parsed) \
+            or len(local) != len(states) \
+            or not all(isinstance(own, list) and all(isinstance(d, Diagnostic) for d in own) for own in local) \
+            or not all(isinstance(d, Diagnostic) for d in diagnostics) or not all(_is_unresolved(u) for u in unresolved):
         return None
+    return got
+
+
+def peek(folder: Path, name: str, ctx: str, states: Sequence[State]) -> bool:
+    """Whether slot ``name`` holds a pass made under context ``ctx`` over the same files (names
+    and modules, in order) as ``states``: one that :func:`load` may give back, so that reading
+    the summaries that did not change can wait."""
+    got = _read(folder, name, ctx)
+    return got is not None and [s[:2] for s in got[0]] == [tuple(s[:2]) for s in states]
+
+
+def load(folder: Path, name: str, ctx: str, states: Sequence[State],
+         same_summary: Callable[[str, str, str], "LineMap | None"]):
+    """``(local, diagnostics, unresolved)`` of the project pass stored in slot ``name``, if it
+    was made under context ``ctx`` from summaries equal to the current ones (up to moved lines),
+    else ``None``; locations in files whose lines moved are moved too.
+
+    ``states`` are the current files' states. ``same_summary(display, old key, new key)`` gives
+    the line map that turns the summary stored under the old key into the current one, or
+    ``None`` when there is none (it is asked only for files whose key changed). ``local`` holds
+    each file's own diagnostics (those of its summary; valid for the files whose key did not
+    change), ``diagnostics`` the project rules', ``unresolved`` ``(location, text)`` pairs."""
+    got = _read(folder, name, ctx)
+    if got is None:
+        return None
+    old_states, parsed, local, diagnostics, unresolved = got
     if len(old_states) != len(states):
         return None
+    moved: dict[str, LineMap] = {}
     for (display, module, old_key), (new_display, new_module, new_key) in zip(old_states, states):
         if display != new_display or module != new_module or bool(old_key) != bool(new_key):
             return None
-        if old_key != new_key and not same_summary(display, old_key, new_key):
-            return None
+        if old_key != new_key:
+            lines = same_summary(display, old_key, new_key)
+            if lines is None:
+                return None
+            if any(a != b for a, b in lines.items()):
+                moved[display] = lines
     if any(file_digest(path) != digest or not digest for path, digest in parsed):
         return None  # astroid would parse another text now
-    return diagnostics, unresolved
+    if moved:
+        try:
+            diagnostics, unresolved = shift((diagnostics, unresolved), {}, moved)
+        except KeyError:  # a location on a line no site of the summary is on
+            return None
+    return local, diagnostics, unresolved
 
 
 def save(folder: Path, name: str, ctx: str, states: Sequence[State], parsed: Sequence[tuple[str, str]],
-         diagnostics, unresolved) -> None:
+         local, diagnostics, unresolved) -> None:
     """Store a project pass's ``diagnostics`` (the project rules') and ``unresolved`` (the calls
-    not followed) in slot ``name``, with the context ``ctx``, the files' ``states`` and the
-    files astroid ``parsed`` (``(path, SHA-256)``). Errors are ignored (a tree where nothing can
-    be written runs without the cache)."""
+    not followed) in slot ``name``, with the context ``ctx``, the files' ``states``, each file's
+    own diagnostics (``local``, aligned with ``states``) and the files astroid ``parsed``
+    (``(path, SHA-256)``). Errors are ignored (a tree where nothing can be written runs without
+    the cache)."""
     from aliaslint import codec
     from aliaslint.cache import write_entry
 
-    body = codec.dumps(([tuple(s) for s in states], [tuple(p) for p in parsed], list(diagnostics),
-                        list(unresolved))).encode("utf-8", "surrogatepass")
+    body = codec.dumps(([tuple(s) for s in states], [tuple(p) for p in parsed], [list(own) for own in local],
+                        list(diagnostics), list(unresolved))).encode("utf-8", "surrogatepass")
     header = json.dumps(
         {"format": FORMAT, "key": ctx, "size": len(body), "sha256": hashlib.sha256(body).hexdigest()},
         separators=(",", ":"),
@@ -131,6 +175,101 @@ def _is_state(s: Any) -> bool:
 
 def _is_pair(p: Any) -> bool:
     return isinstance(p, tuple) and len(p) == 2 and all(type(x) is str for x in p)
+
+
+def _is_unresolved(u: Any) -> bool:
+    from aliaslint.diagnostics import Location
+
+    return isinstance(u, tuple) and len(u) == 2 and isinstance(u[0], Location) and type(u[1]) is str
+
+
+#: old line -> new line of one file, strictly increasing (``0``, "no line", maps to itself)
+LineMap = dict[int, int]
+
+
+def line_map(old: Any, new: Any, module: str, display: str) -> LineMap | None:
+    """The map pairing, in order, the lines used by the sites of ``module`` and the locations in
+    ``display`` in ``old`` with those in ``new`` (two summaries of one file), or ``None`` when
+    they do not use as many lines. Whether it turns ``old`` into ``new`` is for the caller to
+    check (:func:`shift`, then :func:`same`)."""
+    a, b = _lines(old, module, display), _lines(new, module, display)
+    if len(a) != len(b):
+        return None
+    return {0: 0, **dict(zip(sorted(a), sorted(b)))}
+
+
+def _lines(obj: Any, module: str, display: str) -> set[int]:
+    from aliaslint.diagnostics import Location
+    from aliaslint.values import Site
+
+    found: set[int] = set()
+    seen: set[int] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        t = type(x)
+        if t is Site:
+            if x.module == module:
+                found.update((x.line, x.end_line))
+        elif t is Location:
+            if x.path == display:
+                found.update((x.line, x.end_line))
+        elif t in _ATOMS or isinstance(x, enum.Enum):
+            continue
+        elif id(x) in seen:
+            continue
+        else:
+            seen.add(id(x))
+            if t is dict:
+                stack.extend(x.keys())
+                stack.extend(x.values())
+            elif t in (list, tuple, set, frozenset):
+                stack.extend(x)
+            elif dataclasses.is_dataclass(x):
+                stack.extend(getattr(x, f.name) for f in dataclasses.fields(x))
+    found.discard(0)
+    return found
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def shift(obj: Any, by_module: dict[str, LineMap], by_display: dict[str, LineMap]) -> Any:
+    """``obj`` with the lines of the sites of each module in ``by_module`` and of the locations
+    in each file in ``by_display`` mapped; objects without such lines are kept as they are.
+    Raises ``KeyError`` for a line the map does not hold."""
+    from aliaslint.diagnostics import Location
+    from aliaslint.values import Site
+
+    memo: dict[int, Any] = {}
+
+    def walk(x: Any) -> Any:
+        t = type(x)
+        if t is Site:
+            m = by_module.get(x.module)
+            return x if m is None else Site(x.module, m[x.line], x.column, m[x.end_line], x.end_column)
+        if t is Location:
+            m = by_display.get(x.path)
+            return x if m is None else Location(x.path, m[x.line], x.column, m[x.end_line], x.end_column)
+        if t in _ATOMS or isinstance(x, enum.Enum):
+            return x
+        got = memo.get(id(x))
+        if got is not None:
+            return got
+        if t is dict:
+            out: Any = {walk(k): walk(v) for k, v in x.items()}
+        elif t in (list, tuple, set, frozenset):
+            out = t(walk(v) for v in x)
+        elif dataclasses.is_dataclass(x):
+            values = [getattr(x, f.name) for f in dataclasses.fields(x)]
+            mapped = [walk(v) for v in values]
+            out = x if all(a is b for a, b in zip(values, mapped)) else t(*mapped)
+        else:
+            raise TypeError(f"cannot map the lines of a {t.__qualname__}")
+        memo[id(x)] = out
+        return out
+
+    return walk(obj)
 
 
 def same(a: Any, b: Any) -> bool:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
 from aliaslint import cache as summary_cache
-from aliaslint import gc_tuning, guard, replay, suppression, workers
+from aliaslint import cutoff, gc_tuning, guard, replay, suppression, workers
 from aliaslint import models as library_models
 from aliaslint.config import ConfigError
 from aliaslint.diagnostics import Confidence, Diagnostic, Location
@@ -270,9 +270,11 @@ def _key_files(entries: list[_Entry], rule_codes: list[str]) -> None:
             e.source = None
 
 
-def _summarize(entries: list[_Entry], settings, store, progress: Progress) -> _Phase1:
+def _summarize(entries: list[_Entry], settings, store, progress: Progress, read_hits: bool = True) -> _Phase1:
     """Phase 1: cache hits are read here, misses go to worker processes (largest first), and
-    the hits are read while the workers parse."""
+    the hits are read while the workers parse. Without ``read_hits``, a hit's entry is only
+    checked (:meth:`~aliaslint.cache.SummaryCache.digest`) and its ``result`` stays ``None``
+    (see :func:`_read_hits`)."""
     stats = _Phase1()
     total = len(entries)
     done = sum(1 for e in entries if e.result is not None)
@@ -301,6 +303,11 @@ def _summarize(entries: list[_Entry], settings, store, progress: Progress) -> _P
             pool.submit(i, (entries[i].file, entries[i].module, entries[i].is_package, entries[i].pending))
         for i in hits:
             e = entries[i]
+            if not read_hits and store.digest(e.key) is not None:
+                stats.hits += 1
+                done += 1
+                progress.summarised(done, total)
+                continue
             got = store.get(e.key, str(e.file.path))
             if got is None:  # damaged, foreign or hostile: a miss after all
                 pool.submit(i, (e.file, e.module, e.is_package))
@@ -315,6 +322,16 @@ def _summarize(entries: list[_Entry], settings, store, progress: Progress) -> _P
             for index, value in pool.results(0.25):
                 finished(index, value)
     return stats
+
+
+def _read_hits(entries: list[_Entry], settings, store, stats: _Phase1) -> None:
+    """Read the summaries :func:`_summarize` left unread; one that cannot be read after all
+    (damaged meanwhile, or refused by the codec) is summarised again."""
+    unread = [e for e in entries if e.result is None]
+    if unread:
+        more = _summarize(unread, settings, store, Progress.silent())
+        stats.misses += more.misses
+        stats.unsettled |= more.unsettled
 
 
 def _entries(files: Sequence[SourceFile], settings) -> list[_Entry]:
@@ -390,13 +407,19 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
         cache_warning = summary_cache.unwritable(store)
     rules = _rules(settings)
     _key_files(entries, [r.code for r in rules])
-    stats = _summarize(entries, settings, store, progress)
+    # the last project pass may be reused: the summaries that did not change need not be read
+    may_reuse = store is not None and not sources and cutoff.peek(
+        store.folder, slot, cutoff.context(settings, store.folder.name), _states(entries))
+    stats = _summarize(entries, settings, store, progress, read_hits=not may_reuse)
     # every file summarised as it was keyed, no unsaved text: the project pass may be reused or kept
     keep_pass = store is not None and not sources and not stats.unsettled
-    reused = _reused_pass(entries, settings, store, slot) if keep_pass else None
+    reused = _reused_pass(entries, settings, store, slot) if keep_pass and may_reuse else None
+    if reused is None and may_reuse:
+        _read_hits(entries, settings, store, stats)
+        keep_pass = not stats.unsettled
     if reused is not None:
-        say(f"cache: {stats.hits} summary hit(s), {len(stats.misses)} miss(es); no summary changed: "
-            f"the last project pass reused ({len(reused[0])} finding(s) of the project rules), not run again")
+        say(f"cache: {stats.hits} summary hit(s), {len(stats.misses)} miss(es); no summary changed (but for moved lines): "
+            f"the last project pass reused ({len(reused[1])} finding(s) of the project rules), not run again")
     elif store is not None:
         say(f"cache: {stats.hits} summary hit(s), {len(stats.misses)} miss(es); project pass and rules run again")
     if stats.misses:
@@ -405,19 +428,23 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
 
     diagnostics: list[Diagnostic] = []
     summaries: dict[str, ModuleSummary] = {}
-    for e in entries:
+    local = reused[0] if reused is not None else [[]] * len(entries)
+    for e, own in zip(entries, local):
         r = e.result
         if isinstance(r, Diagnostic):
             diagnostics.append(r)
-        elif r is not None:
+        elif r is None:  # not read: the same summary as in the reused pass
+            diagnostics.extend(own)
+        else:
             summaries[r.module] = r
             diagnostics.extend(r.diagnostics)
 
     if reused is None:
         progress.project_pass()
         reused = _project_pass(entries, summaries, rules, settings, store if keep_pass else None, slot)
-    found, unresolved = reused
+    _, found, not_followed = reused
     diagnostics.extend(found)
+    unresolved = [f"{location.path}:{location.line}:{location.column}: {text}" for location, text in not_followed]
 
     diagnostics, warnings = _keep(diagnostics, files, settings, file_settings, sources)
     if cache_warning is not None:
@@ -430,27 +457,40 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
     return result
 
 
-def _reused_pass(entries: list[_Entry], settings, store, slot: str) -> tuple[list[Diagnostic], list[str]] | None:
+def _reused_pass(entries: list[_Entry], settings, store, slot: str) -> tuple[list, list[Diagnostic], list] | None:
     """The last project pass's result (its project rules' diagnostics and calls not followed)
-    when no summary changed since it ran over the same files (:mod:`aliaslint.cutoff`), else
-    ``None``."""
-    from aliaslint import cutoff
-
+    when no summary changed, up to moved lines, since it ran over the same files
+    (:mod:`aliaslint.cutoff`), else ``None``."""
     by_display = {e.file.display: e for e in entries}
 
-    def same_summary(display: str, old_key: str, new_key: str) -> bool:
+    def same_summary(display: str, old_key: str, new_key: str) -> cutoff.LineMap | None:
         e = by_display[display]
+        if e.result is None:  # a hit not read yet (a file back to an earlier text)
+            e.result = store.get(e.key, str(e.file.path))
+        new = e.result
         old = store.get(old_key, str(e.file.path))
-        return old is not None and cutoff.same(old, e.result)
+        if old is None or new is None:
+            return None
+        if cutoff.same(old, new):
+            return {}
+        lines = cutoff.line_map(old, new, new.module, display)
+        if lines is None:
+            return None
+        try:
+            moved = cutoff.shift(old, {new.module: lines}, {display: lines})
+        except KeyError:
+            return None
+        return lines if cutoff.same(moved, new) else None
 
     return cutoff.load(store.folder, slot, cutoff.context(settings, store.folder.name), _states(entries), same_summary)
 
 
 def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], rules, settings, store,
-                  slot: str) -> tuple[list[Diagnostic], list[str]]:
-    """Phases 2 and 3: the project rules' diagnostics and the calls not followed (``-v``). With a
-    ``store`` (and a ``slot``), the result is kept for :func:`_reused_pass`."""
-    from aliaslint import cutoff, inference
+                  slot: str) -> tuple[list, list[Diagnostic], list]:
+    """Phases 2 and 3: each file's own diagnostics (its summary's), the project rules'
+    diagnostics and the calls not followed (``-v``), as ``(location, text)``. With a ``store``
+    (and a ``slot``), the result is kept for :func:`_reused_pass`."""
+    from aliaslint import inference
     from aliaslint.project import Project
     from aliaslint.rule import Facts, ProjectRule
 
@@ -461,22 +501,22 @@ def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], ru
     for rule in rules:
         if issubclass(rule, ProjectRule):
             found.extend(rule.check_project(project, facts))
-    unresolved = []
-    for site, text, why in project.unresolved_calls():
-        location = facts.location(site)
-        unresolved.append(f"{location.path}:{location.line}:{location.column}: `{text}(...)` not followed: {why}")
+    unresolved = [(facts.location(site), f"`{text}(...)` not followed: {why}")
+                  for site, text, why in project.unresolved_calls()]
+    local = [e.result.diagnostics if isinstance(e.result, ModuleSummary) else [] for e in entries]
     if store is not None and slot:
         # astroid's answers depend on the text of every file it parsed
         parsed = [(path, cutoff.file_digest(path)) for path in inference.parsed_files()]
         if all(digest for _, digest in parsed):
             cutoff.save(store.folder, slot, cutoff.context(settings, store.folder.name), _states(entries), parsed,
-                        found, unresolved)
-    return found, unresolved
+                        local, found, unresolved)
+    return local, found, unresolved
 
 
 def _states(entries: list[_Entry]) -> list[tuple[str, str, str]]:
-    """Each file's part of the project pass (see :data:`aliaslint.cutoff.State`)."""
-    return [(e.file.display, e.module, e.key if isinstance(e.result, ModuleSummary) else "") for e in entries]
+    """Each file's part of the project pass (see :data:`aliaslint.cutoff.State`): a file has a
+    summary unless its result is an AL000 (an unread hit has one)."""
+    return [(e.file.display, e.module, "" if isinstance(e.result, Diagnostic) else e.key) for e in entries]
 
 
 def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, file_settings,

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from aliaslint import cutoff
 from aliaslint.cli import cli
+from aliaslint.diagnostics import Location
 
 BUILDERS = '''\
 TEMPLATE = {"containers": [{"mounts": []}]}
@@ -68,7 +69,19 @@ def fork(spec):
     return other
 '''
 
-GRID = "grid = [[]] * 3\ngrid[0].append(1)\n"
+GRID = """\
+grid = [[]] * 3
+grid[0].append(1)
+
+
+def rows(n):
+    row = []
+    out = []
+    for i in range(n):
+        row.append(i)
+        out.append(row)
+    return out
+"""
 
 EXTRA = '''\
 from pkg.builders import add_mount
@@ -88,9 +101,10 @@ TOGGLES = {
     "comment after a body": ("builders.py", '.append(extra)\n', '.append(extra)\n    # end\n'),
     # no summary changes, but astroid parsed the file (``item.configure`` in a loop): run again
     "comment in a file astroid parsed": ("ops.py", 'label(spec, "fixed")\n', 'label(spec, "fixed")  # note\n'),
-    # summaries change, effects do not
+    # summaries change, effects do not; lines move
     "statement added to a body": ("builders.py", "def add_mount(spec, mount):\n",
                                   "def add_mount(spec, mount):\n    _n = 0\n"),
+    "lines removed": ("builders.py", "\n\n\ndef label(", "\ndef label("),
     "line added at the top": ("ops.py", "import copy\n", "\nimport copy\n"),
     "argument text": ("ops.py", '"/dev/shm"', '"/dev/shm2"'),
     # effects change
@@ -103,7 +117,9 @@ TOGGLES = {
                                "    def configure(self, extra):\n        pass\n"),
     # files come, go, and stop parsing
     "new module": ("extra.py", None, EXTRA),
-    "syntax error": ("grid.py", GRID, "grid = [[]] *\n"),
+    "syntax error": ("grid.py", "grid = [[]] * 3\n", "grid = [[]] *\n"),
+    # a finding of the file's own (AL004, made in the per-module pass) moves with its lines
+    "local finding moved": ("grid.py", "def rows(n):\n", "def rows(n):\n    _n = 0\n"),
 }
 
 
@@ -171,8 +187,10 @@ def test_random_edits_checked_incrementally_give_the_cold_json(edits: list[str])
 @pytest.mark.parametrize("edit, reused", [
     ("comment at a line's end", True),
     ("comment after a body", True),
+    ("statement added to a body", True),  # the lines below it moved, nothing else
+    ("local finding moved", True),
     ("comment in a file astroid parsed", False),
-    ("statement added to a body", False),
+    ("argument text", False),
     ("mutation removed", False),
     ("syntax error", False),
 ])
@@ -181,11 +199,11 @@ def test_the_project_pass_is_reused_exactly_when_no_summary_changed(tmp_path: Pa
     _incremental_equals_cold(tmp_path, compare=False)
     _toggle(pkg, edit)
     notes = _incremental_equals_cold(tmp_path)
-    assert ("no summary changed: the last project pass reused" in notes) is reused, notes
+    assert ("no summary changed (but for moved lines): the last project pass reused" in notes) is reused, notes
     assert ("project pass and rules run again" in notes) is not reused, notes
     _toggle(pkg, edit)  # back: one pass is kept per set of files, the last one that ran
     notes = _incremental_equals_cold(tmp_path, compare=False)
-    assert ("no summary changed: the last project pass reused" in notes) is reused, notes
+    assert ("no summary changed (but for moved lines): the last project pass reused" in notes) is reused, notes
 
 
 def test_the_files_astroid_parsed_are_kept_with_the_pass(tmp_path: Path) -> None:
@@ -195,11 +213,13 @@ def test_the_files_astroid_parsed_are_kept_with_the_pass(tmp_path: Path) -> None
     _incremental_equals_cold(tmp_path, compare=False)
     [entry] = (tmp_path / "cache").rglob("projects/*")
     _, _, body = entry.read_bytes().partition(b"\n")
-    states, parsed, diagnostics, unresolved = codec.loads(body)
+    states, parsed, local, diagnostics, unresolved = codec.loads(body)
     ops = tmp_path / "pkg" / "ops.py"
     assert parsed == [(str(ops), cutoff.file_digest(str(ops)))]
     assert [s[1] for s in states] == ["pkg", "pkg.builders", "pkg.grid", "pkg.ops"]
-    assert unresolved == [f"{ops}:18:9: `item.configure(...)` not followed: the class of `item` is not known"]
+    assert [len(own) for own in local] == [0, 0, 1, 0]  # grid.py's AL005 is its own
+    assert unresolved == [(Location(str(ops), 18, 9, 18, 29),
+                           "`item.configure(...)` not followed: the class of `item` is not known")]
 
 
 @pytest.mark.parametrize("damage", ["garbage", "other context", "pickle", "foreign diagnostic"])
@@ -222,7 +242,7 @@ def test_a_damaged_or_planted_project_entry_is_a_miss(tmp_path: Path, damage: st
         import hashlib
 
         data = json.loads(body)
-        data[3] = ["l", "not a diagnostic"]
+        data[4] = ["l", "not a diagnostic"]  # ["t", states, parsed, local, diagnostics, unresolved]
         body = json.dumps(data, separators=(",", ":")).encode()
         meta = json.loads(header)
         meta.update(size=len(body), sha256=hashlib.sha256(body).hexdigest())
@@ -242,3 +262,16 @@ def test_same_compares_dict_order_too() -> None:
     assert a == b
     assert not cutoff.same(a, b)
     assert cutoff.same(a, ModuleSummary("m", "m.py", "m.py", imports={"x": "os", "y": "sys"}))
+
+
+def test_lines_are_paired_in_order_and_a_line_without_a_pair_is_refused() -> None:
+    from aliaslint.values import Site
+
+    old = (Site("m", 1, 1), Site("m", 4, 5, 6, 1), Location("m.py", 4, 5, 4, 9), Site("n", 4, 1))
+    new = (Site("m", 1, 1), Site("m", 5, 5, 7, 1), Location("m.py", 5, 5, 5, 9), Site("n", 4, 1))
+    lines = cutoff.line_map(old, new, "m", "m.py")
+    assert lines == {0: 0, 1: 1, 4: 5, 6: 7}
+    assert cutoff.shift(old, {"m": lines}, {"m.py": lines}) == new
+    assert cutoff.line_map(old, (Site("m", 1, 1),), "m", "m.py") is None
+    with pytest.raises(KeyError):
+        cutoff.shift((Location("m.py", 3, 1, 3, 2),), {}, {"m.py": lines})

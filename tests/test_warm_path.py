@@ -109,8 +109,8 @@ def test_cache_hits_are_read_in_the_main_process_and_only_misses_reach_a_worker(
     found, notes = _run(root)
     assert [row[:3] for row in found] == [("AL005", "grid.py", 1), ("AL001", "op.py", 7)]
     # a comment changes no summary: the last project pass is reused (aliaslint.cutoff)
-    assert notes == ["cache: 1 summary hit(s), 1 miss(es); no summary changed: the last project pass reused "
-                     "(2 finding(s) of the project rules), not run again",
+    assert notes == ["cache: 1 summary hit(s), 1 miss(es); no summary changed (but for moved lines): "
+                     "the last project pass reused (2 finding(s) of the project rules), not run again",
                      "summarised: grid.py"]
     assert started == [1]
     # a setting that leaves every summary valid but changes the result: no worker at all
@@ -155,8 +155,8 @@ def test_a_damaged_or_planted_run_entry_is_a_miss(tmp_path: Path, damage: str) -
         entry.write_bytes(header + b"\n" + pickle.dumps([]))
     warm, notes = _run(root)
     # the run is not replayed; the project pass, stored apart, still holds
-    assert notes[0] == ("cache: 2 summary hit(s), 0 miss(es); no summary changed: the last project pass reused "
-                        "(2 finding(s) of the project rules), not run again")
+    assert notes[0] == ("cache: 2 summary hit(s), 0 miss(es); no summary changed (but for moved lines): "
+                        "the last project pass reused (2 finding(s) of the project rules), not run again")
     assert warm == cold
 
 
