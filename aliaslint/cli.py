@@ -5,6 +5,7 @@ internal error (reported on stderr as one ``aliaslint: error: ...`` line).
 """
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import time
@@ -53,7 +54,20 @@ class _Group(click.Group):
         except click.Abort:
             click.echo("aliaslint: interrupted", err=True)
             sys.exit(130)
+        except BrokenPipeError:
+            _silence_stdout()  # ``aliaslint rules | head -1``: the reader took what it wanted
+            sys.exit(EXIT_OK)
+        except OSError as error:
+            if error.errno not in _OUTPUT_ERRORS:
+                raise
+            # the help, ``rules``, ``rule ALxxx`` or ``--version`` could not be written (``> /dev/full``)
+            _silence_stdout()
+            _fail(f"cannot write the output: {error.strerror or error}")
         sys.exit(code if isinstance(code, int) else EXIT_OK)
+
+
+#: what a write to a full, gone or closed output raises (errno names)
+_OUTPUT_ERRORS = {getattr(errno, name) for name in ("ENOSPC", "EIO", "EBADF", "EDQUOT", "EFBIG") if hasattr(errno, name)}
 
 
 def _selectors(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...] | None:
@@ -215,7 +229,7 @@ def check(
             text = show_settings(configuration, Path(os.path.abspath(show_settings_for)))
             for warning in configuration.warnings:
                 click.echo(f"aliaslint: warning: {warning}", err=True)
-            click.echo(text, nl=False)
+            _write_stdout(text, text.encode("utf-8"))
             sys.exit(EXIT_OK)
         note(f"configuration: {settings.config_file or 'none (defaults)'}; root: {settings.root}")
         files = discover(paths, settings, notify=notify)

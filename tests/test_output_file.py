@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -189,3 +191,13 @@ def test_a_reader_that_went_away_ends_the_run_quietly(project: Path) -> None:
     except BrokenPipeError:  # closing our copy of the write end
         pass
     assert done.returncode == 0 and done.stderr == ""
+
+
+@pytest.mark.parametrize("args", [["check", "--help"], ["rules"], ["rule", "AL002"], ["--version"]])
+def test_every_command_that_cannot_write_its_output_says_so_in_one_line(args: list[str]) -> None:
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full on this system")
+    with open("/dev/full", "wb") as full:  # opened for writing only: the device is never replaced
+        done = subprocess.run([sys.executable, "-m", "aliaslint", *args], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (2, "aliaslint: error: cannot write the output: No space left on device\n")
