@@ -723,7 +723,7 @@ class FunctionAnalyzer:
                 o["kind"] = "copy"
                 o["copy_how"] = "{**x}"
                 continue
-            kv = self.eval(el.key)
+            self.eval(el.key)  # for the calls the key makes; its value is not kept
             v = self.eval(el.value)
             if isinstance(el.key, cst.SimpleString):
                 try:

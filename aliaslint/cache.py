@@ -137,23 +137,7 @@ class SummaryCache:
     def _body(self, key: str) -> tuple[bytes, str] | None:
         """The body of the entry for ``key`` and its SHA-256 once the header is checked (format,
         key, size, checksum), else ``None``."""
-        raw = _read_regular_file(self._entry(key), MAX_ENTRY_BYTES)
-        if raw is None:
-            return None
-        header, _, body = raw.partition(b"\n")
-        try:
-            meta = json.loads(header)
-        except (ValueError, UnicodeDecodeError):
-            return None
-        digest = hashlib.sha256(body).hexdigest()
-        ok = (
-            isinstance(meta, dict)
-            and meta.get("format") == FORMAT
-            and meta.get("key") == key
-            and meta.get("size") == len(body)
-            and meta.get("sha256") == digest
-        )
-        return (body, digest) if ok else None
+        return checked_body(self._entry(key), FORMAT, key)
 
     def put(self, key: str, summary) -> None:
         """Store ``summary`` under ``key`` atomically (temporary file, then rename); a tree where
@@ -161,11 +145,7 @@ class SummaryCache:
         from aliaslint import codec
 
         body = codec.dumps(dataclasses.replace(summary, path="")).encode("utf-8", "surrogatepass")
-        header = json.dumps(
-            {"format": FORMAT, "key": key, "size": len(body), "sha256": hashlib.sha256(body).hexdigest()},
-            separators=(",", ":"),
-        ).encode()
-        write_entry(self.folder, self._entry(key), header + b"\n" + body)
+        write_entry(self.folder, self._entry(key), entry_bytes(FORMAT, key, body))
 
     def has(self, key: str) -> bool:
         """Whether an entry exists for ``key`` (cheap: one ``lstat``; :meth:`get` still checks it)."""
@@ -209,6 +189,40 @@ def unwritable(store: SummaryCache) -> str | None:
         return (f"cannot write the cache in {store.folder.parent} ({error.strerror or error}); "
                 "results are not cached")
     return None
+
+
+def entry_bytes(fmt: str, key: str, body: bytes) -> bytes:
+    """An entry: one header line of JSON (``format``, ``key``, ``size`` and ``sha256`` of the
+    body), then the body. Shared by summaries, replayed runs and reused project passes."""
+    header = json.dumps(
+        {"format": fmt, "key": key, "size": len(body), "sha256": hashlib.sha256(body).hexdigest()},
+        separators=(",", ":"),
+    ).encode()
+    return header + b"\n" + body
+
+
+def checked_body(path: Path, fmt: str, key: str) -> tuple[bytes, str] | None:
+    """The body of the entry at ``path`` and its SHA-256 when its header says ``fmt`` and ``key``
+    and the size and checksum match, else ``None`` (a missing, special, oversized, damaged or
+    planted file: a miss). Nothing in the file is run: the header is JSON, the body is for
+    :func:`aliaslint.codec.loads`."""
+    raw = _read_regular_file(path, MAX_ENTRY_BYTES)
+    if raw is None:
+        return None
+    header, _, body = raw.partition(b"\n")
+    try:
+        meta = json.loads(header)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    digest = hashlib.sha256(body).hexdigest()
+    ok = (
+        isinstance(meta, dict)
+        and meta.get("format") == fmt
+        and meta.get("key") == key
+        and meta.get("size") == len(body)
+        and meta.get("sha256") == digest
+    )
+    return (body, digest) if ok else None
 
 
 def write_entry(folder: Path, entry: Path, data: bytes) -> None:

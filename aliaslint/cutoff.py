@@ -38,7 +38,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
-import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -74,24 +73,14 @@ def _read(folder: Path, name: str, ctx: str):
     """The entry in slot ``name`` made under context ``ctx``, checked: ``(states, parsed, local,
     diagnostics, unresolved)``, or ``None``."""
     from aliaslint import codec
-    from aliaslint.cache import MAX_ENTRY_BYTES, _read_regular_file
+    from aliaslint.cache import checked_body
     from aliaslint.diagnostics import Diagnostic
 
-    raw = _read_regular_file(folder / "projects" / name, MAX_ENTRY_BYTES)
-    if raw is None:
+    checked = checked_body(folder / "projects" / name, FORMAT, ctx)
+    if checked is None:
         return None
-    header, _, body = raw.partition(b"\n")
     try:
-        meta = json.loads(header)
-        if not (
-            isinstance(meta, dict)
-            and meta.get("format") == FORMAT
-            and meta.get("key") == ctx
-            and meta.get("size") == len(body)
-            and meta.get("sha256") == hashlib.sha256(body).hexdigest()
-        ):
-            return None
-        got = codec.loads(body)
+        got = codec.loads(checked[0])
     except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
         return None
     if not (isinstance(got, tuple) and len(got) == 5 and all(isinstance(part, list) for part in got)):
@@ -158,15 +147,11 @@ def save(folder: Path, name: str, ctx: str, states: Sequence[State], parsed: Seq
     (``(path, SHA-256)``). Errors are ignored (a tree where nothing can be written runs without
     the cache)."""
     from aliaslint import codec
-    from aliaslint.cache import write_entry
+    from aliaslint.cache import entry_bytes, write_entry
 
     body = codec.dumps(([tuple(s) for s in states], [tuple(p) for p in parsed], [list(own) for own in local],
                         list(diagnostics), list(unresolved))).encode("utf-8", "surrogatepass")
-    header = json.dumps(
-        {"format": FORMAT, "key": ctx, "size": len(body), "sha256": hashlib.sha256(body).hexdigest()},
-        separators=(",", ":"),
-    ).encode()
-    write_entry(folder, folder / "projects" / name, header + b"\n" + body)
+    write_entry(folder, folder / "projects" / name, entry_bytes(FORMAT, ctx, body))
 
 
 def _is_state(s: Any) -> bool:

@@ -10,7 +10,7 @@ character, as in ruff.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 class Confidence(enum.IntEnum):

@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -88,24 +87,14 @@ def load(folder: Path, name: str, key: str):
     """``(diagnostics, warnings, unresolved)`` stored in slot ``name`` if they were made under
     ``key``, else ``None``."""
     from aliaslint import codec
-    from aliaslint.cache import MAX_ENTRY_BYTES, _read_regular_file
+    from aliaslint.cache import checked_body
     from aliaslint.diagnostics import Diagnostic
 
-    raw = _read_regular_file(folder / "runs" / name, MAX_ENTRY_BYTES)
-    if raw is None:
+    checked = checked_body(folder / "runs" / name, FORMAT, key)
+    if checked is None:
         return None
-    header, _, body = raw.partition(b"\n")
     try:
-        meta = json.loads(header)
-        if not (
-            isinstance(meta, dict)
-            and meta.get("format") == FORMAT
-            and meta.get("key") == key
-            and meta.get("size") == len(body)
-            and meta.get("sha256") == hashlib.sha256(body).hexdigest()
-        ):
-            return None
-        got = codec.loads(body)
+        got = codec.loads(checked[0])
     except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
         return None
     if not (isinstance(got, tuple) and len(got) == 3 and all(isinstance(part, list) for part in got)):
@@ -122,11 +111,7 @@ def save(folder: Path, name: str, key: str, diagnostics, warnings=(), unresolved
     followed, for ``-v``) in slot ``name`` under ``key``, atomically; errors are ignored (a tree
     where nothing can be written runs without the cache)."""
     from aliaslint import codec
-    from aliaslint.cache import write_entry
+    from aliaslint.cache import entry_bytes, write_entry
 
     body = codec.dumps((list(diagnostics), list(warnings), list(unresolved))).encode("utf-8", "surrogatepass")
-    header = json.dumps(
-        {"format": FORMAT, "key": key, "size": len(body), "sha256": hashlib.sha256(body).hexdigest()},
-        separators=(",", ":"),
-    ).encode()
-    write_entry(folder, folder / "runs" / name, header + b"\n" + body)
+    write_entry(folder, folder / "runs" / name, entry_bytes(FORMAT, key, body))

@@ -19,7 +19,7 @@ fixpoint over them terminates.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Iterable, Union
 
 MAX_PATH = 10
