@@ -7,7 +7,7 @@ from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.project import load
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import ACCUMULATE, REMOVE
+from aliaslint.summary import ACCUMULATE
 from aliaslint.values import ANY, Fresh, Ref, Root, format_path
 
 
