@@ -225,6 +225,24 @@ def checked_body(path: Path, fmt: str, key: str) -> tuple[bytes, str] | None:
     return (body, digest) if ok else None
 
 
+def read_lists(path: Path, fmt: str, key: str, count: int) -> tuple[list, ...] | None:
+    """The entry at ``path`` decoded (:func:`aliaslint.codec.loads`, data only) when its header
+    checks (:func:`checked_body`) and it is a tuple of ``count`` lists, else ``None``. The
+    caller checks what the lists hold."""
+    from aliaslint import codec
+
+    checked = checked_body(path, fmt, key)
+    if checked is None:
+        return None
+    try:
+        got = codec.loads(checked[0])
+    except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
+        return None
+    if not (isinstance(got, tuple) and len(got) == count and all(isinstance(part, list) for part in got)):
+        return None
+    return got
+
+
 def write_entry(folder: Path, entry: Path, data: bytes) -> None:
     """Write ``data`` to ``entry`` (a file below the cache ``folder``) atomically: a temporary
     file, then a rename, so a crashed or concurrent run never leaves half an entry. A tree where

@@ -72,18 +72,11 @@ def file_digest(path: str) -> str:
 def _read(folder: Path, name: str, ctx: str):
     """The entry in slot ``name`` made under context ``ctx``, checked: ``(states, parsed, local,
     diagnostics, unresolved)``, or ``None``."""
-    from aliaslint import codec
-    from aliaslint.cache import checked_body
+    from aliaslint.cache import read_lists
     from aliaslint.diagnostics import Diagnostic
 
-    checked = checked_body(folder / "projects" / name, FORMAT, ctx)
-    if checked is None:
-        return None
-    try:
-        got = codec.loads(checked[0])
-    except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
-        return None
-    if not (isinstance(got, tuple) and len(got) == 5 and all(isinstance(part, list) for part in got)):
+    got = read_lists(folder / "projects" / name, FORMAT, ctx, 5)
+    if got is None:
         return None
     states, parsed, local, diagnostics, unresolved = got
     if not all(_is_state(s) for s in states) or not all(_is_pair(p) for p in parsed) \
@@ -94,29 +87,27 @@ def _read(folder: Path, name: str, ctx: str):
     return got
 
 
-def peek(folder: Path, name: str, ctx: str, states: Sequence[State]) -> bool:
-    """Whether slot ``name`` holds a pass made under context ``ctx`` over the same files (names
-    and modules, in order) as ``states``: one that :func:`load` may give back, so that reading
-    the summaries that did not change can wait."""
+def peek(folder: Path, name: str, ctx: str, states: Sequence[State]):
+    """The pass stored in slot ``name`` (checked and decoded, for :func:`load`) when it was made
+    under context ``ctx`` over the same files (names and modules, in order) as ``states``, else
+    ``None``: with one, reading the summaries that did not change can wait."""
     got = _read(folder, name, ctx)
-    return got is not None and [s[:2] for s in got[0]] == [tuple(s[:2]) for s in states]
+    if got is None or [s[:2] for s in got[0]] != [tuple(s[:2]) for s in states]:
+        return None
+    return got
 
 
-def load(folder: Path, name: str, ctx: str, states: Sequence[State],
-         same_summary: Callable[[str, str, str], "LineMap | None"]):
-    """``(local, diagnostics, unresolved)`` of the project pass stored in slot ``name``, if it
-    was made under context ``ctx`` from summaries equal to the current ones (up to moved lines),
-    else ``None``; locations in files whose lines moved are moved too.
+def load(stored, states: Sequence[State], same_summary: Callable[[str, str, str], "LineMap | None"]):
+    """``(local, diagnostics, unresolved)`` of the project pass ``stored`` (what :func:`peek`
+    gave) if it was made from summaries equal to the current ones (up to moved lines), else
+    ``None``; locations in files whose lines moved are moved too.
 
     ``states`` are the current files' states. ``same_summary(display, old key, new key)`` gives
     the line map that turns the summary stored under the old key into the current one, or
     ``None`` when there is none (it is asked only for files whose key changed). ``local`` holds
     each file's own diagnostics (those of its summary; valid for the files whose key did not
     change), ``diagnostics`` the project rules', ``unresolved`` ``(location, text)`` pairs."""
-    got = _read(folder, name, ctx)
-    if got is None:
-        return None
-    old_states, parsed, local, diagnostics, unresolved = got
+    old_states, parsed, local, diagnostics, unresolved = stored
     if len(old_states) != len(states):
         return None
     moved: dict[str, LineMap] = {}

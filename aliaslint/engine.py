@@ -408,12 +408,13 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
     rules = _rules(settings)
     _key_files(entries, [r.code for r in rules])
     # the last project pass may be reused: the summaries that did not change need not be read
-    may_reuse = store is not None and not sources and cutoff.peek(
-        store.folder, slot, cutoff.context(settings, store.folder.name), _states(entries))
+    stored_pass = cutoff.peek(store.folder, slot, cutoff.context(settings, store.folder.name), _states(entries)) \
+        if store is not None and not sources else None
+    may_reuse = stored_pass is not None
     stats = _summarize(entries, settings, store, progress, read_hits=not may_reuse)
     # every file summarised as it was keyed, no unsaved text: the project pass may be reused or kept
     keep_pass = store is not None and not sources and not stats.unsettled
-    reused = _reused_pass(entries, settings, store, slot) if keep_pass and may_reuse else None
+    reused = _reused_pass(entries, store, stored_pass) if keep_pass and may_reuse else None
     if reused is None and may_reuse:
         _read_hits(entries, settings, store, stats)
         keep_pass = not stats.unsettled
@@ -457,10 +458,10 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
     return result
 
 
-def _reused_pass(entries: list[_Entry], settings, store, slot: str) -> tuple[list, list[Diagnostic], list] | None:
-    """The last project pass's result (its project rules' diagnostics and calls not followed)
-    when no summary changed, up to moved lines, since it ran over the same files
-    (:mod:`aliaslint.cutoff`), else ``None``."""
+def _reused_pass(entries: list[_Entry], store, stored_pass) -> tuple[list, list[Diagnostic], list] | None:
+    """The last project pass's result (``stored_pass``, read by :func:`aliaslint.cutoff.peek`:
+    its project rules' diagnostics and calls not followed) when no summary changed, up to moved
+    lines, since it ran over the same files (:mod:`aliaslint.cutoff`), else ``None``."""
     by_display = {e.file.display: e for e in entries}
 
     def same_summary(display: str, old_key: str, new_key: str) -> cutoff.LineMap | None:
@@ -482,7 +483,7 @@ def _reused_pass(entries: list[_Entry], settings, store, slot: str) -> tuple[lis
             return None
         return lines if cutoff.same(moved, new) else None
 
-    return cutoff.load(store.folder, slot, cutoff.context(settings, store.folder.name), _states(entries), same_summary)
+    return cutoff.load(stored_pass, _states(entries), same_summary)
 
 
 def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], rules, settings, store,

@@ -86,18 +86,11 @@ def run_key(settings, models_folder: str, states: Sequence[tuple[str, str]]) -> 
 def load(folder: Path, name: str, key: str):
     """``(diagnostics, warnings, unresolved)`` stored in slot ``name`` if they were made under
     ``key``, else ``None``."""
-    from aliaslint import codec
-    from aliaslint.cache import checked_body
+    from aliaslint.cache import read_lists
     from aliaslint.diagnostics import Diagnostic
 
-    checked = checked_body(folder / "runs" / name, FORMAT, key)
-    if checked is None:
-        return None
-    try:
-        got = codec.loads(checked[0])
-    except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
-        return None
-    if not (isinstance(got, tuple) and len(got) == 3 and all(isinstance(part, list) for part in got)):
+    got = read_lists(folder / "runs" / name, FORMAT, key, 3)
+    if got is None:
         return None
     diagnostics, warnings, unresolved = got
     if not all(isinstance(d, Diagnostic) for d in diagnostics) or not all(isinstance(w, str) for w in warnings) \
