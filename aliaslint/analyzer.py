@@ -279,8 +279,9 @@ class FunctionAnalyzer:
         iteration when it was another one for each element made (it varied with the loop that
         made the elements): it varies with the iterating loop too (skypilot's ``task.py``)."""
         out = self._load(value, selector, key_loops)
-        iterated = [self.heap.objects[o.id] for o in value
-                    if isinstance(o, _Obj) and self.heap.objects[o.id].get("iterated") and self.heap.objects[o.id]["loops"]]
+        objects = self.heap.objects
+        iterated = [obj for obj in (objects[o.id] for o in value if isinstance(o, _Obj))
+                    if obj.get("iterated") and obj["loops"]]
         if not iterated:
             return out
         tagged = set()
@@ -291,8 +292,8 @@ class FunctionAnalyzer:
                     v = replace(v, loops=v.loops | loops)
                 elif isinstance(v, Opaque) and v.loops & made_in:
                     v = Opaque(v.loops | loops, v.deps, v.mutable)
-                elif isinstance(v, _Obj) and self.heap.objects[v.id]["loops"] & made_in:
-                    self.heap.objects[v.id].setdefault("iterated", set()).update(loops)
+                elif isinstance(v, _Obj) and objects[v.id]["loops"] & made_in:
+                    objects[v.id].setdefault("iterated", set()).update(loops)
             tagged.add(v)
         return frozenset(tagged)
 
@@ -798,6 +799,18 @@ class FunctionAnalyzer:
         return frozenset({obj})
 
     # ----------------------------------------------------------------- calls
+    def call_arguments(self, node: cst.Call) -> tuple[list, list, dict, bool]:
+        """``(every (argument, value) in order, positional values, keyword values, whether a
+        ``*``/``**`` argument is given)``, each argument evaluated once. ``*xs`` / ``**kw`` are never matched to a parameter:
+        they are kept under ``"*"`` / ``"**"`` for dependencies."""
+        args = [(a, self.eval(a.value)) for a in node.args]
+        positional = [v for a, v in args if a.keyword is None and not a.star]
+        keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
+        for a, v in args:
+            if a.star:
+                keywords[a.star] = keywords.get(a.star, frozenset()) | v
+        return args, positional, keywords, any(a.star for a, _ in args)
+
     def eval_Call(self, node: cst.Call) -> frozenset:
         func = node.func
         receiver = None
@@ -805,14 +818,8 @@ class FunctionAnalyzer:
         super_call = False
         own_class = self.own_class_callee(func)
         if own_class is not None:
-            callee = own_class
-            args = [(a, self.eval(a.value)) for a in node.args]
-            positional = [v for a, v in args if a.keyword is None and not a.star]
-            keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
-            for a, v in args:
-                if a.star:
-                    keywords[a.star] = keywords.get(a.star, frozenset()) | v
-            return self.record_call(node, callee, None, positional, keywords, any(a.star for a, _ in args))
+            _, positional, keywords, star = self.call_arguments(node)
+            return self.record_call(node, own_class, None, positional, keywords, star)
         if isinstance(func, cst.Attribute) and self.is_super(func.value):
             # ``super().__init__(spec)``: a method of a base class, called on self
             receiver = self.env.get(self.summary.params[0].lstrip("*"), UNKNOWN)
@@ -826,26 +833,14 @@ class FunctionAnalyzer:
         else:
             callee = self.eval(func)
         if super_call:
-            args = [(a, self.eval(a.value)) for a in node.args]
-            positional = [v for a, v in args if a.keyword is None and not a.star]
-            keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
-            for a, v in args:
-                if a.star:
-                    keywords[a.star] = keywords.get(a.star, frozenset()) | v
-            return self.record_call(node, callee, receiver, positional, keywords, any(a.star for a, _ in args),
-                                    super_call=True)
+            _, positional, keywords, star = self.call_arguments(node)
+            return self.record_call(node, callee, receiver, positional, keywords, star, super_call=True)
         if isinstance(func, cst.Name) and func.value == "dict" and self.mod.qualified_callee(func) == "dict" \
                 and len(node.args) == 1 and isinstance(node.args[0].value, (cst.GeneratorExp, cst.ListComp)) \
                 and isinstance(node.args[0].value.elt, cst.Tuple) and len(node.args[0].value.elt.elements) == 2:
             comp = node.args[0].value
             return self.dict_from_pairs(node, comp, comp.elt.elements[0].value, comp.elt.elements[1].value)
-        args = [(a, self.eval(a.value)) for a in node.args]
-        positional = [v for a, v in args if a.keyword is None and not a.star]
-        keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
-        for a, v in args:
-            if a.star:  # ``*xs`` / ``**kw``: never matched to a parameter, kept for dependencies
-                keywords[a.star] = keywords.get(a.star, frozenset()) | v
-        star = any(a.star for a, _ in args)
+        args, positional, keywords, star = self.call_arguments(node)
         qual = self.mod.qualified_callee(func)
         model = library_models.lookup(qual) if qual else None
         if model is not None:

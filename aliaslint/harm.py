@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
-from aliaslint.values import Fresh, Opaque, Ref, Site, Value, loops_of
+from aliaslint.values import Fresh, Ref, Site, Value, loops_of
 
 #: the prefix of a related location that is a finding's witness (tests and reporters look for it)
 WITNESS = "second use: "
@@ -333,22 +333,13 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                 invariant = frozenset(
                     i for i in range(len(fn.params))
                     if (a := project.arg_for(call, t, i)) is not None
-                    and call.loops[-1] not in loops_of(project.resolve(caller, a)) | call_loops(a))
+                    and call.loops[-1] not in loops_of(project.resolve(caller, a)) | loops_of(a))
             return Witness(call.site, f"this caller passes an object it shares {where}; the next use "
                                       f"sees what `{callee_name}` changed", held, invariant)
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
                                       f"`{callee_name}` starts from the changed object", True)
     return best
-
-
-def call_loops(value) -> frozenset[int]:
-    """Loops an unresolved argument varies with, its call results' included (``f(i)`` in a loop)."""
-    out: set[int] = set()
-    for o in value:
-        if isinstance(o, (Ref, Opaque)):
-            out |= o.loops
-    return frozenset(out)
 
 
 def loop_changes(fn: FunctionSummary, loop: int, value, depth: int = 0) -> bool:

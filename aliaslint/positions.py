@@ -125,7 +125,8 @@ class _PositionState(CodegenState):
             self._advance(token)
 
     def add_token(self, value: str) -> None:
-        # the tokens are kept: ``Module._codegen_impl`` looks at them (an empty module)
+        # the tokens are kept: ``Module._codegen_impl`` looks at them (an empty module); the
+        # counting is :meth:`_advance` written out, as this runs for every token of every file
         self.tokens.append(value)
         if "\n" in value or "\r" in value:
             segments = _NEWLINE.split(value)

@@ -355,10 +355,10 @@ class ReplicatedMutable(ProjectRule):
         changes = [fn.mutated_allocations[e] for e in elements if e in fn.mutated_allocations]
         if changes:
             return min(changes)
-        for m in fn.mutations:  # the slots of a library call's result (``dict.fromkeys(keys, [])``)
+        for mutation in fn.mutations:  # the slots of a library call's result (``dict.fromkeys(keys, [])``)
             if any(isinstance(o, Ref) and o.root.kind == "call" and o.root.index in d["calls"]
-                   and cls._inside_slot(o.path) for o in m.target):
-                return m.site
+                   and cls._inside_slot(o.path) for o in mutation.target):
+                return mutation.site
         binding = d["binding"] or ("", "")
         kind, name = binding
         # passed to a callee that changes what is inside the slots
