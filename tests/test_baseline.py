@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
+from _cli import runner
 from aliaslint.cli import cli
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import SourceFile
@@ -72,11 +72,7 @@ ONE_MORE = SOURCE.replace(
 
 
 def run(*args: str):
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(cli, list(args), catch_exceptions=False)
+    return runner().invoke(cli, list(args), catch_exceptions=False)
 
 
 @pytest.fixture

@@ -11,11 +11,11 @@ import os
 import pickle
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
+from _cli import runner as cli_runner
 from aliaslint import cache, codec, engine
 from aliaslint.config import ConfigError, Settings, load_settings
 from aliaslint.files import discover
@@ -233,14 +233,10 @@ def test_the_command_line_may_put_the_cache_and_models_anywhere(tmp_path: Path) 
 
 
 def _cli(*args: str):
-    from click.testing import CliRunner
 
     from aliaslint.cli import cli
 
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
+    runner = cli_runner()
     return runner.invoke(cli, ["check", *args], catch_exceptions=False)
 
 

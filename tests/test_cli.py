@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
-from click.testing import CliRunner
 
 import aliaslint
 import aliaslint.rules
+from _cli import runner
 from aliaslint import engine
 from aliaslint.cli import cli
 from aliaslint.config import RuleSelection, Settings
@@ -21,11 +21,6 @@ from aliaslint.rule import Rule
 CLEAN = "def build(template):\n    return dict(template)\n"
 
 
-def runner() -> CliRunner:
-    try:
-        return CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        return CliRunner()  # click >= 8.2 keeps stderr apart by default
 
 
 def run(*args: str, env: dict[str, str] | None = None):

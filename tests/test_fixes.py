@@ -14,22 +14,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from aliaslint.cli import cli
+from _cli import check as run
 from aliaslint.diagnostics import Applicability, FixRequest, Location
 from aliaslint.fix import transform
 from aliaslint.atomic import write_atomic
 
 from _hostile import needs_fifo, no_hang  # noqa: F401 (fixture)
 
-
-def run(*args: str):
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(cli, ["check", "--no-cache", *args], catch_exceptions=False)
 
 
 @pytest.fixture

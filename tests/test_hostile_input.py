@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 from _hostile import needs_fifo, no_hang, without_root_powers  # noqa: F401 (fixture)
-from click.testing import CliRunner
 
+from _cli import check as run
 from aliaslint import engine
-from aliaslint.cli import cli
 from aliaslint.config import Settings
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import SourceFile, discover
@@ -32,13 +31,6 @@ LOOP_BUG = textwrap.dedent("""\
 """)
 BUG_LINE = "bug.py:6:9: AL001"
 
-
-def run(*args: str):
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(cli, ["check", "--no-cache", *args], catch_exceptions=False)
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from _cli import runner as cli_runner
 from aliaslint import cutoff
 from aliaslint.cli import cli
 from aliaslint.diagnostics import Location
@@ -151,10 +151,7 @@ def _toggle(pkg: Path, name: str) -> None:
 
 
 def _check(root: Path, *options: str) -> tuple[str, str]:
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
+    runner = cli_runner()
     result = runner.invoke(cli, ["check", "--preview", "--output-format", "json", "-v", *options, str(root / "pkg")],
                            catch_exceptions=False)
     assert result.exit_code in (0, 1), result.stderr

@@ -5,19 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from aliaslint.cli import cli
+from _cli import check as run
 
 GRID = "def grid(n):\n    rows = [[]] * n{comment}\n    rows[0].append(1)\n    return rows\n"
 
-
-def run(*args: str):
-    try:
-        runner = CliRunner(mix_stderr=False)
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(cli, ["check", "--no-cache", *args], catch_exceptions=False)
 
 
 @pytest.fixture

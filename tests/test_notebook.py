@@ -6,8 +6,8 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from click.testing import CliRunner
 
+from _cli import runner as cli_runner
 from aliaslint import engine
 from aliaslint.cli import cli
 from aliaslint.config import Settings
@@ -227,20 +227,14 @@ def test_a_broken_notebook_is_al000_and_the_run_goes_on(project: Path) -> None:
 
 
 def test_the_command_line_checks_notebooks(project: Path) -> None:
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
+    runner = cli_runner()
     result = runner.invoke(cli, ["check", "--no-cache", "--output-format", "concise", "."])
     assert result.exit_code == 1
     assert result.stdout.startswith("nb.ipynb:cell 4:5:9: AL001 ")
 
 
 def test_add_noqa_leaves_notebooks_alone(project: Path) -> None:
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
+    runner = cli_runner()
     result = runner.invoke(cli, ["check", "--no-cache", "--add-noqa", "."])
     assert result.exit_code == 0
     assert (project / "nb.ipynb").read_text(encoding="utf-8") == CROSS_CELL  # still the notebook

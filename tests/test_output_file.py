@@ -9,20 +9,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from aliaslint.cli import cli
+from _cli import check as run
 from aliaslint.reporters.output_file import write_report
 
 BUG = "grid = [[]] * 3\ngrid[0].append(1)\n"
 
-
-def run(*args: str):
-    try:
-        runner = CliRunner(mix_stderr=False)  # click < 8.2
-    except TypeError:
-        runner = CliRunner()
-    return runner.invoke(cli, ["check", "--no-cache", *args], catch_exceptions=False)
 
 
 @pytest.fixture
