@@ -12,6 +12,7 @@ models (:mod:`aliaslint.models`), not from code here.
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import replace
 from pathlib import Path
@@ -113,6 +114,20 @@ def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
     if isinstance(target, cst.StarredElement):
         return _target_names(target.value)
     return []
+
+
+#: names of environment mappings (``env``, ``environ``, ``env_vars``, ``pod_env``): a ``:``-joined
+#: value there is a search path by POSIX convention (``PATH``, ``PYTHONPATH``, ``LD_LIBRARY_PATH``)
+_ENVIRONMENT = re.compile(r"(^|_)(env|environ|environment)(_?vars?|s)?$", re.IGNORECASE)
+
+
+def _walk_expr(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
+    """``node`` and every node below it, not entering lambdas."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(c for c in n.children if not isinstance(c, cst.Lambda))
 
 
 def _is_int_literal(node: cst.BaseExpression) -> bool:
@@ -480,7 +495,8 @@ class FunctionAnalyzer:
                 self.record_mutation(base, ACCUMULATE, "." + target.attr.value + " +=", target, UNKNOWN,
                                      self.load(value, ANY))
             else:
-                converted = self.mod.code_for(target) in self.type_guards
+                converted = self.mod.code_for(target) in self.type_guards \
+                    or self._grows_search_path(target, base, value)
                 self.record_mutation(base, SETDEFAULT if converted else OVERWRITE, "." + target.attr.value + " =",
                                      target, UNKNOWN, value)
             self.self_store(target, value)
@@ -505,7 +521,8 @@ class FunctionAnalyzer:
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
-                guarded = guarded or self.mod.code_for(target) in self.type_guards
+                guarded = guarded or self.mod.code_for(target) in self.type_guards \
+                    or self._grows_search_path(target, base, value)
                 self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
             self.record_store(value, node, "[] =")
         elif isinstance(target, cst.StarredElement):
@@ -1207,6 +1224,51 @@ class FunctionAnalyzer:
                     return True
         return False
 
+    def _grows_search_path(self, target: cst.BaseExpression, base: frozenset, value: frozenset) -> bool:
+        """``env["PYTHONPATH"] = "%s:%s" % (root, env["PYTHONPATH"])``: a search path (a value of an
+        environment mapping, or a key named like a path) given one more ``:``/``;``/``os.pathsep``
+        entry, next to what it held. Repeated, it holds that entry twice, which changes no lookup
+        (the first match wins), so it is recorded as a repeat-safe fill (``SETDEFAULT``), like a
+        conversion under a type test. A ``:`` alone is not enough: ``image = f"{image}:{tag}"``
+        grows a tag on every call (issue 8's triage, B8: metaflow's Runner prepending its root)."""
+        expr = self.assigned_value
+        if expr is None or not isinstance(target, (cst.Subscript, cst.Attribute)):
+            return False
+        pathsep = False
+        separated = False
+        for n in _walk_expr(expr):
+            if isinstance(n, cst.Attribute) and n.attr.value == "pathsep" or isinstance(n, cst.Name) and n.value == "pathsep":
+                pathsep = True
+            elif isinstance(n, (cst.SimpleString, cst.FormattedStringText)):
+                text = n.value if isinstance(n, cst.FormattedStringText) else n.value.strip("'\"")
+                separated = separated or ":" in text or ";" in text
+        if not (pathsep or separated):
+            return False
+        if not pathsep:
+            receiver = target.value
+            while isinstance(receiver, (cst.Subscript, cst.Attribute)):
+                receiver = receiver.value
+            key = target.slice[0].slice.value if isinstance(target, cst.Subscript) \
+                and isinstance(target.slice[0].slice, cst.Index) else None
+            named = self.mod.code_for(key) if key is not None else target.attr.value \
+                if isinstance(target, cst.Attribute) else ""
+            receiver_name = receiver.value if isinstance(receiver, cst.Name) else \
+                target.value.attr.value if isinstance(target.value, cst.Attribute) else ""
+            # an environment's variable named by the code (``env[k]``) or named like a path;
+            # ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"`` is a tag, not a search path
+            if not ("path" in named.lower() or _ENVIRONMENT.search(receiver_name)
+                    and not isinstance(key, (cst.SimpleString, cst.ConcatenatedString))):
+                return False
+        # the new value keeps what the object held: it reads the same object (``old = env.get(k)``
+        # earlier), or the target itself is written out inside it (a call's result hides the deps)
+        roots = {o.root for o in self.snapshot(base) if isinstance(o, Ref)}
+        if any(isinstance(o, Opaque) and o.deps & roots or isinstance(o, Ref) and o.root in roots
+               for o in self.snapshot(value)):
+            return True
+        wanted = self.mod.code_for(target).replace(" ", "")
+        return any(isinstance(n, (cst.Subscript, cst.Attribute)) and self.mod.code_for(n).replace(" ", "") == wanted
+                   for n in _walk_expr(expr))
+
     def _assign(self, node: cst.Assign, value: frozenset) -> None:
         for t in node.targets:
             if self.loop_stack and isinstance(t.target, cst.Name) and value and all(isinstance(o, Opaque) for o in value) \
@@ -1458,6 +1520,16 @@ class FunctionAnalyzer:
         guard = self.absent_key_guard(test)
         return {guard} if guard else set()
 
+    def present_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
+        """Every ``key in mapping`` that must be false for the test to fail, also inside an ``or``
+        chain (``if a or "k" in m:``): the ``else`` branch runs only when the key is missing."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+            return self.present_key_guards(test.left) | self.present_key_guards(test.right)
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, cst.In):
+            return {(self.mod.code_for(test.comparisons[0].comparator), self.mod.code_for(test.left))}
+        return set()
+
     def absent_key_guard(self, test: cst.BaseExpression) -> tuple[str, str] | None:
         """``if key not in mapping:`` -> (mapping text, key text): a write of that key in the
         body only fills a missing entry, like ``setdefault`` (repeating it changes nothing)."""
@@ -1511,10 +1583,14 @@ class FunctionAnalyzer:
         live_else = True
         self.path_mutations.append([])
         if node.orelse is not None:
+            # ``if k in d: ... else: d[k] = v``: the else branch only fills a missing entry
+            present = self.present_key_guards(node.test) - self.absent_guards
+            self.absent_guards |= present
             if isinstance(node.orelse, cst.If):
                 live_else = self.walk_stmt(node.orelse)
             else:
                 live_else = self.walk_block(self.body_of(node.orelse))
+            self.absent_guards -= present
         else_mutations = self.path_mutations.pop()
         # after the statement, what either branch changed may be on the path to a later return
         self.path_mutations[-1].extend(body_mutations + else_mutations)

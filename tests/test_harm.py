@@ -209,6 +209,56 @@ def test_a_public_method_that_adds_its_argument_collects_and_is_preview_only(tmp
     assert shown(run(tmp_path, {"lib.py": collector}, preview=True)) == [("AL006", 16, "MEDIUM")]
 
 
+SEARCH_PATH = """
+    import os
+
+    ROOT, TAG = os.path.dirname(__file__), os.environ["TAG"]
+    EXTRA = {"PYTHONPATH": ROOT}
+
+    class Manager:
+        def run(self, command, env):
+            {write}
+            return Process(command, env)
+
+    class Runner:
+        def __init__(self):
+            self.env, self.spm = os.environ.copy(), Manager()
+
+        def run(self):
+            return self.spm.run(["true"], self.env)
+"""
+
+
+@pytest.mark.parametrize(("write", "default"), [
+    ('env["PYTHONPATH"] = "%s:%s" % (ROOT, env["PYTHONPATH"])', False),
+    ('env["PATH"] = f"{ROOT}:{env.get(\'PATH\', \'\')}"', False),
+    ('env["PYTHONPATH"] = os.pathsep.join([ROOT, env["PYTHONPATH"]])', False),
+    ('for k, v in EXTRA.items(): env[k] = "%s:%s" % (v, env[k])', False),
+    ('env["LD_LIBRARY_PATH"] = env["LD_LIBRARY_PATH"] + ";" + ROOT', False),
+    # a ``:`` that does not separate search-path entries: the tag is added again on every run
+    ('env["IMAGE"] = "%s:%s" % (env["IMAGE"], TAG)', True),
+    # a search path that does not keep what it held: each run puts its own value
+    ('env["PATH"] = "%s:%s" % (ROOT, command[0])', True),
+])
+def test_a_search_path_given_the_same_entry_again_is_repeat_safe(tmp_path: Path, write: str, default: bool) -> None:
+    # metaflow 2.19.39 SubprocessManager.run_command prepends its root to the Runner's kept
+    # env's PYTHONPATH on every run: ``root:root:/orig`` finds the same modules (triage B8)
+    found = run(tmp_path, {"lib.py": SEARCH_PATH.replace("{write}", write)})
+    assert [(d.code, d.location.line) for d in found] == ([("AL007", 9)] if default else [])
+
+
+@pytest.mark.parametrize(("write", "default"), [
+    ('if "HOME" in env:\n                pass\n            else:\n                env["HOME"] = os.getcwd()', False),
+    ('if "HOME" in env or not command:\n                pass\n            else:\n                env["HOME"] = os.getcwd()', False),
+    ('if "HOME" in env:\n                env["HOME"] = os.getcwd()', True),
+])
+def test_a_key_written_in_the_else_branch_of_a_membership_test_is_filled_only_when_missing(
+        tmp_path: Path, write: str, default: bool) -> None:
+    # metaflow 2.19.39 async_run_command: ``if "PYTHONPATH" in env: <prepend> else: env[...] = root``
+    found = run(tmp_path, {"lib.py": SEARCH_PATH.replace("{write}", write)})
+    assert [d.code for d in found] == (["AL007"] if default else [])
+
+
 def test_a_key_filled_only_when_missing_inside_an_and_guard_is_repeat_safe(tmp_path: Path) -> None:
     # hera 7.1.0 Volume.__post_init__: ``if r.requests is not None and "storage" not in r.requests:``
     source = """
@@ -242,13 +292,12 @@ TRIAGED = {
     "B5_memo": [],               # a module-level cache filled once
     "B6_stack": [("AL007", 9, "MEDIUM")],          # a renderer's own scope stack
     "B7_register": [("AL002", 16, "MEDIUM")],      # sets an id once per registered component
+    "B8_same_prepend": [],       # the same directory again in a search path: the first one wins
     "B9_registry": [],           # a registry shared on purpose (says so in a comment)
 }
 LEFT = {
     # a change on a path that always raises afterwards: the loop's next round never runs
     "B1_raise_after": "no model of functions that never return",
-    # prepends the same directory to PYTHONPATH again: repeated, but harmless to the program
-    "B8_same_prepend": "a duplicate that does no harm is not told from one that does",
 }
 
 
