@@ -28,6 +28,8 @@ from aliaslint.values import (
 
 #: how many hops (callers, module-level names, attribute types) a receiver's class is looked up through
 MAX_CLASS_DEPTH = 8
+#: library base classes whose instances get their own copy of each field's default
+FIELD_COPYING_BASES = frozenset({"BaseModel", "BaseSettings", "SQLModel"})
 
 
 #: astroid questions per check (each can cost ~0.1 s on a large module); a count, not a time,
@@ -271,6 +273,20 @@ class CallResolution:
         out = sorted(found) if len(found) == 1 else []
         self._param_classes[key] = out
         return out
+
+    def copies_field_defaults(self, cls_name: str) -> bool:
+        """Whether ``cls_name`` derives from a model base that gives each instance its own copy
+        of a field's default (pydantic's ``BaseModel`` and ``BaseSettings``, ``SQLModel``): there,
+        ``rows: list = []`` in the class body is not an object the instances share (pydantic
+        copies defaults per instance; checked with pydantic 1 and 2, issue 8's triage)."""
+        cache = self.__dict__.setdefault("_field_copying", {})
+        if cls_name not in cache:
+            cache[cls_name] = any(
+                isinstance(o, Ref) and o.root.kind == "global"
+                and (o.root.name + "".join(o.path)).rsplit(".", 1)[-1] in FIELD_COPYING_BASES
+                and not self.classes_of_value(frozenset({o}), self.modules[self.classes[c].module])
+                for c in self.mro(cls_name) for base in self.classes[c].bases for o in base)
+        return cache[cls_name]
 
     def class_attr_owner(self, cls_name: str, name: str) -> str | None:
         """The class (``cls_name`` or a project base) whose body assigns ``name``."""

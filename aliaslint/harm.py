@@ -197,10 +197,25 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
         return f"`{name}` comes from the caller, and this removes what the caller put in it"
     if effect.kind == ACCUMULATE and effect.path and effect.op != "add":
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
-    if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and not (
-            effect.value_deps and all(r == effect.root for r in effect.value_deps)):
+    if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and _transforms(effect):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
     return None
+
+
+def _transforms(effect) -> bool:
+    """A write that puts there what the caller did not ask for: a value of the function's own
+    (``pod_template["spec"]["args"] = ["dask-scheduler"]``), or what the slot held turned into
+    something else with other inputs (a placeholder rendered with this call's runs:
+    ``body[k] = re.sub("{{runs}}", text, body[k])``; repeated, it finds the placeholder gone).
+    Not a setter that puts its own arguments there (``with_annotations(key, value)``,
+    ``status.timestamp_key = key``): the caller asked for that value; nor a normalisation of the
+    old value alone, which gives the same result again. Where this comes from: the triage of
+    three unseen packages (issue 8), where setters were 4 of the 5 public-entry rewrites, and
+    none was a bug; the fifth (a rendered placeholder) was."""
+    deps = effect.value_deps
+    if deps and all(r == effect.root for r in deps):
+        return False
+    return not deps or any(r == effect.root or r.kind not in ("param",) for r in deps)
 
 
 def nested(project, fn: FunctionSummary) -> bool:

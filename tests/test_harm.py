@@ -270,8 +270,9 @@ def test_a_key_filled_only_when_missing_inside_an_and_guard_is_repeat_safe(tmp_p
                     self.resources.requests["storage"] = self.size
     """
     assert run(tmp_path, {"lib.py": source}) == []
+    # (a value of its own: ``self.size`` would be a setter's, which stays in preview)
     unguarded = source.replace('self.resources.requests is not None and "storage" not in self.resources.requests',
-                               "self.resources.requests is not None")
+                               "self.resources.requests is not None").replace("= self.size", '= "1Gi"')
     assert [d.code for d in run(tmp_path / "b", {"lib.py": unguarded})] == ["AL007"]
 
 
@@ -491,7 +492,13 @@ def test_a_kept_object_merged_from_itself_is_normalised_not_rewritten(tmp_path: 
     assert run(tmp_path / "a", {"lib.py": source}) == []
     from_argument = source.replace("def reload(self):", "def reload(self, extra):").replace(
         'headers.update(self.config["restapi"]["https_extra_headers"])', "headers.update(extra)")
-    assert shown(run(tmp_path / "b", {"lib.py": from_argument})) == [("AL006", 8, "HIGH")]
+    # merged from the method's own argument: a setter, the caller asks for that change
+    assert run(tmp_path / "b", {"lib.py": from_argument}) == []
+    assert shown(run(tmp_path / "b", {"lib.py": from_argument}, preview=True)) == [("AL006", 8, "MEDIUM")]
+    from_module = from_argument.replace("def reload(self, extra):", "def reload(self):").replace(
+        "headers.update(extra)", "headers.update(DEFAULT_HEADERS)")
+    assert shown(run(tmp_path / "c", {"lib.py": "DEFAULT_HEADERS = {}\n" + textwrap.dedent(from_module)})) \
+        == [("AL006", 9, "HIGH")]
 
 
 ELEMENTS = """
@@ -540,3 +547,68 @@ def test_a_conversion_guarded_by_a_type_test_is_repeat_safe(tmp_path: Path) -> N
     assert run(tmp_path / "a", {"m.py": source}) == []
     untyped = source.replace('if isinstance(volume["storage_type"], str):', 'if volume["storage_type"]:')
     assert shown(run(tmp_path / "b", {"m.py": untyped})) == [("AL007", 8, "HIGH")]
+
+
+SETTER = """
+    class Resource:
+        def __init__(self, metadata):
+            self.metadata = metadata
+
+        def {method}:
+            {write}
+            return self
+"""
+
+
+@pytest.mark.parametrize(("method", "write", "expected"), [
+    # a setter puts there what its caller asks for (mlrun 1.12.1 ``with_annotations``,
+    # ``with_source_archive``): preview only
+    ("with_owner(self, owner)", 'self.metadata["labels"]["owner"] = owner', []),
+    # a value of its own replaces what the caller gave (dask-kubernetes' scheduler args)
+    ("start(self)", 'self.metadata["labels"]["role"] = ["scheduler"]', [("AL006", 7, "HIGH")]),
+    # what the caller gave, rendered with this call's input: the placeholder is gone the second
+    # time (mlrun 1.12.1 webhook ``override_body``: every later push sends the first runs)
+    ("push(self, runs)", 'self.metadata["body"]["text"] = self.metadata["body"]["text"].replace("{{runs}}", runs)',
+     [("AL006", 7, "HIGH")]),
+])
+def test_a_public_setter_is_preview_only_and_a_rewrite_of_what_the_caller_gave_is_shown(
+        tmp_path: Path, method: str, write: str, expected: list) -> None:
+    source = SETTER.replace("{method}", method).replace("{write}", write)
+    assert shown(run(tmp_path, {"lib.py": source})) == expected
+    assert len(run(tmp_path / "p", {"lib.py": source}, preview=True)) == 1
+
+
+def test_a_pydantic_field_default_is_each_instances_own(tmp_path: Path) -> None:
+    # mlrun 1.12.1 GrafanaTable(BaseModel): ``rows: list[...] = []`` then ``self.rows.append(...)``;
+    # pydantic copies a field's default for each instance (checked with pydantic.v1 and 2)
+    source = """
+        from pydantic import BaseModel
+        import pydantic.v1 as pv1
+
+
+        class Table(BaseModel):
+            rows: list = []
+
+            def add_row(self, *args):
+                self.rows.append(list(args))
+
+
+        class Sub(Table):
+            def add_header(self, *args):
+                self.rows.append(list(args))
+
+
+        class V1(pv1.BaseModel):
+            rows: list = []
+
+            def add_row(self, *args):
+                self.rows.append(list(args))
+
+
+        class Plain:
+            rows: list = []
+
+            def add_row(self, *args):
+                self.rows.append(list(args))
+    """
+    assert shown(run(tmp_path, {"m.py": source})) == [("AL003", 29, "HIGH")]
