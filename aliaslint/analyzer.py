@@ -217,6 +217,8 @@ class FunctionAnalyzer:
         self.extending = False
         #: how many ``if`` / ``match`` / ``except`` blocks enclose the statement being walked
         self.branch_depth = 0
+        #: the test of each enclosing ``if`` (``None`` for an ``except`` or ``case`` block)
+        self.branch_tests: list[cst.BaseExpression | None] = []
         #: indices (in ``summary.mutations``) of the changes on the path being walked, per block
         self.path_mutations: list[list[int]] = [[]]
         #: how many enclosing blocks are guarded by an absence test (``if x not in seen:``)
@@ -426,10 +428,37 @@ class FunctionAnalyzer:
             Mutation(snap, kind, op, self.mod.site(node), self.repeating_loops(),
                      self.snapshot(key_value), self.snapshot(value), call_id, via_model,
                      discarded=node is self.discarding, value_text=self.value_text(node),
-                     conditional=self.branch_depth > 0,
+                     conditional=self.branch_depth > 0 and not self._decided_by_target(node),
                      maybe_copied=any(isinstance(o, Ref) and o.root.kind == "param"
                                       and o.root.index in self.copied_params for o in snap))
         )
+
+    def _decided_by_target(self, node: cst.CSTNode) -> bool:
+        """Every enclosing ``if`` tests only the object being changed (``if target.after_step:
+        target.attributes["infer"] = True``; a load-once flag ``if not model.ready: ...
+        model.ready = True``): the next use of the same object takes the same path, so the change
+        is not one made "on some paths only" (:attr:`Mutation.conditional`)."""
+        receiver = node
+        while isinstance(receiver, (cst.Attribute, cst.Subscript, cst.Call)):
+            receiver = receiver.func if isinstance(receiver, cst.Call) else receiver.value
+        if not isinstance(receiver, cst.Name) or len(self.branch_tests) != self.branch_depth:
+            return False
+        for test in self.branch_tests:
+            if test is None:
+                return False
+            stack: list[cst.CSTNode] = [test]
+            while stack:
+                n = stack.pop()
+                if isinstance(n, cst.Attribute):
+                    stack.append(n.value)  # ``.attr`` is not a variable
+                    continue
+                if isinstance(n, cst.Name) and n.value != receiver.value and n.value not in _BUILTIN_NAMES:
+                    return False
+                if isinstance(n, (cst.Call, cst.Await, cst.Lambda, cst.NamedExpr)) and not (
+                        isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in _BUILTIN_NAMES):
+                    return False  # a call's answer may differ the next time
+                stack.extend(n.children)
+        return True
 
     def value_text(self, node: cst.CSTNode) -> str:
         """The source of what a mutation puts in, for messages (``{"mountPath": "/dev/shm"}``);
@@ -1563,6 +1592,7 @@ class FunctionAnalyzer:
         return_guard = self.guard_of(node.test)
         self.return_guards.append(return_guard)
         self.branch_depth += 1
+        self.branch_tests.append(node.test)
         membership = self._membership_test(node.test)
         self.membership_guards += membership
         self.path_mutations.append([])
@@ -1596,6 +1626,7 @@ class FunctionAnalyzer:
         self.path_mutations[-1].extend(body_mutations + else_mutations)
         after_else = self.env
         self.branch_depth -= 1
+        self.branch_tests.pop()
         if live_body and live_else:
             self.env = self.join(after_body, after_else)
         elif live_body:
@@ -1664,9 +1695,11 @@ class FunctionAnalyzer:
             if h.type is not None:
                 self.eval(h.type)
             self.branch_depth += 1
+            self.branch_tests.append(None)
             if self.walk_block(self.body_of(h)):
                 states.append(self.env)
             self.branch_depth -= 1
+            self.branch_tests.pop()
         if node.orelse is not None and live:
             self.env = states[0]
             if self.walk_block(self.body_of(node.orelse)):
@@ -1688,8 +1721,10 @@ class FunctionAnalyzer:
         for case in node.cases:
             self.env = dict(before)
             self.branch_depth += 1
+            self.branch_tests.append(None)
             self.walk_block(self.body_of(case))
             self.branch_depth -= 1
+            self.branch_tests.pop()
             env = self.join(env, self.env)
         self.env = env
         return True

@@ -612,3 +612,42 @@ def test_a_pydantic_field_default_is_each_instances_own(tmp_path: Path) -> None:
                 self.rows.append(list(args))
     """
     assert shown(run(tmp_path, {"m.py": source})) == [("AL003", 29, "HIGH")]
+
+
+DECIDED = """
+    class Target:
+        def __init__(self, kind):
+            self.kind = kind
+            self.attributes = {}
+            self.after_step = None
+
+
+    def add_steps(targets, graph):
+        for target in targets:
+            {guard}
+                target.attributes["infer_columns"] = True
+            graph.append(target.kind)
+        return {"graph": graph, "targets": targets}
+
+
+    def ingest():
+        targets = [Target("parquet")]
+        first = add_steps(targets, [])
+        second = add_steps(targets, ["x"])
+        return first, second
+"""
+
+
+@pytest.mark.parametrize(("guard", "default"), [
+    # decided by the object itself: the next use takes the same path and writes the same constant
+    # (mlrun 1.12.1 add_target_steps: ``if target.after_step: target.attributes[...] = True``)
+    ("if target.after_step:", False),
+    ("if not target.after_step and len(target.kind) > 1:", False),
+    # decided by something else: written on some uses only, and later uses keep it
+    ("if graph:", True),
+    ("if target.ready(graph):", True),
+])
+def test_a_constant_written_under_a_test_of_the_object_itself_is_repeat_safe(
+        tmp_path: Path, guard: str, default: bool) -> None:
+    found = run(tmp_path, {"lib.py": DECIDED.replace("{guard}", guard)})
+    assert [d.code for d in found] == (["AL007"] if default else [])
