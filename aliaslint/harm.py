@@ -392,3 +392,29 @@ def every_caller_fresh(project, fn: FunctionSummary, index: int) -> bool:
             continue
         verdicts.append(sharing(project, caller, call, arg))
     return bool(verdicts) and all(v == "fresh" for v in verdicts)
+
+
+def owned_by_callers(project, fn: FunctionSummary, index: int) -> bool:
+    """``fn`` is a private helper and every call in the tree hands it an object the caller made
+    itself (:func:`made_by_caller`), even if the caller uses it again afterwards: the helper's
+    changes are the caller's own work on its own object (mlrun's ``_execute(runtime, run)``
+    enriching the run its only caller deep-copied from the user's task). Preview only."""
+    if is_public(fn):
+        return False
+    calls = [(project.functions[c], call, project.arg_for(call, t, index))
+             for c, call, t in project.callers.get(fn.qualname, []) if c != fn.qualname]
+    calls = [(caller, call, arg) for caller, call, arg in calls if arg is not None]
+    return bool(calls) and all(made_by_caller(project, caller, call, arg) for caller, call, arg in calls)
+
+
+def made_by_caller(project, caller: FunctionSummary, call: CallSite, arg: Value) -> bool:
+    """``arg`` is an object ``caller`` made itself for this call (a literal, a constructor's or a
+    deep copy's result; mlrun's ``run = self._create_run_object(task)``, a deep copy of the
+    user's task), made inside the loop that calls (if any). Handed to a private helper, the
+    helper's changes are the caller's own work on its own object, even when the caller uses it
+    again afterwards: a helper whose every caller passes an object it made is silent (issue 8)."""
+    resolved = project.resolve(caller, arg)
+    return bool(resolved) and all(
+        isinstance(o, Fresh) and o.kind != "copy" and o.copy is None  # a shallow copy shares its parts
+        and (not call.loops or set(call.loops) & set(o.loops))
+        for o in resolved)

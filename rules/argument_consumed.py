@@ -31,7 +31,8 @@ def _tier(project, fn, e, witness, typed: bool):
         return Confidence.MEDIUM, witness, reason
     if not e.path and (e.kind == ACCUMULATE or e.op in TAKES):
         return Confidence.MEDIUM, witness, reason
-    if harm.intended(project, fn, index) or e.maybe_copied or harm.works_on(project, fn, e):
+    if harm.intended(project, fn, index) or e.maybe_copied or harm.works_on(project, fn, e) \
+            or harm.owned_by_callers(project, fn, index):
         return Confidence.MEDIUM, witness, reason
     if e.returned and (witness is None or not witness.held):
         # changed, then handed back (``return config``, ``return cmd, extra``): an in-place

@@ -651,3 +651,33 @@ def test_a_constant_written_under_a_test_of_the_object_itself_is_repeat_safe(
         tmp_path: Path, guard: str, default: bool) -> None:
     found = run(tmp_path, {"lib.py": DECIDED.replace("{guard}", guard)})
     assert [d.code for d in found] == (["AL007"] if default else [])
+
+
+OWNED = """
+    import socket
+
+
+    class Launcher:
+        def launch(self, task, db):
+            run = {"metadata": {"labels": {}}, "spec": task, "status": "new"}
+            result = self._execute(run)
+            db.store(run)
+            return result
+
+        def _execute(self, run):
+            run["metadata"]["labels"]["host"] = socket.gethostname()
+            return {"state": run["status"]}
+"""
+
+
+def test_a_private_helper_given_an_object_its_caller_made_is_preview_only(tmp_path: Path) -> None:
+    # mlrun 1.12.1 ClientLocalLauncher._execute enriches the run its only caller deep-copied from
+    # the user's task: the caller's later use (storing the run) is meant to see the enrichment
+    assert run(tmp_path / "a", {"lib.py": OWNED}) == []
+    assert shown(run(tmp_path / "b", {"lib.py": OWNED}, preview=True)) == [("AL007", 13, "MEDIUM")]
+    # a public function: its callers outside the tree may hand it what they keep
+    public = OWNED.replace("_execute", "execute")
+    assert shown(run(tmp_path / "c", {"lib.py": public})) == [("AL007", 13, "HIGH")]
+    # a template made once, outside the loop that calls: every round gets the last round's change
+    looped = OWNED.replace("result = self._execute(run)", "result = [self._execute(run) for _ in task]")
+    assert shown(run(tmp_path / "d", {"lib.py": looped})) == [("AL007", 13, "HIGH")]
