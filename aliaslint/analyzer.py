@@ -518,7 +518,7 @@ class FunctionAnalyzer:
             self.record_call_store(base, attr(target.attr.value), value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
             self.overlay(base, attr(target.attr.value), value)
-            if self.extending:
+            if self.extending and not self._grows_search_path(target, base, value):
                 # ``c.mounts = (c.mounts or []) + [shm]``: a new list, but one entry longer on
                 # every call: the object accumulates as if appended to
                 self.record_mutation(base, ACCUMULATE, "." + target.attr.value + " +=", target, UNKNOWN,
@@ -547,11 +547,11 @@ class FunctionAnalyzer:
                 self.overlay(base, sel, value)
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and (
                 self.mod.code_for(target.value), self.mod.code_for(target.slice[0].slice.value)) in self.absent_guards
+            guarded = guarded or self._grows_search_path(target, base, value)
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
-                guarded = guarded or self.mod.code_for(target) in self.type_guards \
-                    or self._grows_search_path(target, base, value)
+                guarded = guarded or self.mod.code_for(target) in self.type_guards
                 self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
             self.record_store(value, node, "[] =")
         elif isinstance(target, cst.StarredElement):
@@ -1229,11 +1229,23 @@ class FunctionAnalyzer:
 
     def _extends_itself(self, target: cst.BaseExpression, value: cst.BaseExpression) -> bool:
         """``x.items = x.items + [y]`` / ``x["k"] = (x["k"] or []) + [y]``: the new value is the
-        old one with more on the end."""
-        if not isinstance(target, (cst.Attribute, cst.Subscript)) or not isinstance(value, cst.BinaryOperation) \
-                or not isinstance(value.operator, cst.Add):
+        old one with more on the end. Also a string formatted around the old value with more
+        (``image = "%s:%s" % (image, tag)``, ``f"{name}-{suffix}"``): repeated, it grows again."""
+        if not isinstance(target, (cst.Attribute, cst.Subscript)):
             return False
         wanted = self.mod.code_for(target).replace(" ", "")
+        if isinstance(value, cst.FormattedString) and len(value.parts) > 1:
+            # inside an f-string the key is often quoted the other way: ``f"{env['NAME']}-x"``
+            return any(isinstance(p, cst.FormattedStringExpression)
+                       and self.mod.code_for(p.expression).replace(" ", "").replace("'", '"') == wanted.replace("'", '"')
+                       for p in value.parts)
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Modulo) \
+                and isinstance(value.left, (cst.SimpleString, cst.ConcatenatedString)):
+            args = value.right.elements if isinstance(value.right, cst.Tuple) else [value.right]
+            args = [a.value if isinstance(a, cst.Element) else a for a in args]
+            return len(args) > 1 and any(self.mod.code_for(a).replace(" ", "") == wanted for a in args)
+        if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, cst.Add):
+            return False
         for side in (value.left, value.right):
             if isinstance(side, cst.BooleanOperation) and isinstance(side.operator, cst.Or):
                 side = side.left

@@ -102,7 +102,7 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
     if effect.kind == ACCUMULATE and effect.op == "add":
         return "adding the same element again changes nothing"
     if effect.kind == OVERWRITE:
-        if effect.value_deps and all(r == effect.root for r in effect.value_deps):
+        if normalises(effect):
             return "it normalises a value in place"
         if constants and not effect.value_deps and not effect.conditional:
             # every use writes it: the second finds what it would write anyway (a write made only
@@ -112,6 +112,16 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
             effect.op == "discard" or effect.discarded and effect.op == "pop"):
         return "a second removal finds nothing to remove"
     return None
+
+
+def normalises(effect) -> bool:
+    """The value written is computed from what the object holds, with module-level names only
+    (functions, constants): ``s["name"] = s["name"].lower()``, ``ranges[k] = [lo if lo != "-inf"
+    else np.inf, ...]``, ``node.then = Node.promote(node.then)``. Applied again to its own result
+    it gives the same value; growing a value (``x = x + [y]``, a prefix added) is recorded as an
+    accumulation by phase 1, not as this."""
+    deps = effect.value_deps
+    return effect.root in deps and all(r == effect.root or r.kind == "global" for r in deps)
 
 
 def _computed(deps) -> bool:
@@ -213,7 +223,7 @@ def _transforms(effect) -> bool:
     three unseen packages (issue 8), where setters were 4 of the 5 public-entry rewrites, and
     none was a bug; the fifth (a rendered placeholder) was."""
     deps = effect.value_deps
-    if deps and all(r == effect.root for r in deps):
+    if normalises(effect):
         return False
     return not deps or any(r == effect.root or r.kind not in ("param",) for r in deps)
 

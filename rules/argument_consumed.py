@@ -29,7 +29,8 @@ def _tier(project, fn, e, witness, typed: bool):
     reason = harm.public_entry(project, fn, e, index)
     if e.op.startswith(".") or typed:
         return Confidence.MEDIUM, witness, reason
-    if not e.path and (e.kind == ACCUMULATE or e.op in TAKES):
+    if not e.path and (e.kind == ACCUMULATE and e.op != "[] +=" or e.op in TAKES):
+        # (``[] +=`` grows an item: ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"``)
         return Confidence.MEDIUM, witness, reason
     if harm.intended(project, fn, index) or e.maybe_copied or harm.works_on(project, fn, e) \
             or harm.owned_by_callers(project, fn, index):

@@ -248,6 +248,20 @@ def test_a_search_path_given_the_same_entry_again_is_repeat_safe(tmp_path: Path,
 
 
 @pytest.mark.parametrize(("write", "default"), [
+    # what the slot held, put through module-level functions: the same again the second time
+    ('env["MODE"] = TAG if env["MODE"] == "auto" else env["MODE"]', False),
+    # formatted around what it held, with more: it grows on every run
+    ('env["NAME"] = f"{env[\'NAME\']}-{TAG}"', True),
+    ('env["NAME"] = "%s-%s" % (env["NAME"], TAG)', True),
+])
+def test_a_value_recomputed_from_itself_with_module_names_is_normalised_and_a_grown_one_is_not(
+        tmp_path: Path, write: str, default: bool) -> None:
+    # mlrun 1.12.1 MapValues: ``ranges[v] = [lo if lo != "-inf" else -np.inf, ...]`` (triage F13)
+    found = run(tmp_path, {"lib.py": SEARCH_PATH.replace("{write}", write)})
+    assert [(d.code, d.location.line) for d in found] == ([("AL007", 9)] if default else [])
+
+
+@pytest.mark.parametrize(("write", "default"), [
     ('if "HOME" in env:\n                pass\n            else:\n                env["HOME"] = os.getcwd()', False),
     ('if "HOME" in env or not command:\n                pass\n            else:\n                env["HOME"] = os.getcwd()', False),
     ('if "HOME" in env:\n                env["HOME"] = os.getcwd()', True),
