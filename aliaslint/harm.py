@@ -225,7 +225,9 @@ def _transforms(effect) -> bool:
     deps = effect.value_deps
     if normalises(effect):
         return False
-    return not deps or any(r == effect.root or r.kind not in ("param",) for r in deps)
+    # a literal, a module-level value or a call's result is the function's own; a parameter (or
+    # what was computed from one, "unknown") is what its caller asked for
+    return not deps or any(r == effect.root or r.kind in ("global", "call") for r in deps)
 
 
 def nested(project, fn: FunctionSummary) -> bool:

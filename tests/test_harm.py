@@ -578,6 +578,9 @@ SETTER = """
     # a setter puts there what its caller asks for (mlrun 1.12.1 ``with_annotations``,
     # ``with_source_archive``): preview only
     ("with_owner(self, owner)", 'self.metadata["labels"]["owner"] = owner', []),
+    # computed from what the caller passes (jenkins-job-builder 6.5.0: a job's name into its
+    # parameter macro, written again by every job before it is read)
+    ("with_job(self, data)", 'self.metadata["labels"]["job"] = data["name"].split("/")[-1]', []),
     # a value of its own replaces what the caller gave (dask-kubernetes' scheduler args)
     ("start(self)", 'self.metadata["labels"]["role"] = ["scheduler"]', [("AL006", 7, "HIGH")]),
     # what the caller gave, rendered with this call's input: the placeholder is gone the second
