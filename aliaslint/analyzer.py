@@ -524,8 +524,11 @@ class FunctionAnalyzer:
                 self.record_mutation(base, ACCUMULATE, "." + target.attr.value + " +=", target, UNKNOWN,
                                      self.load(value, ANY))
             else:
+                # a conversion under a type test, a search path, or a field set only while it is
+                # unset (a load-once flag: ``if not model.ready: model.load(); model.ready = True``)
                 converted = self.mod.code_for(target) in self.type_guards \
-                    or self._grows_search_path(target, base, value)
+                    or self._grows_search_path(target, base, value) \
+                    or (self.mod.code_for(target), "") in self.absent_guards
                 self.record_mutation(base, SETDEFAULT if converted else OVERWRITE, "." + target.attr.value + " =",
                                      target, UNKNOWN, value)
             self.self_store(target, value)
@@ -1580,8 +1583,12 @@ class FunctionAnalyzer:
                 return (self.mod.code_for(right), self.mod.code_for(test.left))
             # ``if mapping.get(key) is None:``
             if isinstance(op, (cst.Is, cst.Equal)) and isinstance(right, cst.Name) and right.value == "None":
+                if isinstance(test.left, cst.Attribute):
+                    return (self.mod.code_for(test.left), "")  # ``if self.client is None:``
                 return self._get_guard(test.left)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            if isinstance(test.expression, cst.Attribute):
+                return (self.mod.code_for(test.expression), "")  # ``if not model.ready:``
             return self._get_guard(test.expression)  # ``if not mapping.get(key):``
         return None
 

@@ -698,3 +698,35 @@ def test_a_private_helper_given_an_object_its_caller_made_is_preview_only(tmp_pa
     # a template made once, outside the loop that calls: every round gets the last round's change
     looped = OWNED.replace("result = self._execute(run)", "result = [self._execute(run) for _ in task]")
     assert shown(run(tmp_path / "d", {"lib.py": looped})) == [("AL007", 13, "HIGH")]
+
+
+LOAD_ONCE = """
+    class Handler:
+        def __init__(self, models):
+            self.models = models
+
+        def get(self, name):
+            model = self.models[name]
+            {guard}
+                model.load()
+                model.ready = compute()
+            return model
+
+
+    def serve(names):
+        models = {}
+        for name in names:
+            models[name] = load_model(name)
+        return Handler(models), Handler(models)
+"""
+
+
+@pytest.mark.parametrize(("guard", "default"), [
+    # mlrun 1.12.1 HTTPHandler.get_model_class: a load-once flag, set only while it is unset
+    ("if not model.ready:", False),
+    ("if model.ready is None:", False),
+    ("if model.stale:", True),
+])
+def test_a_field_set_only_while_it_is_unset_is_filled_once(tmp_path: Path, guard: str, default: bool) -> None:
+    found = run(tmp_path, {"lib.py": LOAD_ONCE.replace("{guard}", guard)})
+    assert [d.code for d in found] == (["AL006"] if default else [])
