@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
-from aliaslint.values import Fresh, Ref, Site, Value, loops_of
+from aliaslint.values import Fresh, Opaque, Ref, Site, Value, loops_of
 
 #: the prefix of a related location that is a finding's witness (tests and reporters look for it)
 WITNESS = "second use: "
@@ -426,7 +426,9 @@ def made_by_caller(project, caller: FunctionSummary, call: CallSite, arg: Value)
     helper's changes are the caller's own work on its own object, even when the caller uses it
     again afterwards: a helper whose every caller passes an object it made is silent (issue 8)."""
     resolved = project.resolve(caller, arg)
-    return bool(resolved) and all(
+    return any(isinstance(o, Fresh) for o in resolved) and all(
         isinstance(o, Fresh) and o.kind != "copy" and o.copy is None  # a shallow copy shares its parts
         and (not call.loops or set(call.loops) & set(o.loops))
+        # a value a module-level function made (``ast.literal_eval(text)``): new on each call
+        or isinstance(o, Opaque) and all(r.kind in ("global", "unknown") for r in o.deps)
         for o in resolved)

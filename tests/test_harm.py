@@ -692,6 +692,11 @@ def test_a_private_helper_given_an_object_its_caller_made_is_preview_only(tmp_pa
     # the user's task: the caller's later use (storing the run) is meant to see the enrichment
     assert run(tmp_path / "a", {"lib.py": OWNED}) == []
     assert shown(run(tmp_path / "b", {"lib.py": OWNED}, preview=True)) == [("AL007", 13, "MEDIUM")]
+    # made by a module-level function on one path (mlrun: a run parsed from the user's text)
+    parsed = "import ast\nDEFAULT = '{}'\n" + textwrap.dedent(OWNED).replace(
+        'run = {"metadata": {"labels": {}}, "spec": task, "status": "new"}',
+        'run = ast.literal_eval(DEFAULT) if task else {"metadata": {"labels": {}}, "status": "new"}')
+    assert run(tmp_path / "e", {"lib.py": parsed}) == []
     # a public function: its callers outside the tree may hand it what they keep
     public = OWNED.replace("_execute", "execute")
     assert shown(run(tmp_path / "c", {"lib.py": public})) == [("AL007", 13, "HIGH")]
