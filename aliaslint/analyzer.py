@@ -26,6 +26,7 @@ from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.positions import node_positions
 from aliaslint.summary import (
     ACCUMULATE,
+    FALSY_LITERALS,
     OVERWRITE,
     REMOVE,
     SETDEFAULT,
@@ -219,6 +220,10 @@ class FunctionAnalyzer:
         self.branch_depth = 0
         #: the test of each enclosing ``if`` (``None`` for an ``except`` or ``case`` block)
         self.branch_tests: list[cst.BaseExpression | None] = []
+        #: flag parameters the enclosing branches require: ``[(index, truthy), ...]``
+        self.flag_requires: list[tuple[int, bool]] = []
+        #: parameters assigned to so far (such a name no longer holds what the caller passed)
+        self.rebound_params: set[str] = set()
         #: indices (in ``summary.mutations``) of the changes on the path being walked, per block
         self.path_mutations: list[list[int]] = [[]]
         #: how many enclosing blocks are guarded by an absence test (``if x not in seen:``)
@@ -430,7 +435,8 @@ class FunctionAnalyzer:
                      discarded=node is self.discarding, value_text=self.value_text(node),
                      conditional=self.branch_depth > 0 and not self._decided_by_target(node),
                      maybe_copied=any(isinstance(o, Ref) and o.root.kind == "param"
-                                      and o.root.index in self.copied_params for o in snap))
+                                      and o.root.index in self.copied_params for o in snap),
+                     requires=tuple(sorted(set(self.flag_requires))))
         )
 
     def _decided_by_target(self, node: cst.CSTNode) -> bool:
@@ -500,6 +506,7 @@ class FunctionAnalyzer:
         if isinstance(target, cst.Name):
             if target.value in self.global_decls:
                 return
+            self.rebound_params.add(target.value)
             if self.branch_depth and self.recording:
                 self._note_copied_param(target.value, value)
             self.env[target.value] = value
@@ -1564,6 +1571,20 @@ class FunctionAnalyzer:
         guard = self.absent_key_guard(test)
         return {guard} if guard else set()
 
+    def flag_tests(self, test: cst.BaseExpression) -> list[tuple[int, bool]]:
+        """Flag parameters the test requires to enter its body: ``if append:`` -> ``[(i, True)]``,
+        ``if not inplace:`` -> ``[(i, False)]``, each part of an ``and`` chain. Only a parameter
+        the function never rebinds (``self.local_names`` would shadow it) is a flag."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self.flag_tests(test.left) + self.flag_tests(test.right)
+        truthy = True
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, truthy = test.expression, False
+        if isinstance(test, cst.Name) and test.value in self.summary.params \
+                and test.value not in self.rebound_params:
+            return [(self.summary.params.index(test.value), truthy)]
+        return []
+
     def present_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
         """Every ``key in mapping`` that must be false for the test to fail, also inside an ``or``
         chain (``if a or "k" in m:``): the ``else`` branch runs only when the key is missing."""
@@ -1612,12 +1633,15 @@ class FunctionAnalyzer:
         self.return_guards.append(return_guard)
         self.branch_depth += 1
         self.branch_tests.append(node.test)
+        flags = self.flag_tests(node.test)
+        self.flag_requires += flags
         membership = self._membership_test(node.test)
         self.membership_guards += membership
         self.path_mutations.append([])
         once = self.one_key_loop(node.test)
         self.once_loops += once
         live_body = self.walk_block(self.body_of(node))
+        del self.flag_requires[len(self.flag_requires) - len(flags):]
         del self.once_loops[len(self.once_loops) - len(once):]
         body_mutations = self.path_mutations.pop()
         self.membership_guards -= membership
@@ -1635,11 +1659,15 @@ class FunctionAnalyzer:
             # ``if k in d: ... else: d[k] = v``: the else branch only fills a missing entry
             present = self.present_key_guards(node.test) - self.absent_guards
             self.absent_guards |= present
+            # ``if not inplace: x = copy(x) else: <change x>``: one flag test, the other value
+            negated = [(i, not truthy) for i, truthy in flags] if len(flags) == 1 else []
+            self.flag_requires += negated
             if isinstance(node.orelse, cst.If):
                 live_else = self.walk_stmt(node.orelse)
             else:
                 live_else = self.walk_block(self.body_of(node.orelse))
             self.absent_guards -= present
+            del self.flag_requires[len(self.flag_requires) - len(negated):]
         else_mutations = self.path_mutations.pop()
         # after the statement, what either branch changed may be on the path to a later return
         self.path_mutations[-1].extend(body_mutations + else_mutations)
@@ -2144,9 +2172,13 @@ class ModuleAnalyzer:
             fa.snapshot(fa.eval(p.annotation.annotation)) if p.annotation is not None else frozenset()
             for p in (*node.params.posonly_params, *node.params.params)
         )
+        falsy = []
         for p in (*node.params.params, *node.params.kwonly_params):
             if p.default is not None:
                 fa.eval(p.default)
+                if self.code_for(p.default) in FALSY_LITERALS:
+                    falsy.append(params.index(p.name.value))
+        fa.summary.falsy_defaults = tuple(falsy)
         for d in node.decorators:
             fa.eval(d.decorator)
             name = self.code_for(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator)

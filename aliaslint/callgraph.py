@@ -488,6 +488,28 @@ class CallResolution:
                     self._method_index.setdefault(name, set()).add(q)
         return self._method_index
 
+    def arg_text(self, call: CallSite, target: Target, index: int) -> str | None:
+        """The source text passed for parameter ``index`` of ``target``: ``""`` when nothing is
+        passed (the default applies), ``None`` when it cannot be told (``*args``, ``**opts``)."""
+        callee = self.functions.get(target.function)
+        if callee is None or index >= len(callee.params) or call.star:
+            return None
+        name = callee.params[index]
+        if name.startswith("*") or target.bound and index == 0:
+            return None
+        pos = index - (1 if target.bound else 0)
+        star_at = next((i for i, p in enumerate(callee.params) if p.startswith("*")), len(callee.params))
+        if len(call.arg_texts) != len(call.args):
+            return None
+        if index < star_at and pos < len(call.arg_texts):
+            return call.arg_texts[pos]
+        for k, text in call.kwarg_texts:
+            if k == name:
+                return text
+            if k == "**":
+                return None
+        return ""
+
     def arg_for(self, call: CallSite, target: Target, index: int) -> Value | None:
         """The caller's value passed for parameter ``index`` of ``target`` (None: not passed)."""
         callee = self.functions.get(target.function)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from aliaslint.callgraph import Target, strongly_connected_components
 from aliaslint.dataflow import bounded, load, refs_below
-from aliaslint.summary import CallSite, FunctionSummary
+from aliaslint.summary import FALSY_LITERALS, TRUTHY_LITERALS, CallSite, FunctionSummary
 from aliaslint.values import (
     CopyMark,
     Fresh,
@@ -75,6 +75,8 @@ class Effect:
     returned: bool = False
     #: the object may have been copied first on some paths (``Mutation.maybe_copied``)
     maybe_copied: bool = False
+    #: flag parameters this change needs (``Mutation.requires``); checked at each call
+    requires: tuple = ()
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -145,7 +147,8 @@ class EffectsFixpoint:
                                             ref.copy, ref.realias, (), via_instance=self.via_instance(fn, origin, ref),
                                             stores_self=stores_self, discarded=m.discarded,
                                             value_text=m.value_text, conditional=m.conditional,
-                                            returned=m.returned, maybe_copied=m.maybe_copied))
+                                            returned=m.returned, maybe_copied=m.maybe_copied,
+                                            requires=m.requires))
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
@@ -180,7 +183,7 @@ class EffectsFixpoint:
         stores_self = bool(receiver) and bool(fn.cls) and all(
             isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in receiver)
         arg = self.arg_for(call, t, e.root.index)
-        if arg is None:
+        if arg is None or self.flag_unmet(call, t, e.requires):
             return
         value_deps = self.map_deps(fn, call, t, e.value_deps)
         key_deps = self.map_deps(fn, call, t, e.key_deps)
@@ -196,6 +199,23 @@ class EffectsFixpoint:
                                  ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
                                  self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
                                  e.conditional, False, e.maybe_copied)
+
+    def flag_unmet(self, call: CallSite, t: Target, requires: tuple) -> bool:
+        """Whether ``call`` passes (or leaves at its default) a flag the other way than the change
+        needs: ``update_in(obj, key, value)`` with ``append=False`` by default never takes the
+        ``if append:`` branch that extends ``obj``. Unknown values meet every requirement."""
+        if not requires:
+            return False
+        callee = self.functions.get(t.function)
+        for index, truthy in requires:
+            text = self.arg_text(call, t, index)
+            if text == "":
+                value = False if callee is not None and index in callee.falsy_defaults else None
+            else:
+                value = False if text in FALSY_LITERALS else True if text in TRUTHY_LITERALS else None
+            if value is not None and value != truthy:
+                return True
+        return False
 
     def via_instance(self, fn: FunctionSummary, origin, ref: Ref) -> bool:
         """Whether ``ref`` (a class-level object) was reached through ``self`` in a method:

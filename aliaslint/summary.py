@@ -18,6 +18,11 @@ OVERWRITE = "overwrite"
 REMOVE = "remove"
 SETDEFAULT = "setdefault"
 
+#: literal source texts that are false (a flag's default, or what a call passes for it)
+FALSY_LITERALS = frozenset({"False", "None", "0", "''", '""', "()", "[]", "{}"})
+#: literal source texts that are true
+TRUTHY_LITERALS = frozenset({"True", "1"})
+
 
 @dataclass(frozen=True)
 class CallSite:
@@ -62,6 +67,10 @@ class Mutation:
     returned: bool = False
     #: the changed parameter is rebound to a copy of itself on some paths (a copy-on-write flag)
     maybe_copied: bool = False
+    #: made only when flag parameters have these truth values: ``((index, truthy), ...)``
+    #: (``if append: obj[k] += v`` -> ``((3, True),)``); phase 2 drops the change at a call
+    #: that passes, or defaults to, the other value
+    requires: tuple[tuple[int, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,6 +117,8 @@ class FunctionSummary:
     #: allocation sites of objects made in this function that it changes in place, each with
     #: the site of the first change (``grid = [[]] * n; grid[0].append(x)`` changes the ``[]``)
     mutated_allocations: dict[Site, Site] = field(default_factory=dict)
+    #: parameters whose default is a falsy literal (``append=False``, ``inplace=None``)
+    falsy_defaults: tuple[int, ...] = ()
 
 
 @dataclass

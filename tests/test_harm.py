@@ -735,3 +735,34 @@ LOAD_ONCE = """
 def test_a_field_set_only_while_it_is_unset_is_filled_once(tmp_path: Path, guard: str, default: bool) -> None:
     found = run(tmp_path, {"lib.py": LOAD_ONCE.replace("{guard}", guard)})
     assert [d.code for d in found] == (["AL006"] if default else [])
+
+
+FLAG = """
+    def update_in(obj, key, value, append=False):
+        if append:
+            obj[key] += [value]
+        else:
+            obj.setdefault(key, value)
+        return obj
+
+
+    def get_ctx(event, name, flag):
+        update_in({call})
+        return {"ctx": event["names"]}
+"""
+
+
+@pytest.mark.parametrize(("call", "default"), [
+    # the change needs ``append`` true: a call that leaves it at False, or passes a false
+    # literal, never makes it (mlrun 1.12.1 ``update_in(event.body, ...)``, triage F19)
+    ('event, "names", name', False),
+    ('event, "names", name, False', False),
+    ('event, "names", name, append=None', False),
+    ('event, "names", name, append=True', True),
+    ('event, "names", name, append=flag', True),   # unknown: the change may be made
+    ('event, "names", name, *flag', True),
+])
+def test_a_change_behind_a_flag_is_not_made_by_a_call_that_passes_the_flag_off(
+        tmp_path: Path, call: str, default: bool) -> None:
+    found = run(tmp_path, {"lib.py": FLAG.replace("{call}", call)})
+    assert [(d.code, d.location.line) for d in found] == ([("AL007", 11)] if default else [])
