@@ -131,7 +131,8 @@ class ModuleTemplateMutation(ProjectRule):
     changed class-level object, or a cached loader hands the changed object to every later
     caller; that second use is named as a related location. With `--preview` only: the one
     function that uses a template puts the same constant into it on every call, which changes
-    nothing the second time.
+    nothing the second time. Not class-level state at all: the field defaults of pydantic and
+    SQLModel models (`rows: list = []` in a `BaseModel`), which each instance gets a copy of.
     """
 
     code = "AL003"

@@ -158,7 +158,9 @@ class StoredReferenceMutation(ProjectRule):
     object, or the changing method called again on one instance (in a loop, a comprehension or
     twice) when the change duplicates (an append, the removal of a named key); or, for a public
     class whose constructor documents the argument (or that nothing in the tree constructs), when
-    the change removes, appends to or rewrites what the caller put inside it; or when a public
+    the change removes, appends to or rewrites what the caller put inside it (a rewrite: a value
+    of the class's own, or what the caller gave turned into something else, as a rendered
+    placeholder; a setter that stores its own arguments there is preview only); or when a public
     method (`build()`) adds to the kept object what does not come from its own arguments, so that
     every call adds the same entries again. With `--preview` only: wrappers and sinks that only
     change the kept object itself, handles whose public methods (three or more) edit the kept
