@@ -535,7 +535,7 @@ class FunctionAnalyzer:
                 # unset (a load-once flag: ``if not model.ready: model.load(); model.ready = True``)
                 converted = self.mod.code_for(target) in self.type_guards \
                     or self._grows_search_path(target, base, value) \
-                    or (self.mod.code_for(target), "") in self.absent_guards
+                    or (self.mod.code_for(target), "") in self.absent_guards or self._fills_if_unset(target)
                 self.record_mutation(base, SETDEFAULT if converted else OVERWRITE, "." + target.attr.value + " =",
                                      target, UNKNOWN, value)
             self.self_store(target, value)
@@ -557,7 +557,7 @@ class FunctionAnalyzer:
                 self.overlay(base, sel, value)
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and (
                 self.mod.code_for(target.value), self.mod.code_for(target.slice[0].slice.value)) in self.absent_guards
-            guarded = guarded or self._grows_search_path(target, base, value)
+            guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target)
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
@@ -1273,6 +1273,25 @@ class FunctionAnalyzer:
                 as_item = (self.mod.code_for(side.func.value) + "[" + self.mod.code_for(side.args[0].value) + "]")
                 if as_item.replace(" ", "") == wanted:
                     return True
+        return False
+
+    def _fills_if_unset(self, target: cst.BaseExpression) -> bool:
+        """``meta["project"] = meta.get("project") or project`` / ``self.name = self.name or
+        default``: the value is the old one whenever that is set, so the write only fills an unset
+        slot, like ``setdefault`` (repeated, it changes nothing; mlrun's ``get_or_create_ctx``)."""
+        expr = self.assigned_value
+        if expr is None or not isinstance(expr, cst.BooleanOperation) or not isinstance(expr.operator, cst.Or):
+            return False
+        first = expr.left
+        while isinstance(first, cst.BooleanOperation) and isinstance(first.operator, cst.Or):
+            first = first.left
+        wanted = self.mod.code_for(target).replace(" ", "")
+        if self.mod.code_for(first).strip("() ").replace(" ", "") == wanted:
+            return True
+        if isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index):
+            got = self._get_guard(first)
+            return got is not None and got == (self.mod.code_for(target.value),
+                                               self.mod.code_for(target.slice[0].slice.value))
         return False
 
     def _grows_search_path(self, target: cst.BaseExpression, base: frozenset, value: frozenset) -> bool:

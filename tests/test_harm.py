@@ -265,8 +265,12 @@ def test_a_value_recomputed_from_itself_with_module_names_is_normalised_and_a_gr
     ('if "HOME" in env:\n                pass\n            else:\n                env["HOME"] = os.getcwd()', False),
     ('if "HOME" in env or not command:\n                pass\n            else:\n                env["HOME"] = os.getcwd()', False),
     ('if "HOME" in env:\n                env["HOME"] = os.getcwd()', True),
+    # the old value whenever it is set (mlrun 1.12.1 get_or_create_ctx: ``meta.get("project") or project``)
+    ('env["HOME"] = env.get("HOME") or os.getcwd()', False),
+    ('env["HOME"] = env["HOME"] or command or os.getcwd()', False),
+    ('env["HOME"] = os.getcwd() or env.get("HOME")', True),
 ])
-def test_a_key_written_in_the_else_branch_of_a_membership_test_is_filled_only_when_missing(
+def test_a_key_written_in_the_else_branch_of_a_membership_test_or_from_itself_or_a_default_is_a_fill(
         tmp_path: Path, write: str, default: bool) -> None:
     # metaflow 2.19.39 async_run_command: ``if "PYTHONPATH" in env: <prepend> else: env[...] = root``
     found = run(tmp_path, {"lib.py": SEARCH_PATH.replace("{write}", write)})
