@@ -496,6 +496,7 @@ def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], ru
     from aliaslint.rule import Facts, ProjectRule
 
     inference.reset()  # astroid's manager is process-global: no trees from an earlier check
+    gc_tuning.settle()  # the summaries live until the end: the pass's collections need not walk them
     project = Project(summaries).analyse()
     facts = Facts(project)
     found: list[Diagnostic] = []

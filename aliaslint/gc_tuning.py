@@ -8,6 +8,7 @@ after one file changed. Nothing here changes what is computed, only when the col
 
     with long_lived():   # a whole check: objects made before are not walked again, fewer young collections
         ...
+        settle()         # what is alive now is not walked again, and no collection until the end
     with paused():       # code that makes no reference cycles (decoding cached data)
         ...
 """
@@ -21,6 +22,8 @@ from typing import Iterator
 YOUNG_THRESHOLD = 20_000
 
 _depth = 0
+#: whether :func:`settle` turned the collector off (it is turned on again when the block ends)
+_settled = False
 
 
 @contextmanager
@@ -30,7 +33,7 @@ def long_lived() -> Iterator[None]:
     :data:`YOUNG_THRESHOLD` allocations. The collector still runs, so garbage cycles are still
     freed. On exit the thresholds are restored and the frozen objects are walked again. Nested
     uses keep the outer one's settings."""
-    global _depth
+    global _depth, _settled
     _depth += 1
     if _depth > 1:
         try:
@@ -45,6 +48,9 @@ def long_lived() -> Iterator[None]:
         yield
     finally:
         _depth -= 1
+        if _settled:
+            _settled = False
+            gc.enable()
         gc.set_threshold(*thresholds)
         gc.unfreeze()
 
@@ -55,6 +61,22 @@ def tune_worker() -> None:
     gc.freeze()
     threshold, *older = gc.get_threshold()
     gc.set_threshold(max(YOUNG_THRESHOLD, threshold), *older)
+
+
+def settle() -> None:
+    """Within :func:`long_lived`, once the summaries are built (before the project pass): the
+    objects alive now are left out of every later collection too, and the collector is off until
+    the block ends. The project pass and the rules keep almost all they make until the end and make
+    almost no reference cycles (about 1,500 objects on the standard library's 168 modules, against
+    a fifth of the pass spent in young collections). Without the freeze, the first full collection
+    of the pass walked every summary: a quarter of the pass on the standard library copied twice,
+    later or never on smaller projects, so the pass grew faster than the project."""
+    global _settled
+    if _depth == 0 or _settled:
+        return
+    gc.freeze()
+    _settled = gc.isenabled()
+    gc.disable()
 
 
 @contextmanager

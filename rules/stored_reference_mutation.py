@@ -64,12 +64,33 @@ def _shared_construction(project, caller, call, target, index, inner: tuple[str,
     return project.sharing(caller, call, value) == "shared"
 
 
-def _repeated_calls(project, cls_names: set[str], e_site) -> list:
+def _bound_callers(project) -> dict[str, dict[str, int]]:
+    """Class -> the functions that call one of its methods on a receiver, each with its place in
+    ``project.functions`` (from ``project.callers``: scanning every call of the project once per
+    changed attribute grew with the square of the project)."""
+    order = {q: i for i, q in enumerate(project.functions)}
+    found: dict[str, dict[str, int]] = {}
+    for callee_q, entries in project.callers.items():
+        callee = project.functions.get(callee_q)
+        if callee is None or callee.cls is None:
+            continue
+        for caller_q, _, t in entries:
+            if t.bound:
+                found.setdefault(callee.cls, {})[caller_q] = order[caller_q]
+    return found
+
+
+def _repeated_calls(project, cls_names: set[str], e_site, bound_callers: dict[str, dict[str, int]]) -> list:
     """Call sites that run the method making the change at ``e_site`` on one object again: in a
     loop (or comprehension) whose iterations all use the same receiver, or a second call on the
-    same object in one function (``ingress.render(); ingress.render()``)."""
+    same object in one function (``ingress.render(); ingress.render()``). ``bound_callers`` is
+    :func:`_bound_callers`: only these functions may hold such a call."""
     out = []
-    for caller in project.functions.values():
+    callers: dict[str, int] = {}
+    for c in cls_names:
+        callers.update(bound_callers.get(c, {}))
+    for q in sorted(callers, key=callers.__getitem__):  # in the order of project.functions
+        caller = project.functions[q]
         seen: dict = {}
         for call in caller.calls:
             for t in project.targets(caller, call):
@@ -210,6 +231,7 @@ class StoredReferenceMutation(ProjectRule):
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
         out = []
         subclasses = project.subclass_index()
+        bound_callers = _bound_callers(project)
         for cls_name in project.classes:
             init_q = project.find_method(cls_name, "__init__")
             if init_q is None or init_q not in project.functions:
@@ -245,7 +267,7 @@ class StoredReferenceMutation(ProjectRule):
                 repeated = [
                     call for _, e in hits
                     if harm.duplicates(e) and not any(r.kind == "param" and r.index > 0 for r in e.value_deps)
-                    for _, call in _repeated_calls(project, family, e.site)
+                    for _, call in _repeated_calls(project, family, e.site, bound_callers)
                 ]
                 # constructions in test code say nothing of what a library's users pass
                 public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_")

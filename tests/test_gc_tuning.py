@@ -49,3 +49,32 @@ def test_paused_disables_the_collector_and_keeps_a_disabled_one_disabled():
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_settle_freezes_what_is_alive_and_pauses_until_the_block_ends():
+    frozen = gc.get_freeze_count()
+    with pytest.raises(RuntimeError):
+        with gc_tuning.long_lived():
+            at_entry = gc.get_freeze_count()
+            made_inside = [[i] for i in range(1000)]  # objects made after the block's own freeze
+            gc_tuning.settle()
+            assert gc.get_freeze_count() >= at_entry + len(made_inside)
+            assert not gc.isenabled()
+            gc_tuning.settle()  # once per block: nothing changes
+            assert not gc.isenabled()
+            raise RuntimeError
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == frozen
+
+
+def test_settle_outside_a_block_or_with_the_collector_off_changes_nothing():
+    frozen = gc.get_freeze_count()
+    gc_tuning.settle()
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+    gc.disable()
+    try:
+        with gc_tuning.long_lived():
+            gc_tuning.settle()
+        assert not gc.isenabled()  # it was off before: the block does not turn it on
+    finally:
+        gc.enable()
