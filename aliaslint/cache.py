@@ -100,27 +100,21 @@ class SummaryCache:
             raise ValueError("a cache key is a SHA-256 hex digest")
         return self.folder / key[:2] / key
 
-    def get(self, key: str, path: str = ""):
+    def get(self, key: str, path: str = "", interner=None):
         """The summary stored under ``key``, or ``None`` (a miss).
 
         ``path`` is the file's path on this machine; summaries are stored without it, so a
-        project moved together with its cache still gives the cold result.
+        project moved together with its cache still gives the cold result. ``interner`` (a
+        :class:`aliaslint.codec.Interner`) shares values with the other summaries of the check.
         """
-        from aliaslint import codec
-        from aliaslint.summary import ModuleSummary
-
         checked = self._body(key)
         if checked is None:
             return None
         body, digest = checked
-        try:
-            got = codec.loads(body)
-        except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
-            return None
-        if not isinstance(got, ModuleSummary):
+        got = decode_summary(body, path, interner)
+        if got is None:
             return None
         self._digests[key] = digest
-        got.path = path
         return got
 
     def digest(self, key: str) -> str | None:
@@ -142,14 +136,42 @@ class SummaryCache:
     def put(self, key: str, summary) -> None:
         """Store ``summary`` under ``key`` atomically (temporary file, then rename); a tree where
         nothing can be written runs without the cache."""
-        from aliaslint import codec
+        self.put_encoded(key, encode_summary(summary))
 
-        body = codec.dumps(dataclasses.replace(summary, path="")).encode("utf-8", "surrogatepass")
+    def put_encoded(self, key: str, body: bytes) -> None:
+        """:meth:`put` for a summary already encoded by :func:`encode_summary`."""
         write_entry(self.folder, self._entry(key), entry_bytes(FORMAT, key, body))
 
     def has(self, key: str) -> bool:
         """Whether an entry exists for ``key`` (cheap: one ``lstat``; :meth:`get` still checks it)."""
         return os.path.lexists(self._entry(key))
+
+
+def encode_summary(summary) -> bytes:
+    """A :class:`~aliaslint.summary.ModuleSummary` as the body of a cache entry (UTF-8 text of
+    :mod:`aliaslint.codec`), without its ``path``: the same bytes on every machine. Workers also
+    send summaries to the main process in this form (:func:`decode_summary` shares their values)."""
+    from aliaslint import codec
+
+    return codec.dumps(dataclasses.replace(summary, path="")).encode("utf-8", "surrogatepass")
+
+
+def decode_summary(body: bytes, path: str = "", interner=None):
+    """The summary encoded in ``body`` (:func:`encode_summary`), its ``path`` set to ``path``, or
+    ``None`` when the codec refuses the body or it holds anything but a summary. ``interner`` (a
+    :class:`aliaslint.codec.Interner`) makes its strings and values the objects already decoded
+    with it when equal."""
+    from aliaslint import codec
+    from aliaslint.summary import ModuleSummary
+
+    try:
+        got = codec.loads(body, interner)
+    except (ValueError, UnicodeDecodeError):  # codec.DecodeError is a ValueError
+        return None
+    if not isinstance(got, ModuleSummary):
+        return None
+    got.path = path
+    return got
 
 
 def open_cache(settings) -> tuple[SummaryCache | None, str | None]:

@@ -19,12 +19,21 @@ Sharing: summaries repeat the same frozen values many times (one access path in 
 goes through it). Each frozenset and frozen dataclass is numbered in the order its encoding *ends*
 (post-order), and a repeat of the same Python object is written as ``["^", n]``; the decoder numbers
 the values it builds in the same order. This keeps entries about as small as pickle's.
+
+Interning: summaries of different modules (and the same module read twice) repeat the same
+strings, abstract values and access paths; decoding them into separate objects is most of the
+project pass's memory. :func:`loads` given an :class:`Interner` returns one object per distinct
+value across every text it decodes with it: strings through ``sys.intern``, and equal frozensets,
+tuples and frozen values (:data:`INTERNED`) through the interner's table. Only values whose
+scalars are ``str``, ``int`` or ``None`` (exact types, as the typed fields of the dataclasses
+are) are merged, so ``1`` and ``True`` (equal in Python) are never taken for each other.
 """
 from __future__ import annotations
 
 import dataclasses
 import enum
 import json
+import sys
 import types
 import typing
 from typing import Any, Callable
@@ -66,6 +75,10 @@ _FIELDS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in dataclasses.fields(cls)) for cls in TYPES.values()
 }
 _FROZEN = {cls for cls in TYPES.values() if cls.__dataclass_params__.frozen}  # type: ignore[attr-defined]
+
+#: the frozen dataclasses worth interning (they repeat); call sites, mutations, stores and sites
+#: are almost all distinct, and hashing them would cost more than sharing saves
+INTERNED = frozenset({Root, Ref, Fresh, Opaque, CopyMark})
 
 #: the origins an abstract value (a bare ``frozenset`` field) may hold
 _ORIGINS = (Ref, Fresh, Opaque)
@@ -163,6 +176,27 @@ class DecodeError(ValueError):
     """The text is not an encoding this codec produced (damaged, foreign or hostile)."""
 
 
+class Interner:
+    """One object per distinct immutable value decoded with it (see the module's docstring).
+
+    Use one per check: it keeps every value it has seen alive until it is dropped. Equal values
+    are interchangeable for the analysis (it compares them with ``==`` and hashes them, never by
+    identity), so interning changes memory, not results.
+    """
+
+    __slots__ = ("table", "containers")
+
+    def __init__(self) -> None:
+        #: value -> the one object kept for it
+        self.table: dict[Any, Any] = {}
+        #: ids of the tuples and frozensets in ``table`` (a container holding only these, exact
+        #: scalars and dataclass values can be merged with an equal one)
+        self.containers: set[int] = set()
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+
 def dumps(obj: Any) -> str:
     """Encode ``obj`` (built from the types above) as compact JSON text.
 
@@ -172,10 +206,12 @@ def dumps(obj: Any) -> str:
     return json.dumps(_Encoder().encode(obj), separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str | bytes, interner: Interner | None = None) -> Any:
     """Decode a text made by :func:`dumps`.
 
-    Raises :class:`DecodeError` when the text is not valid JSON, names a type or tag outside the
+    With ``interner``, strings, frozensets, tuples and the values of :data:`INTERNED` equal to
+    ones decoded before with the same interner are those objects (without, only within this
+    text). Raises :class:`DecodeError` when the text is not valid JSON, names a type or tag outside the
     codec's list, gives a dataclass the wrong number of fields, refers to a shared value that does
     not exist yet, or nests deeper than :data:`MAX_DEPTH`.
     """
@@ -186,12 +222,12 @@ def loads(text: str | bytes) -> Any:
             data = json.loads(text)
         except (ValueError, RecursionError) as exc:
             raise DecodeError(f"not JSON: {exc}") from None
-        return _decode(data)
+        return _decode(data, interner if interner is not None else Interner())
 
 
-def _decode(data: Any) -> Any:
+def _decode(data: Any, interner: Interner) -> Any:
     try:
-        return _decoder()(data, 0)
+        return _decoder(interner)(data, 0)
     except RecursionError:
         raise DecodeError("nested too deeply") from None
     except (TypeError, ValueError, KeyError, IndexError) as exc:
@@ -281,19 +317,42 @@ class _Encoder:
 _NESTED = frozenset({list, dict})
 #: the tags of the containers besides tuples and frozensets (handled first)
 _CONTAINER_TAGS = frozenset({"l", "d", "s"})
+#: element types that let an interned tuple or frozenset hold an element as it is: scalars whose
+#: equality is their identity's type (not ``bool`` or ``float``, equal to ints; not the enums,
+#: equal to ints and strings) and the frozen dataclasses (their fields are checked to exact types)
+_EXACT = frozenset({str, int, type(None), *_FROZEN})
+_CONTAINERS = frozenset({tuple, frozenset})
+_EXACT_OR_CONTAINER = _EXACT | _CONTAINERS
 
 
-def _decoder() -> Callable[[Any, int], Any]:
+def _decoder(interner: Interner) -> Callable[[Any, int], Any]:
     """A decoding function for one text, with the shared values numbered so far.
 
     One function with the common tags inline (tuples, frozensets, references; then a dict of
     the others): the decoder runs once per JSON array of every cache hit, and the calls between
-    small methods were most of its time. Scalars in an array are taken as they are.
+    small methods were most of its time. Scalars in an array are taken as they are, but for
+    strings, interned.
     """
     shared: list[Any] = []
     append = shared.append
     nested, types_get, fields, frozen = _NESTED, TYPES.get, _FIELDS, _FROZEN
     field_kinds, content_checks, contains = _FIELD_KINDS, _CONTENT_CHECKS, frozenset.__contains__
+    intern, interned, exact, containers, either = sys.intern, INTERNED, _EXACT, _CONTAINERS, _EXACT_OR_CONTAINER
+    table_get, table_set, container_ids = interner.table.get, interner.table.setdefault, interner.containers
+
+    def one(value: Any) -> Any:
+        """The interned object equal to the tuple or frozenset ``value``, when its elements
+        allow it (see :data:`_EXACT`; nested containers must be interned ones), else ``value``."""
+        kinds = set(map(type, value))
+        if not exact.issuperset(kinds):
+            if not either.issuperset(kinds) or not container_ids.issuperset(
+                    [id(x) for x in value if type(x) in containers]):
+                return value
+        got = table_get(value)
+        if got is None:
+            got = table_set(value, value)
+            container_ids.add(id(got))
+        return got
 
     def decode(data: Any, depth: int) -> Any:
         if type(data) is not list:
@@ -311,9 +370,11 @@ def _decoder() -> Callable[[Any, int], Any]:
                 raise DecodeError("a reference to a value not decoded yet")
             return shared[data[1]]
         if tag == "t":
-            return tuple([decode(x, depth) if type(x) in nested else x for x in data[1:]])
+            return one(tuple([decode(x, depth) if type(x) in nested else intern(x) if type(x) is str else x
+                              for x in data[1:]]))
         if tag == "f":
-            out = frozenset([decode(x, depth) if type(x) in nested else x for x in data[1:]])
+            out = one(frozenset([decode(x, depth) if type(x) in nested else intern(x) if type(x) is str else x
+                                 for x in data[1:]]))
             append(out)
             return out
         cls = types_get(tag)
@@ -321,7 +382,8 @@ def _decoder() -> Callable[[Any, int], Any]:
             names = fields[cls]
             if len(data) - 1 != len(names):
                 raise DecodeError(f"{tag} takes {len(names)} fields, got {len(data) - 1}")
-            items = [decode(x, depth) if type(x) in nested else x for x in data[1:]]
+            items = [decode(x, depth) if type(x) in nested else intern(x) if type(x) is str else x
+                     for x in data[1:]]
             # the fields' types in one pass in C, then the tests that look inside values
             ok = all(map(contains, field_kinds[cls], map(type, items)))
             if ok:
@@ -333,12 +395,15 @@ def _decoder() -> Callable[[Any, int], Any]:
                 name = next(n for n, check, value in zip(names, _CHECKS[cls], items) if not check(value))
                 raise DecodeError(f"{tag}.{name} has a value of the wrong type")
             out = cls(*items)  # fields in declaration order: the dataclass's own ``__init__``
+            if cls in interned:  # its fields have exact types (checked above): safe to merge
+                out = table_set(out, out)
             if cls in frozen:
                 append(out)
             return out
         if tag not in _CONTAINER_TAGS and not (tag[:1] == "e" and tag[1:] in ENUMS):
             raise DecodeError(f"unknown tag {tag[:40]!r}")
-        items = [decode(x, depth) if type(x) in nested else x for x in data[1:]]
+        items = [decode(x, depth) if type(x) in nested else intern(x) if type(x) is str else x
+                 for x in data[1:]]
         if tag == "l":
             return items
         if tag == "d":

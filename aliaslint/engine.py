@@ -190,25 +190,43 @@ def _worker_init(settings) -> None:
 
 
 def _summarize_task(file: SourceFile, module: str, is_package: bool,
-                    pending: str | None = None) -> tuple[str, ModuleSummary | Diagnostic]:
+                    pending: str | None = None) -> tuple[str, bytes | Diagnostic]:
     """A worker's job for one file: read it, summarise it, cache the summary.
 
     Returns the cache key of the text it read (the file may have changed since the main process
-    keyed it) and the summary or AL000 diagnostic. ``pending`` is text that replaces the file's
-    content (the fixer's unwritten changes): it is summarised and never cached.
+    keyed it) and the summary, encoded as the cache stores it (:func:`_received` decodes it), or
+    the AL000 diagnostic. ``pending`` is text that replaces the file's content (the fixer's
+    unwritten changes): it is summarised and never cached.
     """
     settings, rules, store = _WORKER["settings"], _WORKER["rules"], _WORKER["store"]
     if pending is not None:
-        return "", summarize_source(pending, file, module, is_package, rules, settings)
+        return "", _encoded(summarize_source(pending, file, module, is_package, rules, settings))
     try:
         source = read_source(file, settings.max_file_bytes)
     except SourceError as exc:
         return "", _unreadable(file.display, f"cannot read this file: {exc}", exc.line, exc.column)
     key = summary_cache.key_for(source, module, file.display, is_package, [r.code for r in rules])
-    result = summarize_source(source, file, module, is_package, rules, settings)
-    if store is not None and isinstance(result, ModuleSummary):
-        store.put(key, result)
+    result = _encoded(summarize_source(source, file, module, is_package, rules, settings))
+    if store is not None and isinstance(result, bytes):
+        store.put_encoded(key, result)
     return key, result
+
+
+def _encoded(result: ModuleSummary | Diagnostic) -> bytes | Diagnostic:
+    """A summary as it crosses from a worker to the main process: the cache's encoding (data
+    only), which the main process decodes into values shared with the other summaries
+    (:func:`_received`); unpickled, every summary would bring its own copies of them."""
+    return summary_cache.encode_summary(result) if isinstance(result, ModuleSummary) else result
+
+
+def _received(value: bytes | Diagnostic, file: SourceFile, interner) -> ModuleSummary | Diagnostic:
+    """What a worker sent for ``file`` (:func:`_encoded`), decoded with ``interner``."""
+    if not isinstance(value, bytes):
+        return value
+    got = summary_cache.decode_summary(value, str(file.path), interner)
+    if got is None:  # the codec refused what it wrote: a bug of ours, for this file only
+        return _unreadable(file.display, "aliaslint failed on this file (its summary could not be decoded); please report it")
+    return got
 
 
 @dataclass
@@ -270,11 +288,16 @@ def _key_files(entries: list[_Entry], rule_codes: list[str]) -> None:
             e.source = None
 
 
-def _summarize(entries: list[_Entry], settings, store, progress: Progress, read_hits: bool = True) -> _Phase1:
+def _summarize(entries: list[_Entry], settings, store, progress: Progress, read_hits: bool = True,
+               interner=None) -> _Phase1:
     """Phase 1: cache hits are read here, misses go to worker processes (largest first), and
     the hits are read while the workers parse. Without ``read_hits``, a hit's entry is only
     checked (:meth:`~aliaslint.cache.SummaryCache.digest`) and its ``result`` stays ``None``
-    (see :func:`_read_hits`)."""
+    (see :func:`_read_hits`). Summaries read or received are decoded with ``interner`` (a
+    :class:`aliaslint.codec.Interner`; a new one without), so equal values are one object."""
+    from aliaslint import codec
+
+    interner = interner if interner is not None else codec.Interner()
     stats = _Phase1()
     total = len(entries)
     done = sum(1 for e in entries if e.result is not None)
@@ -293,6 +316,7 @@ def _summarize(entries: list[_Entry], settings, store, progress: Progress, read_
         else:
             key, value = value
             stats.unsettled |= key != e.key and e.pending is None
+            value = _received(value, e.file, interner)
         e.result = value
         stats.misses.append(e.file.display)
         done += 1
@@ -308,7 +332,7 @@ def _summarize(entries: list[_Entry], settings, store, progress: Progress, read_
                 done += 1
                 progress.summarised(done, total)
                 continue
-            got = store.get(e.key, str(e.file.path))
+            got = store.get(e.key, str(e.file.path), interner)
             if got is None:  # damaged, foreign or hostile: a miss after all
                 pool.submit(i, (e.file, e.module, e.is_package))
             else:
@@ -324,12 +348,12 @@ def _summarize(entries: list[_Entry], settings, store, progress: Progress, read_
     return stats
 
 
-def _read_hits(entries: list[_Entry], settings, store, stats: _Phase1) -> None:
+def _read_hits(entries: list[_Entry], settings, store, stats: _Phase1, interner=None) -> None:
     """Read the summaries :func:`_summarize` left unread; one that cannot be read after all
     (damaged meanwhile, or refused by the codec) is summarised again."""
     unread = [e for e in entries if e.result is None]
     if unread:
-        more = _summarize(unread, settings, store, Progress.silent())
+        more = _summarize(unread, settings, store, Progress.silent(), interner=interner)
         stats.misses += more.misses
         stats.unsettled |= more.unsettled
 
@@ -407,16 +431,19 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
         cache_warning = summary_cache.unwritable(store)
     rules = _rules(settings)
     _key_files(entries, [r.code for r in rules])
+    from aliaslint import codec
+
+    interner = codec.Interner()  # one object per distinct string and value in all the summaries
     # the last project pass may be reused: the summaries that did not change need not be read
     stored_pass = cutoff.peek(store.folder, slot, cutoff.context(settings, store.folder.name), _states(entries)) \
         if store is not None and not sources else None
     may_reuse = stored_pass is not None
-    stats = _summarize(entries, settings, store, progress, read_hits=not may_reuse)
+    stats = _summarize(entries, settings, store, progress, read_hits=not may_reuse, interner=interner)
     # every file summarised as it was keyed, no unsaved text: the project pass may be reused or kept
     keep_pass = store is not None and not sources and not stats.unsettled
-    reused = _reused_pass(entries, store, stored_pass) if keep_pass and may_reuse else None
+    reused = _reused_pass(entries, store, stored_pass, interner) if keep_pass and may_reuse else None
     if reused is None and may_reuse:
-        _read_hits(entries, settings, store, stats)
+        _read_hits(entries, settings, store, stats, interner)
         keep_pass = not stats.unsettled
     if reused is not None:
         say(f"cache: {stats.hits} summary hit(s), {len(stats.misses)} miss(es); no summary changed (but for moved lines): "
@@ -458,7 +485,7 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
     return result
 
 
-def _reused_pass(entries: list[_Entry], store, stored_pass) -> tuple[list, list[Diagnostic], list] | None:
+def _reused_pass(entries: list[_Entry], store, stored_pass, interner=None) -> tuple[list, list[Diagnostic], list] | None:
     """The last project pass's result (``stored_pass``, read by :func:`aliaslint.cutoff.peek`:
     its project rules' diagnostics and calls not followed) when no summary changed, up to moved
     lines, since it ran over the same files (:mod:`aliaslint.cutoff`), else ``None``."""
@@ -467,9 +494,9 @@ def _reused_pass(entries: list[_Entry], store, stored_pass) -> tuple[list, list[
     def same_summary(display: str, old_key: str, new_key: str) -> cutoff.LineMap | None:
         e = by_display[display]
         if e.result is None:  # a hit not read yet (a file back to an earlier text)
-            e.result = store.get(e.key, str(e.file.path))
+            e.result = store.get(e.key, str(e.file.path), interner)
         new = e.result
-        old = store.get(old_key, str(e.file.path))
+        old = store.get(old_key, str(e.file.path), interner)
         if old is None or new is None:
             return None
         if cutoff.same(old, new):

@@ -162,5 +162,7 @@ def test_workers_start_only_for_files_to_parse(tmp_path: Path) -> None:
         while pool.pending:
             got += pool.results(1.0)
         assert len(pool.workers) == 1  # one file: one worker, whatever max_workers says
-    [(index, (key, summary))] = got
-    assert index == 0 and summary.module == "a" and len(key) == 64
+    [(index, (key, sent))] = got
+    summary = engine._received(sent, SourceFile.from_path(tmp_path / "a.py", tmp_path), None)
+    assert isinstance(sent, bytes)  # the cache's encoding (data only), decoded by the main process
+    assert index == 0 and summary.module == "a" and summary.path == str(tmp_path / "a.py") and len(key) == 64
