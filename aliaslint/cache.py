@@ -59,9 +59,21 @@ def engine_fingerprint() -> str:
     return h.hexdigest()[:16]
 
 
+def text_digest(source: str) -> str:
+    """SHA-256 (hex) of a file's text (UTF-8, lone surrogates kept): what the key holds of it."""
+    return hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def key_for(source: str, module: str, display: str, is_package: bool, rule_codes) -> str:
+    """The summary cache key of a file whose text is ``source`` (a SHA-256 hex digest)."""
+    return key_from_digest(text_digest(source), module, display, is_package, rule_codes)
+
+
+def key_from_digest(digest: str, module: str, display: str, is_package: bool, rule_codes) -> str:
+    """:func:`key_for` from the text's :func:`text_digest`: the main process keeps the digest,
+    not the text, of every file between reading and keying it."""
     h = hashlib.sha256()
-    for part in (__version__, engine_fingerprint(), module, display, str(is_package), ",".join(rule_codes), source):
+    for part in (__version__, engine_fingerprint(), module, display, str(is_package), ",".join(rule_codes), digest):
         h.update(part.encode("utf-8", "surrogatepass"))
         h.update(b"\0")
     return h.hexdigest()

@@ -22,7 +22,6 @@ CLI exits 2 for both).
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
@@ -233,13 +232,11 @@ def _received(value: bytes | Diagnostic, file: SourceFile, interner) -> ModuleSu
 class _Entry:
     """One file of the run: its module name; once read, a hash of its text and its size (or,
     as ``result``, the AL000 saying why it could not be read); then its summary cache key and
-    its summary."""
+    its summary. The text itself is not kept (workers read the file themselves)."""
 
     file: SourceFile
     module: str
     is_package: bool
-    #: the text, between reading and keying; then dropped (workers read the file themselves)
-    source: str | None = None
     #: text that replaces the file's content (the fixer's unwritten changes): never cached
     pending: str | None = None
     digest: str = ""
@@ -272,20 +269,19 @@ def _read_files(entries: list[_Entry], settings, sources: Mapping[Path, str]) ->
             e.size = len(e.pending)
             continue
         try:
-            e.source = read_source(e.file, settings.max_file_bytes)
+            source = read_source(e.file, settings.max_file_bytes)
         except SourceError as exc:
             e.result = _unreadable(e.file.display, f"cannot read this file: {exc}", exc.line, exc.column)
             continue
-        e.digest = hashlib.sha256(e.source.encode("utf-8", "surrogatepass")).hexdigest()
-        e.size = len(e.source)
+        e.digest = summary_cache.text_digest(source)
+        e.size = len(source)
 
 
 def _key_files(entries: list[_Entry], rule_codes: list[str]) -> None:
-    """Each read file's summary cache key; the text is dropped."""
+    """Each read file's summary cache key (from its text's digest)."""
     for e in entries:
-        if e.source is not None:
-            e.key = summary_cache.key_for(e.source, e.module, e.file.display, e.is_package, rule_codes)
-            e.source = None
+        if e.digest:
+            e.key = summary_cache.key_from_digest(e.digest, e.module, e.file.display, e.is_package, rule_codes)
 
 
 def _summarize(entries: list[_Entry], settings, store, progress: Progress, read_hits: bool = True,

@@ -111,3 +111,16 @@ def test_a_summary_the_main_process_cannot_decode_is_an_al000_for_its_file(tmp_p
     sent = engine._encoded(_summary())
     assert isinstance(sent, bytes) and sent == cache.encode_summary(_summary())
     assert engine._received(sent, file, None) == ModuleSummary(**{**vars(_summary()), "path": str(tmp_path / "ops.py")})
+
+
+def test_the_main_process_keeps_a_digest_of_each_file_not_its_text(tmp_path: Path) -> None:
+    (tmp_path / "ops.py").write_text(SOURCE)
+    settings = Settings(root=tmp_path, no_cache=True)
+    [entry] = engine._entries([SourceFile.from_path(tmp_path / "ops.py", tmp_path)], settings)
+    engine._read_files([entry], settings, {})
+    codes = [r.code for r in engine._rules(settings)]
+    engine._key_files([entry], codes)
+    assert entry.digest == cache.text_digest(SOURCE) and entry.size == len(SOURCE)
+    assert SOURCE not in vars(entry).values()
+    # the key a worker computes from the text it reads is the one the main process computed
+    assert entry.key == cache.key_for(SOURCE, "ops", "ops.py", False, codes)
