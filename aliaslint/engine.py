@@ -441,6 +441,9 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
     if reused is None and may_reuse:
         _read_hits(entries, settings, store, stats, interner)
         keep_pass = not stats.unsettled
+    # every summary is read: the interner's table (about a tenth of the summaries' memory) and
+    # the old summaries compared above go before the project pass
+    del interner
     if reused is not None:
         say(f"cache: {stats.hits} summary hit(s), {len(stats.misses)} miss(es); no summary changed (but for moved lines): "
             f"the last project pass reused ({len(reused[1])} finding(s) of the project rules), not run again")

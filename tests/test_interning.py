@@ -124,3 +124,21 @@ def test_the_main_process_keeps_a_digest_of_each_file_not_its_text(tmp_path: Pat
     assert SOURCE not in vars(entry).values()
     # the key a worker computes from the text it reads is the one the main process computed
     assert entry.key == cache.key_for(SOURCE, "ops", "ops.py", False, codes)
+
+
+def test_the_interner_is_gone_before_the_project_pass(tmp_path: Path, monkeypatch) -> None:
+    """Its table is about a tenth of the summaries' memory: the project pass does not need it."""
+    import gc
+
+    (tmp_path / "ops.py").write_text(SOURCE)
+    real = engine._project_pass
+    alive: list[int] = []
+
+    def project_pass(*args, **kwargs):
+        alive.append(sum(isinstance(o, codec.Interner) for o in gc.get_objects()))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "_project_pass", project_pass)
+    files = [SourceFile.from_path(tmp_path / "ops.py", tmp_path)]
+    result = engine.check(files, Settings(root=tmp_path, no_cache=True))
+    assert alive == [0] and result.files_checked == 1
