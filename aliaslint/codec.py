@@ -23,8 +23,8 @@ the values it builds in the same order. This keeps entries about as small as pic
 Interning: summaries of different modules (and the same module read twice) repeat the same
 strings, abstract values and access paths; decoding them into separate objects is most of the
 project pass's memory. :func:`loads` given an :class:`Interner` returns one object per distinct
-value across every text it decodes with it: strings through ``sys.intern``, and equal frozensets,
-tuples and frozen values (:data:`INTERNED`) through the interner's table. Only values whose
+value across every text it decodes with it: strings through ``sys.intern``, and equal ints (line
+numbers), frozensets, tuples and frozen values (:data:`INTERNED`) through the interner's table. Only values whose
 scalars are ``str``, ``int`` or ``None`` (exact types, as the typed fields of the dataclasses
 are) are merged, so ``1`` and ``True`` (equal in Python) are never taken for each other.
 """
@@ -331,7 +331,7 @@ def _decoder(interner: Interner) -> Callable[[Any, int], Any]:
     One function with the common tags inline (tuples, frozensets, references; then a dict of
     the others): the decoder runs once per JSON array of every cache hit, and the calls between
     small methods were most of its time. Scalars in an array are taken as they are, but for
-    strings, interned.
+    strings and ints, interned (an int is looked up only as an exact int: never as ``True``).
     """
     shared: list[Any] = []
     append = shared.append
@@ -370,11 +370,11 @@ def _decoder(interner: Interner) -> Callable[[Any, int], Any]:
                 raise DecodeError("a reference to a value not decoded yet")
             return shared[data[1]]
         if tag == "t":
-            return one(tuple([decode(x, depth) if type(x) in nested else intern(x) if type(x) is str else x
-                              for x in data[1:]]))
+            return one(tuple([decode(x, depth) if type(x) in nested else intern(x) if type(x) is str
+                              else table_set(x, x) if type(x) is int else x for x in data[1:]]))
         if tag == "f":
-            out = one(frozenset([decode(x, depth) if type(x) in nested else intern(x) if type(x) is str else x
-                                 for x in data[1:]]))
+            out = one(frozenset([decode(x, depth) if type(x) in nested else intern(x) if type(x) is str
+                                 else table_set(x, x) if type(x) is int else x for x in data[1:]]))
             append(out)
             return out
         cls = types_get(tag)
@@ -382,8 +382,8 @@ def _decoder(interner: Interner) -> Callable[[Any, int], Any]:
             names = fields[cls]
             if len(data) - 1 != len(names):
                 raise DecodeError(f"{tag} takes {len(names)} fields, got {len(data) - 1}")
-            items = [decode(x, depth) if type(x) in nested else intern(x) if type(x) is str else x
-                     for x in data[1:]]
+            items = [decode(x, depth) if type(x) in nested else intern(x) if type(x) is str
+                     else table_set(x, x) if type(x) is int else x for x in data[1:]]
             # the fields' types in one pass in C, then the tests that look inside values
             ok = all(map(contains, field_kinds[cls], map(type, items)))
             if ok:
@@ -402,8 +402,8 @@ def _decoder(interner: Interner) -> Callable[[Any, int], Any]:
             return out
         if tag not in _CONTAINER_TAGS and not (tag[:1] == "e" and tag[1:] in ENUMS):
             raise DecodeError(f"unknown tag {tag[:40]!r}")
-        items = [decode(x, depth) if type(x) in nested else intern(x) if type(x) is str else x
-                 for x in data[1:]]
+        items = [decode(x, depth) if type(x) in nested else intern(x) if type(x) is str
+                 else table_set(x, x) if type(x) is int else x for x in data[1:]]
         if tag == "l":
             return items
         if tag == "d":

@@ -142,3 +142,15 @@ def test_the_interner_is_gone_before_the_project_pass(tmp_path: Path, monkeypatc
     files = [SourceFile.from_path(tmp_path / "ops.py", tmp_path)]
     result = engine.check(files, Settings(root=tmp_path, no_cache=True))
     assert alive == [0] and result.files_checked == 1
+
+
+def test_line_numbers_are_shared_too_but_never_a_bool_for_an_int() -> None:
+    """JSON gives a new int object for every number past 256 (Python caches the small ones)."""
+    summary = analyze_module("\n" * 400 + SOURCE, "ops", "ops.py", "/src/ops.py", list(all_rules()))
+    text = codec.dumps(summary)
+    interner = codec.Interner()
+    first, second = codec.loads(text, interner), codec.loads(text, interner)
+    a, b = first.functions["ops.build"].site, second.functions["ops.build"].site
+    assert a.line == b.line == 402 and a.line is b.line
+    assert codec.loads(codec.dumps((True, 1, 402)), interner) == (True, 1, 402)
+    assert [type(x) for x in codec.loads(codec.dumps((True, 1, 402)), interner)] == [bool, int, int]
