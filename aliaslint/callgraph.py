@@ -606,7 +606,10 @@ class CallResolution:
         return out
 
     def _why_unresolved(self, fn: FunctionSummary, call: CallSite) -> str:
-        for o in sorted((o for o in call.callee if isinstance(o, Ref)), key=lambda r: (r.root.kind, r.root.name)):
+        # a total order (root, then path): ties broken by set order made the text depend on the
+        # hash seed (``os.lchmod`` or ``os.chmod`` for one call), and the text is cached
+        for o in sorted((o for o in call.callee if isinstance(o, Ref)),
+                        key=lambda r: (r.root.kind, r.root.name, r.path)):
             if o.root.kind == "global":
                 dotted = o.root.name + "".join(o.path)
                 head = dotted.split(".")[0]
