@@ -234,3 +234,21 @@ def test_findings_with_fixes_survive_the_codec() -> None:
     found = Diagnostic("AL005", "replicated-mutable", "m", Location("a.py", 1, 1, 1, 2),
                        fix=Fix("use a comprehension", Applicability.UNSAFE))
     assert codec.loads(codec.dumps([found])) == [found]
+
+
+def test_a_replayed_run_imports_no_rule_module_and_no_parser(tmp_path: Path) -> None:
+    # issue 9: "warm with nothing changed" is what the hook costs on every commit; importing the
+    # rule modules (and LibCST with them) was 0.6 s of a 0.6 s replay, for a selection check
+    import subprocess
+    import sys
+
+    (tmp_path / "m.py").write_text("def f(cfg):\n    cfg['a'].append(1)\n    return [cfg]\n", encoding="utf-8")
+    probe = (
+        "import sys\nfrom aliaslint.cli import main\n"
+        "try:\n    main(['check', '--cache-dir', 'c', '.'])\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('aliaslint.rules.', 'libcst'))))\n"
+    )
+    first = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert "aliaslint.rules." in first.stdout  # the first run parses and runs the rules
+    again = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert again.stdout.strip().splitlines()[-1] == "[]", again.stdout + again.stderr

@@ -29,13 +29,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import libcst as cst
-
 from aliaslint import engine
 from aliaslint.atomic import write_atomic
 from aliaslint.diagnostics import Applicability, Diagnostic, Edit, FixRequest, Location
 from aliaslint.files import SourceError, SourceFile, decode_source, read_regular_file
-from aliaslint.fix.transform import BrokenFix, apply_requests
 
 __all__ = ["FixRun", "MAX_ROUNDS", "check", "run", "with_edits"]
 
@@ -198,6 +195,7 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
                 except (OSError, SourceError):
                     continue
             before = pending.get(path, originals[path].text)
+            from aliaslint.fix.transform import BrokenFix, apply_requests, cst  # LibCST: only when fixing
             try:
                 done = apply_requests(before, requests)
             except BrokenFix as error:
@@ -254,6 +252,7 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
             before = texts[display]
             if before is None:
                 continue
+            from aliaslint.fix.transform import BrokenFix, apply_requests, cst  # LibCST: only when fixing
             try:
                 after = apply_requests(before, requests).source
             except (BrokenFix, cst.ParserSyntaxError):
