@@ -20,7 +20,9 @@ Two kinds of real aliasing stay out of the default tier (``--preview`` shows the
   constant, removing an entry that may already be gone;
 - aliasing the code intends (:func:`intended`): a function documented as updating its argument,
   a consuming parser that takes its argument apart and then rejects what is left, an in-place
-  updater that returns its argument (the rules test that one themselves).
+  updater that returns its argument (the rules test that one themselves); a private helper given
+  an object its every caller made (:func:`owned_by_callers`); a public setter that stores its
+  own arguments in what a class keeps (:func:`public_entry` gives no reason for it).
 
 Where these rules of thumb come from: the triage of default findings on eight infrastructure
 packages nobody had tuned on (issue 8: 60% of the findings were aliasing the code intends, 20%
@@ -424,7 +426,7 @@ def made_by_caller(project, caller: FunctionSummary, call: CallSite, arg: Value)
     deep copy's result; mlrun's ``run = self._create_run_object(task)``, a deep copy of the
     user's task), made inside the loop that calls (if any). Handed to a private helper, the
     helper's changes are the caller's own work on its own object, even when the caller uses it
-    again afterwards: a helper whose every caller passes an object it made is silent (issue 8)."""
+    again afterwards (:func:`owned_by_callers`: preview only)."""
     resolved = project.resolve(caller, arg)
     return any(isinstance(o, Fresh) for o in resolved) and all(
         isinstance(o, Fresh) and o.kind != "copy" and o.copy is None  # a shallow copy shares its parts
