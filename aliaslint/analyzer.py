@@ -216,14 +216,13 @@ class FunctionAnalyzer:
         self.narrowed_lists: set[str] = set()
         #: set while binding ``x.items = x.items + [...]`` (see :meth:`_extends_itself`)
         self.extending = False
-        #: how many ``if`` / ``match`` / ``except`` blocks enclose the statement being walked
-        self.branch_depth = 0
-        #: the test of each enclosing ``if`` (``None`` for an ``except`` or ``case`` block)
+        #: the test of each enclosing ``if`` (``None`` for an ``except`` or ``case`` block); their
+        #: number is :attr:`branch_depth`
         self.branch_tests: list[cst.BaseExpression | None] = []
         #: flag parameters the enclosing branches require: ``[(index, truthy), ...]``
         self.flag_requires: list[tuple[int, bool]] = []
-        #: parameters assigned to so far (such a name no longer holds what the caller passed)
-        self.rebound_params: set[str] = set()
+        #: names assigned to so far (a parameter among them no longer holds what the caller passed)
+        self.bound_names: set[str] = set()
         #: indices (in ``summary.mutations``) of the changes on the path being walked, per block
         self.path_mutations: list[list[int]] = [[]]
         #: how many enclosing blocks are guarded by an absence test (``if x not in seen:``)
@@ -439,6 +438,11 @@ class FunctionAnalyzer:
                      requires=tuple(sorted(set(self.flag_requires))))
         )
 
+    @property
+    def branch_depth(self) -> int:
+        """How many ``if`` / ``match`` / ``except`` blocks enclose the statement being walked."""
+        return len(self.branch_tests)
+
     def _decided_by_target(self, node: cst.CSTNode) -> bool:
         """Every enclosing ``if`` tests only the object being changed (``if target.after_step:
         target.attributes["infer"] = True``; a load-once flag ``if not model.ready: ...
@@ -447,7 +451,7 @@ class FunctionAnalyzer:
         receiver = node
         while isinstance(receiver, (cst.Attribute, cst.Subscript, cst.Call)):
             receiver = receiver.func if isinstance(receiver, cst.Call) else receiver.value
-        if not isinstance(receiver, cst.Name) or len(self.branch_tests) != self.branch_depth:
+        if not isinstance(receiver, cst.Name):
             return False
         for test in self.branch_tests:
             if test is None:
@@ -506,7 +510,7 @@ class FunctionAnalyzer:
         if isinstance(target, cst.Name):
             if target.value in self.global_decls:
                 return
-            self.rebound_params.add(target.value)
+            self.bound_names.add(target.value)
             if self.branch_depth and self.recording:
                 self._note_copied_param(target.value, value)
             self.env[target.value] = value
@@ -1241,8 +1245,9 @@ class FunctionAnalyzer:
         """``x.items = x.items + [y]`` / ``x["k"] = (x["k"] or []) + [y]``: the new value is the
         old one with more on the end. Also a string formatted around the old value with more
         (``image = "%s:%s" % (image, tag)``, ``f"{name}-{suffix}"``): repeated, it grows again."""
-        if not isinstance(target, (cst.Attribute, cst.Subscript)):
-            return False
+        if not isinstance(target, (cst.Attribute, cst.Subscript)) \
+                or not isinstance(value, (cst.BinaryOperation, cst.FormattedString)):
+            return False  # (before the target's text is made: this runs for every such assignment)
         wanted = self.mod.code_for(target).replace(" ", "")
         if isinstance(value, cst.FormattedString) and len(value.parts) > 1:
             # inside an f-string the key is often quoted the other way: ``f"{env['NAME']}-x"``
@@ -1593,14 +1598,14 @@ class FunctionAnalyzer:
     def flag_tests(self, test: cst.BaseExpression) -> list[tuple[int, bool]]:
         """Flag parameters the test requires to enter its body: ``if append:`` -> ``[(i, True)]``,
         ``if not inplace:`` -> ``[(i, False)]``, each part of an ``and`` chain. Only a parameter
-        the function never rebinds (``self.local_names`` would shadow it) is a flag."""
+        not assigned to before the test (:attr:`bound_names`) is a flag."""
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
             return self.flag_tests(test.left) + self.flag_tests(test.right)
         truthy = True
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             test, truthy = test.expression, False
         if isinstance(test, cst.Name) and test.value in self.summary.params \
-                and test.value not in self.rebound_params:
+                and test.value not in self.bound_names:
             return [(self.summary.params.index(test.value), truthy)]
         return []
 
@@ -1650,7 +1655,6 @@ class FunctionAnalyzer:
         self.note_leftover_check(node)
         return_guard = self.guard_of(node.test)
         self.return_guards.append(return_guard)
-        self.branch_depth += 1
         self.branch_tests.append(node.test)
         flags = self.flag_tests(node.test)
         self.flag_requires += flags
@@ -1691,7 +1695,6 @@ class FunctionAnalyzer:
         # after the statement, what either branch changed may be on the path to a later return
         self.path_mutations[-1].extend(body_mutations + else_mutations)
         after_else = self.env
-        self.branch_depth -= 1
         self.branch_tests.pop()
         if live_body and live_else:
             self.env = self.join(after_body, after_else)
@@ -1760,11 +1763,9 @@ class FunctionAnalyzer:
             self.env = self.join(before, states[0]) if states else dict(before)
             if h.type is not None:
                 self.eval(h.type)
-            self.branch_depth += 1
             self.branch_tests.append(None)
             if self.walk_block(self.body_of(h)):
                 states.append(self.env)
-            self.branch_depth -= 1
             self.branch_tests.pop()
         if node.orelse is not None and live:
             self.env = states[0]
@@ -1786,10 +1787,8 @@ class FunctionAnalyzer:
         env = dict(before)
         for case in node.cases:
             self.env = dict(before)
-            self.branch_depth += 1
             self.branch_tests.append(None)
             self.walk_block(self.body_of(case))
-            self.branch_depth -= 1
             self.branch_tests.pop()
             env = self.join(env, self.env)
         self.env = env

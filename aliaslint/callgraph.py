@@ -489,26 +489,15 @@ class CallResolution:
         return self._method_index
 
     def arg_text(self, call: CallSite, target: Target, index: int) -> str | None:
-        """The source text passed for parameter ``index`` of ``target``: ``""`` when nothing is
-        passed (the default applies), ``None`` when it cannot be told (``*args``, ``**opts``)."""
+        """:meth:`arg_text_for`, told apart: ``""`` when nothing is passed for parameter ``index``
+        (the default applies), ``None`` when it cannot be told (``*args``, ``**opts``, the
+        receiver, a ``*`` parameter)."""
         callee = self.functions.get(target.function)
-        if callee is None or index >= len(callee.params) or call.star:
+        if callee is None or index >= len(callee.params) or call.star or callee.params[index].startswith("*") \
+                or target.bound and index == 0 or any(k == "**" for k, _ in call.kwarg_texts):
             return None
-        name = callee.params[index]
-        if name.startswith("*") or target.bound and index == 0:
-            return None
-        pos = index - (1 if target.bound else 0)
-        star_at = next((i for i, p in enumerate(callee.params) if p.startswith("*")), len(callee.params))
-        if len(call.arg_texts) != len(call.args):
-            return None
-        if index < star_at and pos < len(call.arg_texts):
-            return call.arg_texts[pos]
-        for k, text in call.kwarg_texts:
-            if k == name:
-                return text
-            if k == "**":
-                return None
-        return ""
+        text = self.arg_text_for(call, target, index)
+        return "" if text is None else text
 
     def arg_for(self, call: CallSite, target: Target, index: int) -> Value | None:
         """The caller's value passed for parameter ``index`` of ``target`` (None: not passed)."""
@@ -576,7 +565,9 @@ class CallResolution:
             pos = index - 1
         else:
             pos = index
-        if pos < len(call.arg_texts):
+        # positional arguments fill only the parameters before a ``*args`` / ``*`` (as in arg_for)
+        star_at = next((i for i, p in enumerate(callee.params) if p.startswith("*")), len(callee.params))
+        if index < star_at and pos < len(call.arg_texts):
             return call.arg_texts[pos]
         name = callee.params[index]
         return dict(call.kwarg_texts).get(name)
