@@ -208,6 +208,11 @@ class FunctionAnalyzer:
         #: per enclosing loop: the states at its ``continue`` and ``break`` statements (they
         #: reach the next iteration and the code after the loop, not the statement below)
         self.loop_exits: list[list[dict]] = []
+        #: per enclosing ``try`` body: the join of the states an exception can leave it in (the
+        #: state before each statement, at a ``with`` block's exit and a loop's next round), the
+        #: state its handlers start from; not the state after its last statement, which raised
+        #: nothing
+        self.raise_states: list[dict] = []
         self.next_loop = 0
         self.next_call = 0
         self.recording = True
@@ -1034,7 +1039,10 @@ class FunctionAnalyzer:
             self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
             obj = self.new_object(node, "view")
             self.heap.objects[obj.id]["view"] = (method, receiver)
-            self.heap.objects[obj.id]["fields"][ANY] = self.load(receiver, ANY)
+            # a view's elements are the mapping's values, except a ``keys()`` view's: keys (strings,
+            # tuples, ...), none of them an item of the mapping, so ``list(d.keys())`` shares nothing
+            self.heap.objects[obj.id]["fields"][ANY] = (
+                self.opaque_of([receiver]) if method == "keys" else self.load(receiver, ANY))
             return frozenset({obj})
         if method == "copy" and n == 0 and not keywords:
             # the builtin shallow copy, or a project class's own ``copy()`` (phase 2 drops the
@@ -1194,9 +1202,16 @@ class FunctionAnalyzer:
     def walk_block(self, body: Sequence[cst.CSTNode]) -> bool:
         """Walk statements; returns False when the block always leaves (return/raise/...)."""
         for stmt in body:
+            if self.raise_states:
+                self.note_raise_state()
             if not self.walk_stmt(stmt):
                 return False
         return True
+
+    def note_raise_state(self) -> None:
+        """The current state is one an exception can leave the enclosing ``try`` body in."""
+        if self.raise_states:
+            self.raise_states[-1] = self.join(self.raise_states[-1], self.env)
 
     def body_of(self, node) -> Sequence[cst.CSTNode]:
         body = node.body
@@ -1731,6 +1746,10 @@ class FunctionAnalyzer:
         head()
         self.walk_block(self.body_of(node))
         exits = self.loop_exits.pop()
+        if self.raise_states:  # the next round's ``next()`` or test can raise
+            self.note_raise_state()
+            for state in exits:
+                self.raise_states[-1] = self.join(self.raise_states[-1], state)
         self.loop_stack.pop()
         env = self.join(before, self.env)
         for state in exits:
@@ -1753,14 +1772,23 @@ class FunctionAnalyzer:
             v = self.eval(item.item)
             if item.asname is not None:
                 self.bind(item.asname.name, v, node)
-        return self.walk_block(self.body_of(node))
+        live = self.walk_block(self.body_of(node))
+        if live and self.raise_states:  # ``__exit__`` can raise after the body
+            self.note_raise_state()
+        return live
 
     def stmt_Try(self, node) -> bool:
         before = dict(self.env)
+        self.raise_states.append(dict(before))
         live = self.walk_block(self.body_of(node))
+        raised = self.raise_states.pop()
+        if self.raise_states:  # what no handler here catches goes on to the enclosing ``try``
+            self.raise_states[-1] = self.join(self.raise_states[-1], raised)
         states = [self.env] if live else []
         for h in node.handlers:
-            self.env = self.join(before, states[0]) if states else dict(before)
+            # a handler starts from a state the body can raise in: ``parsed = body`` as the
+            # body's last statement does not reach it
+            self.env = dict(raised)
             if h.type is not None:
                 self.eval(h.type)
             self.branch_tests.append(None)

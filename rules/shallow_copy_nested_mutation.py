@@ -6,11 +6,34 @@ from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.values import format_path
+from aliaslint.values import ANY, Fresh, format_path
 
 
 def _normalising(effect) -> bool:
     return bool(effect.value_deps) and all(r == effect.root for r in effect.value_deps)
+
+
+def _works_on_elements(hit) -> bool:
+    """The change is to the state of an element object of the copied collection: below an
+    element of unknown key (``[*]``, what iterating gives), an attribute is set or changed
+    (``copy[*].responder = r``, ``copy[*].paths.clear()``). A named key (``copy["metadata"]``)
+    is a configuration's part, not an element."""
+    e = hit.effect
+    if e is None or e.copy is None or e.copy.depth >= len(e.path) or e.path[e.copy.depth] != ANY:
+        return False
+    rest = e.path[e.copy.depth + 1:]
+    return rest[:1] and rest[0].startswith(".") or not rest and hit.op.startswith(".")
+
+
+def _kept_as_state(project, site) -> bool:
+    """The copy made at ``site`` is stored as an object's attribute (``other.routes =
+    dict(self.routes)`` in a ``fork()``): the copy is that object's own state, meant to be
+    independent of the original, not a list to iterate."""
+    for fn in project.functions.values():
+        values = [v for _, v, _ in fn.self_stores] + [v for _, sel, v in fn.call_stores if sel.startswith(".")]
+        if any(isinstance(o, Fresh) and o.kind == "copy" and o.site == site for v in values for o in v):
+            return True
+    return False
 
 
 #: how the copies the deep-copy fix can rewrite are spelled (a merge helper's store or a
@@ -64,8 +87,11 @@ class ShallowCopyNestedMutation(ProjectRule):
     later call copies it), a part of an argument or of `self` (the owner keeps it), a caller in
     the tree that keeps or reuses the object it passed, or, with no caller in the tree, because
     the copy itself says the original is meant to stay unchanged. With `--preview` only: a
-    helper whose every caller passes an object of its own, and `x.copy()` on an object whose
-    class is not known (a numpy array, a C-level context) unless the copy is used as a mapping.
+    helper whose every caller passes an object of its own; `x.copy()` on an object whose
+    class is not known (a numpy array, a C-level context) unless the copy is used as a mapping;
+    and a list or index of objects whose elements' own state is then changed
+    (`for p in [*self.packagers, default]: p.paths.clear()`): it was copied to iterate or pick
+    the objects, not to keep them unchanged.
     """
 
     code = "AL002"
@@ -167,6 +193,12 @@ class ShallowCopyNestedMutation(ProjectRule):
         if first.mark.how == ".copy()" and not first.below.startswith("["):
             # ``x.copy()`` on an object of unknown class (a numpy array, a C-level context): a
             # builtin shallow copy only as a guess, unless the copy is used as a mapping
+            return Confidence.MEDIUM, None
+        if all(_works_on_elements(h) for h in hits) and not _kept_as_state(project, first.mark.site):
+            # ``for p in [*self._packagers, default]: p.paths.clear()``: a list (or a filtered
+            # index) of objects, copied to iterate or pick them, not to keep them unchanged;
+            # nobody expects ``list(workers)`` to copy the workers (mlrun's packagers manager,
+            # its graph's steps: intended in the triage of issue 8)
             return Confidence.MEDIUM, None
         if e is None:
             # an object made in the tree, copied, and changed through the copy by a callee

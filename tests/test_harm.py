@@ -770,3 +770,44 @@ def test_a_change_behind_a_flag_is_not_made_by_a_call_that_passes_the_flag_off(
         tmp_path: Path, call: str, default: bool) -> None:
     found = run(tmp_path, {"lib.py": FLAG.replace("{call}", call)})
     assert [(d.code, d.location.line) for d in found] == ([("AL007", 11)] if default else [])
+
+
+# mlrun 1.12.1 package/packagers_manager.py:476-483: ``return [*self._packagers, self._default]``,
+# then ``for p in self._all(): p.future_clearing_path_list.clear()``; serving/states.py:3653, a
+# filtered index of the graph's steps whose steps are then given a responder
+OBJECT_LIST = """
+    class Packager:
+        def __init__(self):
+            self.paths = []
+            self.meta = {{}}
+
+
+    class Manager:
+        def __init__(self, default):
+            self._packagers = [Packager(), Packager()]
+            self._default = default
+            self.config = {{"metadata": Packager()}}
+
+        def _all(self):
+            return {copy}
+
+        def clear_all(self):
+            for p in self._all(){values}:
+                {change}
+"""
+
+
+@pytest.mark.parametrize(("copy", "values", "change", "expected"), [
+    # the elements of a list or index of objects are worked on: what the copy is for
+    ("[*self._packagers, self._default]", "", "p.paths.clear()", []),
+    ("list(self._packagers)", "", "p.meta['ready'] = True", []),
+    ("{p.name: p for p in self._packagers if p}", ".values()", "p.ready = True", []),
+    # an item of each element (not an object's state), or a named key's object: still shown
+    ("list(self._packagers)", "", "p['paths'].clear()", [("AL002", 15, "HIGH")]),
+    ("[dict(self.config)['metadata']]", "", "p.paths.clear()", [("AL002", 15, "HIGH")]),
+])
+def test_a_list_of_objects_copied_to_work_on_them_is_preview_only(
+        tmp_path: Path, copy: str, values: str, change: str, expected: list) -> None:
+    source = OBJECT_LIST.format(copy=copy, values=values, change=change)
+    assert shown(run(tmp_path, {"m.py": source})) == expected
+    assert len(run(tmp_path / "p", {"m.py": source}, preview=True)) == 1
