@@ -198,7 +198,7 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
     """Why a finding with no witness in the tree is still shown: ``fn`` is a public entry point,
     parameter ``index`` is a public argument, and the change destroys or duplicates what the
     caller gave, below the top level or by removing a named key. Returns the reason or ``None``."""
-    if not is_public(fn) or index >= len(fn.params) or nested(project, fn):
+    if not is_public(fn) or index >= len(fn.params) or nested(project, fn) or framework_hook(project, fn):
         return None
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
@@ -230,6 +230,50 @@ def _transforms(effect) -> bool:
     # a literal, a module-level value or a call's result is the function's own; a parameter (or
     # what was computed from one, "unknown") is what its caller asked for
     return not deps or any(r == effect.root or r.kind in ("global", "call") for r in deps)
+
+
+#: modules whose classes give a class its shape (an ABC, a generic, an enum, a mapping) and
+#: never call a subclass's methods themselves
+_SHAPE_MODULES = {"abc", "typing", "typing_extensions", "enum", "collections", "numbers", "dataclasses", "builtins"}
+
+
+def external_bases(project, cls: str) -> frozenset[str]:
+    """Dotted names of the classes from outside the project that ``cls`` derives from, directly
+    or through its project bases (``storey.MapClass``), shape-giving ones aside."""
+    out = set()
+    for c in project.mro(cls):
+        info = project.classes[c]
+        for base in info.bases:
+            if project.classes_of_value(base, project.modules[info.module]):
+                continue
+            for o in base:
+                if isinstance(o, Ref) and o.root.kind == "global" and all(x.startswith(".") for x in o.path):
+                    dotted = o.root.name + "".join(o.path)
+                    top = dotted.split(".")[0]
+                    if top not in _SHAPE_MODULES and top not in project.modules:
+                        out.add(dotted)
+    return frozenset(out)
+
+
+def framework_hook(project, fn: FunctionSummary) -> bool:
+    """``fn`` is a hook a framework calls, not an entry point a library's user calls: a method
+    that no code in the project calls, of a class derived from a class outside the project, and
+    defined under the same name by another class derived from that same outside class (mlrun's
+    ``do(event)`` of its ``storey.MapClass`` steps). Its argument is the framework's message for
+    this call; the project's own callers are none."""
+    if fn.kind != "method" or fn.cls not in project.classes or fn.name.startswith("__"):
+        return False
+    if project.callers.get(fn.qualname) or project.find_method_after(fn.cls, fn.name):
+        return False
+    if project._hook_index is None:
+        # (outside base, method name) -> how many project classes derived from it define it
+        index: dict[tuple[str, str], int] = {}
+        for c, info in project.classes.items():
+            for base in external_bases(project, c):
+                for name in info.methods:
+                    index[base, name] = index.get((base, name), 0) + 1
+        project._hook_index = index
+    return any(project._hook_index.get((base, fn.name), 0) >= 2 for base in external_bases(project, fn.cls))
 
 
 def nested(project, fn: FunctionSummary) -> bool:

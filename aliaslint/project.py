@@ -62,6 +62,9 @@ class Project(CallResolution, ValueFlow, EffectsFixpoint):
     _calls_by_site: dict[Site, tuple[FunctionSummary, CallSite]] | None = None
     _astroid_queries: int = 0
     _subclasses: dict[str, set[str]] | None = None
+    #: (outside base class, method name) -> project classes derived from it that define it
+    #: (:func:`aliaslint.harm.framework_hook`)
+    _hook_index: dict[tuple[str, str], int] | None = None
     _transfers: dict[str, list] = field(default_factory=dict)
     _lookups: dict[str, tuple[str, str] | None] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)

@@ -811,3 +811,42 @@ def test_a_list_of_objects_copied_to_work_on_them_is_preview_only(
     source = OBJECT_LIST.format(copy=copy, values=values, change=change)
     assert shown(run(tmp_path, {"m.py": source})) == expected
     assert len(run(tmp_path / "p", {"m.py": source}, preview=True)) == 1
+
+
+# mlrun 1.12.1 model_monitoring/writer.py:337 and :396: ``do(event)`` of two ``storey.MapClass``
+# steps pops the keys it consumes from the event the framework hands it
+HOOKS = """
+    import storey
+
+
+    class Reconstruct(storey.MapClass):
+        def do(self, event):
+            kind = event.pop("kind")
+            return {"kind": kind, "body": dict(event)}
+
+
+    class Alert({base}):
+        def do(self, event):
+            return event
+
+
+    class Session(storey.Client):
+        def configure(self, options):
+            kind = options.pop("kind")
+            return {"kind": kind, "rest": dict(options)}
+    {call}
+"""
+
+
+@pytest.mark.parametrize(("base", "call", "expected"), [
+    # a method several subclasses of one outside class define, and the project never calls
+    ("storey.MapClass", "", [("AL007", 18)]),
+    # one subclass alone: nothing says the outside class calls it
+    ("storey.FlowStep", "", [("AL007", 7), ("AL007", 18)]),
+    # called in the project: an entry point of the project's own
+    ("storey.MapClass", "\n    def run(cfg):\n        return Reconstruct().do(cfg)\n", [("AL007", 7), ("AL007", 18)]),
+])
+def test_a_hook_a_framework_calls_is_not_a_public_entry_point(
+        tmp_path: Path, base: str, call: str, expected: list) -> None:
+    source = HOOKS.replace("{base}", base).replace("{call}", call)
+    assert [(c, line) for c, line, _ in shown(run(tmp_path, {"m.py": source}))] == expected
