@@ -171,6 +171,12 @@ class RuleContext:
         return tuple(self._a.loop_stack)
 
     @property
+    def repeating_loops(self) -> tuple[int, ...]:
+        """The enclosing loops that run the current statement again (not one whose block ends
+        by leaving it: ``yield client; return``)."""
+        return self._a.repeating_loops()
+
+    @property
     def recording(self) -> bool:
         return self._a.recording
 
@@ -440,8 +446,29 @@ class FunctionAnalyzer:
                      conditional=self.branch_depth > 0 and not self._decided_by_target(node),
                      maybe_copied=any(isinstance(o, Ref) and o.root.kind == "param"
                                       and o.root.index in self.copied_params for o in snap),
-                     requires=tuple(sorted(set(self.flag_requires))))
+                     requires=tuple(sorted(set(self.flag_requires))),
+                     path_key=self.snapshot(self.path_keys(receiver if receiver is not None else node)))
         )
+
+    def path_keys(self, node: cst.CSTNode | None) -> frozenset:
+        """The values of the keys that lead to the object ``node`` denotes: ``ports[internal]``
+        gives ``internal``'s, ``groups.setdefault(name, [])`` ``name``'s."""
+        out: frozenset = frozenset()
+        while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
+            if isinstance(node, cst.Subscript):
+                if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+                    out |= self.peek(node.slice[0].slice.value)
+                node = node.value
+            elif isinstance(node, cst.Call):
+                func = node.func
+                if isinstance(func, cst.Attribute) and func.attr.value in ("get", "setdefault") and node.args:
+                    out |= self.peek(node.args[0].value)
+                    node = func.value
+                else:
+                    break
+            else:
+                node = node.value
+        return out
 
     @property
     def branch_depth(self) -> int:
@@ -1201,12 +1228,29 @@ class FunctionAnalyzer:
 
     def walk_block(self, body: Sequence[cst.CSTNode]) -> bool:
         """Walk statements; returns False when the block always leaves (return/raise/...)."""
-        for stmt in body:
-            if self.raise_states:
-                self.note_raise_state()
-            if not self.walk_stmt(stmt):
-                return False
-        return True
+        once = self.exited_loops(body) if self.loop_stack else []
+        self.once_loops += once
+        try:
+            for stmt in body:
+                if self.raise_states:
+                    self.note_raise_state()
+                if not self.walk_stmt(stmt):
+                    return False
+            return True
+        finally:
+            del self.once_loops[len(self.once_loops) - len(once):]
+
+    def exited_loops(self, body: Sequence[cst.CSTNode]) -> list[int]:
+        """The loops a block leaves at its end (``yield client; return``, ``out.append(x); break``):
+        what it does runs once per run of those loops, not once per iteration."""
+        last = body[-1] if body else None
+        if isinstance(last, cst.SimpleStatementLine) and last.body:
+            last = last.body[-1]
+        if isinstance(last, (cst.Return, cst.Raise)):
+            return list(self.loop_stack)
+        if isinstance(last, cst.Break):
+            return self.loop_stack[-1:]
+        return []
 
     def note_raise_state(self) -> None:
         """The current state is one an exception can leave the enclosing ``try`` body in."""

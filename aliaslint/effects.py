@@ -77,6 +77,9 @@ class Effect:
     maybe_copied: bool = False
     #: flag parameters this change needs (``Mutation.requires``); checked at each call
     requires: tuple = ()
+    #: the roots the keys on the way to the changed object were computed from
+    #: (``Mutation.path_key``): varied by a loop, each iteration changes another object
+    path_deps: frozenset = frozenset()
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -121,6 +124,24 @@ class EffectsFixpoint:
                     break
         self._call_results.clear()
 
+    def extends_in_place(self, fn: FunctionSummary, m) -> bool:
+        """Whether mutation ``m`` changes its target: always, except ``xs += f()`` (op ``+=?``),
+        which extends a list in place only when ``f`` returns one or ``xs`` is a field its class
+        sets to a list (``self.lines += text.splitlines()``); ``self.line += text.count("\\n")``
+        on a field set to ``0`` rebinds a number."""
+        if m.op != "+=?":
+            return True
+        if any(isinstance(o, Fresh) and o.container == "list" for o in self.resolve(fn, m.value)):
+            return True
+        for o in m.target:
+            if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and fn.cls in self.classes \
+                    and len(o.path) == 1 and o.path[0].startswith("."):
+                if any(name == o.path[0][1:] and any(isinstance(v, Fresh) and v.container == "list" for v in value)
+                       for c in self.mro(fn.cls) for q in self.classes[c].methods.values()
+                       for name, value, _ in getattr(self.functions.get(q), "self_stores", ())):
+                    return True
+        return False
+
     def compute_effects(self, fn: FunctionSummary) -> dict[tuple, Effect]:
         """``fn``'s effects, keyed by (root, path, kind, site); when several routes lead to the
         same effect the one that sorts first wins, so the result does not depend on hashing."""
@@ -129,8 +150,7 @@ class EffectsFixpoint:
             if m.call_id >= 0 and self.overridden_builtin(fn, m.call_id):
                 continue
             if m.op == "+=?":
-                # ``xs += f()`` extends a list only when ``f`` returns one
-                if not any(isinstance(o, Fresh) and o.container == "list" for o in self.resolve(fn, m.value)):
+                if not self.extends_in_place(fn, m):
                     continue
                 m = replace(m, op="+=")
             resolved_value = self.resolve(fn, m.value)
@@ -148,7 +168,7 @@ class EffectsFixpoint:
                                             stores_self=stores_self, discarded=m.discarded,
                                             value_text=m.value_text, conditional=m.conditional,
                                             returned=m.returned, maybe_copied=m.maybe_copied,
-                                            requires=m.requires))
+                                            requires=m.requires, path_deps=deps_of(self.resolve(fn, m.path_key))))
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
@@ -198,7 +218,8 @@ class EffectsFixpoint:
                     yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
                                  ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
                                  self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
-                                 e.conditional, False, e.maybe_copied)
+                                 e.conditional, False, e.maybe_copied,
+                                 path_deps=self.map_deps(fn, call, t, e.path_deps))
 
     def flag_unmet(self, call: CallSite, t: Target, requires: tuple) -> bool:
         """Whether ``call`` passes (or leaves at its default) a flag the other way than the change

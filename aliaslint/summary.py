@@ -71,6 +71,10 @@ class Mutation:
     #: (``if append: obj[k] += v`` -> ``((3, True),)``); phase 2 drops the change at a call
     #: that passes, or defaults to, the other value
     requires: tuple[tuple[int, bool], ...] = ()
+    #: the keys on the way to the changed object (``ports[internal].append(x)``,
+    #: ``groups.setdefault(name, []).append(x)``): a change at a key that varies with a loop
+    #: reaches another object on each iteration
+    path_key: Value = frozenset()
 
 
 @dataclass(frozen=True)

@@ -169,7 +169,7 @@ class LoopSharedArgumentMutation(ProjectRule):
         for sel in e.path:
             base = load(base, sel)
         deps_loops = set()
-        for r in e.value_deps | e.key_deps:
+        for r in e.value_deps | e.key_deps | e.path_deps:
             if r.kind == "param":
                 a = project.arg_for(call, t, r.index)
                 if a is not None:

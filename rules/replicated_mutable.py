@@ -356,8 +356,9 @@ class ReplicatedMutable(ProjectRule):
         if changes:
             return min(changes)
         for mutation in fn.mutations:  # the slots of a library call's result (``dict.fromkeys(keys, [])``)
-            if any(isinstance(o, Ref) and o.root.kind == "call" and o.root.index in d["calls"]
-                   and cls._inside_slot(o.path) for o in mutation.target):
+            if project.extends_in_place(fn, mutation) and any(
+                    isinstance(o, Ref) and o.root.kind == "call" and o.root.index in d["calls"]
+                    and cls._inside_slot(o.path) for o in mutation.target):
                 return mutation.site
         binding = d["binding"] or ("", "")
         kind, name = binding
@@ -386,6 +387,8 @@ class ReplicatedMutable(ProjectRule):
             for caller, call, t in project.callers.get(fn.qualname, []):
                 c = project.functions[caller]
                 for m in c.mutations:
+                    if not project.extends_in_place(c, m):
+                        continue
                     for o in m.target:
                         if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call.id and cls._inside_slot(o.path):
                             return m.site

@@ -78,7 +78,7 @@ class SameObjectStoredInLoop(ProjectRule):
 
     def _check(self, node: cst.CSTNode, stored: cst.BaseExpression | None) -> None:
         ctx = self.context
-        if not ctx.loops or stored is None or not ctx.recording:
+        if not ctx.repeating_loops or stored is None or not ctx.recording:
             return
         # an object stored inside a tuple, list or dict literal is stored too (``(prompt, options)``)
         if isinstance(stored, (cst.Tuple, cst.List, cst.Set)):
@@ -91,7 +91,7 @@ class SameObjectStoredInLoop(ProjectRule):
                 if isinstance(el, cst.DictElement):
                     self._check(node, el.value)
             return
-        loop = ctx.loops[-1]
+        loop = ctx.repeating_loops[-1]
         values = ctx.heap_value(stored)
         if len(values) != 1:
             return
@@ -230,7 +230,7 @@ class SameObjectStoredInLoop(ProjectRule):
     def _changed_in_loop(cls, project, fn, loop, identity):
         """Where the object is changed inside the loop: directly or through a callee."""
         for m in fn.mutations:
-            if loop in m.loops and cls._is_object(m.target, identity):
+            if loop in m.loops and cls._is_object(m.target, identity) and project.extends_in_place(fn, m):
                 return m.site
         for call in fn.calls:
             if loop not in call.loops:

@@ -71,3 +71,121 @@ VIEW = """
 ])
 def test_a_list_of_a_mappings_keys_shares_none_of_its_items(tmp_path: Path, view: str, expected: list) -> None:
     assert found(tmp_path, VIEW.format(view=view)) == expected
+
+
+# ansible-runner 2.4.3 utils/__init__.py:402: ``event_data['start_line'] = self._start_line`` then
+# ``self._start_line += n_lines`` (``n_lines = chunk.count('\n')``) in the loop that emits events
+COUNTER = """
+    class Writer:
+        def __init__(self):
+            self._start = {initial}
+
+        def emit(self, chunks):
+            out = []
+            for chunk in chunks:
+                entry = {{}}
+                entry["start"] = self._start
+                self._start += chunk.{method}()
+                out.append(entry)
+            return out
+"""
+
+
+@pytest.mark.parametrize(("initial", "method", "expected"), [
+    ("0", "count", []),                            # a number: ``+=`` rebinds the field
+    ("[]", "splitlines", [("AL004", 10)]),         # a list the class set: extended in place
+])
+def test_an_augmented_field_is_changed_in_place_only_when_it_is_a_list(
+        tmp_path: Path, initial: str, method: str, expected: list) -> None:
+    assert found(tmp_path, COUNTER.format(initial=initial, method=method)) == expected
+
+
+
+# docker 7.2.0 utils/ports.py:15-25: ``port_bindings[internal_port].append(external)`` for each
+# port of a range: a different list on each iteration; the same key every time is a duplicate
+PORTS = """
+    def add_port_mapping(port_bindings, internal_port, external):
+        if internal_port in port_bindings:
+            port_bindings[internal_port].append(external)
+        else:
+            port_bindings[internal_port] = [external]
+
+
+    def add_port(port_bindings, internal_port_range, external_range):
+        if external_range is None:
+            for internal_port in internal_port_range:
+                add_port_mapping(port_bindings, internal_port, None)
+        else:
+            for internal_port, external_port in zip(internal_port_range, external_range):
+                add_port_mapping(port_bindings, internal_port, external_port)
+
+
+    def build_port_bindings(ports):
+        port_bindings = {}
+        for port in ports:
+            add_port(port_bindings, port[0], port[1])
+        return port_bindings
+
+
+    def group(items, sink):
+        for item in items:
+            sink.setdefault(item["name"], []).append(item)
+
+
+    def tag_all(items, tags):
+        for item in items:
+            add_port_mapping(tags, "seen", item)
+
+
+    def mark_all(items, tags):
+        for item in items:
+            add_port_mapping(tags, "seen", None)
+"""
+
+
+def test_a_change_at_a_key_that_varies_with_the_loop_reaches_another_object_each_time(tmp_path: Path) -> None:
+    assert found(tmp_path, PORTS) == [("AL001", 37)]
+
+
+
+# dstack 0.22.5 ssh_fleets/provisioning.py:332-337: ``for pkey in pkeys: if _paramiko_connect(client,
+# ...): yield client; return``: the loop stores the client once, then leaves
+LEAVES = """
+    class Client:
+        def __init__(self):
+            self.key = None
+
+
+    def _connect(client, key):
+        client.key = key
+        return key.ok
+
+
+    def connect(keys):
+        client = Client()
+        for key in keys:
+            if _connect(client, key):
+                yield client
+                return
+
+
+    def connect_all(keys):
+        client = Client()
+        for key in keys:
+            if _connect(client, key):
+                yield client
+
+
+    def first(rows):
+        out = []
+        cur = {}
+        for r in rows:
+            cur["n"] = r
+            out.append(cur)
+            break
+        return out
+"""
+
+
+def test_a_block_that_leaves_the_loop_after_storing_stores_once(tmp_path: Path) -> None:
+    assert found(tmp_path, LEAVES) == [("AL004", 24)]
