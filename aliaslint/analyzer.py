@@ -592,7 +592,7 @@ class FunctionAnalyzer:
             if sel != ANY:
                 self.overlay(base, sel, value)
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and (
-                self.mod.code_for(target.value), self.mod.code_for(target.slice[0].slice.value)) in self.absent_guards
+                self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)) in self.absent_guards
             guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target)
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
@@ -1697,10 +1697,28 @@ class FunctionAnalyzer:
         return None
 
     def _get_guard(self, node: cst.BaseExpression) -> tuple[str, str] | None:
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get" \
-                and len(node.args) == 1:
-            return (self.mod.code_for(node.func.value), self.mod.code_for(node.args[0].value))
+        """``mapping.get(key)`` (or ``.get(key, None)``, or ``.setdefault(key)``, which puts None
+        there when the key is missing) tested for None: (mapping text, key text), the mapping
+        written as :meth:`item_text` spells it (``cfg.setdefault("limits", {}).get("cpu")`` is
+        ``cfg["limits"]``'s key ``"cpu"``)."""
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value in ("get", "setdefault") and node.args and not any(
+                    a.keyword or a.star for a in node.args) and (
+                    len(node.args) == 1 or len(node.args) == 2 and node.func.attr.value == "get"
+                    and isinstance(node.args[1].value, cst.Name) and node.args[1].value.value == "None"):
+            return (self.item_text(node.func.value), self.mod.code_for(node.args[0].value))
         return None
+
+    def item_text(self, node: cst.BaseExpression) -> str:
+        """The source text of ``node`` with every ``m.get(k, ...)`` / ``m.setdefault(k, ...)`` on the
+        way spelled as the item it reads, ``m[k]``: the object a write to ``m[k][j]`` changes."""
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value in ("get", "setdefault") and node.args and not node.args[0].keyword \
+                and not node.args[0].star:
+            return f"{self.item_text(node.func.value)}[{self.mod.code_for(node.args[0].value)}]"
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            return f"{self.item_text(node.value)}[{self.mod.code_for(node.slice[0].slice.value)}]"
+        return self.mod.code_for(node)
 
     def stmt_If(self, node: cst.If) -> bool:
         self.eval(node.test)

@@ -850,3 +850,40 @@ def test_a_hook_a_framework_calls_is_not_a_public_entry_point(
         tmp_path: Path, base: str, call: str, expected: list) -> None:
     source = HOOKS.replace("{base}", base).replace("{call}", call)
     assert [(c, line) for c, line, _ in shown(run(tmp_path, {"m.py": source}))] == expected
+
+
+# mlrun 1.12.1 runtimes/pod.py:577-588: ``if resources.setdefault(req, {}).setdefault(kind) is None:
+# resources[req][kind] = default[req][kind]``: a default filled only where the caller set none
+FILLED = """
+    DEFAULTS = {"requests": {"cpu": "1"}, "limits": {"cpu": "2"}}
+
+
+    class ResourceSpec:
+        \"\"\"Resources of a pod.
+
+        :param resources: requests and limits
+        \"\"\"
+
+        def __init__(self, resources=None):
+            self.resources = self.enrich(resources or {})
+
+        def enrich(self, resources):
+            for requirement in ["requests", "limits"]:
+                for kind in ["cpu"]:
+                    if {test}:
+                        resources[requirement][kind] = DEFAULTS[requirement][kind]
+            resources["requests"] = dict(resources["requests"])
+            return resources
+"""
+
+
+@pytest.mark.parametrize(("test", "expected"), [
+    ("resources.setdefault(requirement, {}).setdefault(kind) is None", []),
+    ("resources.get(requirement, {}).get(kind) is None", []),
+    ("not resources.setdefault(requirement, {}).get(kind)", []),
+    # replaced where the caller did set a value: what the caller gave is rewritten
+    ("resources.setdefault(requirement, {}).setdefault(kind) is not None", [("AL007", 12, "HIGH")]),
+])
+def test_a_default_filled_where_a_get_or_setdefault_chain_found_none_is_a_fill(
+        tmp_path: Path, test: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"lib.py": FILLED.replace("{test}", test)})) == expected
