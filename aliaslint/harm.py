@@ -375,7 +375,9 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                    reuse_counts: bool = False) -> Witness | None:
     """A caller in the tree that uses the object it passes for parameter ``index`` again: it
     keeps it (``self.headers``, a module-level object), hands it to other calls, or passes it on
-    every iteration of a loop. Test code counts: a test that reuses its object is one more use.
+    every iteration of a loop. Test code does not count for code that is not a test: a test
+    passes what it likes, and its reuse of a fixture says nothing of the package's users (kfp's
+    ``replace_placeholders``, documented as called once per task, witnessed only by its test).
     A witness says whether the caller *holds* the object (a field, a module-level object) beyond
     the call's result: for a function that hands the changed object back, only those callers suffer.
 
@@ -387,6 +389,8 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
         if caller_q == fn.qualname:
             continue  # a recursive call hands on a part of its own argument: not another use
         caller = project.functions[caller_q]
+        if is_test_code(caller) and not is_test_code(fn):
+            continue
         arg = project.arg_for(call, t, index)
         if arg is None:
             continue

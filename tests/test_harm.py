@@ -887,3 +887,39 @@ FILLED = """
 def test_a_default_filled_where_a_get_or_setdefault_chain_found_none_is_a_fill(
         tmp_path: Path, test: str, expected: list) -> None:
     assert shown(run(tmp_path, {"lib.py": FILLED.replace("{test}", test)})) == expected
+
+
+# kfp 2.x local/placeholder_utils.py:47: ``replace_placeholders`` resolves references inside the
+# caller's executor input; the only caller that uses the dict again is the module's test
+PLACEHOLDERS = """
+    def _resolve(inputs, root):
+        inputs["inputs"]["values"]["root"] = root
+        return inputs
+
+
+    def replace(cmd, inputs, root):
+        inputs = _resolve(inputs, root)
+        return [c.replace("{{root}}", inputs["inputs"]["values"]["root"]) for c in cmd]
+"""
+
+TWICE = """
+    from pkg.lib import replace
+
+
+    def {name}():
+        inputs = {{"inputs": {{"values": {{}}}}}}
+        first = replace(["a"], inputs, "r1")
+        second = replace(["b"], inputs, "r2")
+        return first + second
+"""
+
+
+@pytest.mark.parametrize(("caller", "expected"), [
+    ("pkg/app.py", [("AL007", 8, "HIGH")]),      # the package's own code uses it again: shown
+    ("tests/test_lib.py", []),                   # only a test does: preview
+])
+def test_a_second_use_in_test_code_is_no_witness_for_the_package(tmp_path: Path, caller: str, expected: list) -> None:
+    files = {"pkg/__init__.py": "", "pkg/lib.py": PLACEHOLDERS,
+             caller: TWICE.format(name="test_replace" if "test" in caller else "build")}
+    assert shown(run(tmp_path, files)) == expected
+    assert len(run(tmp_path / "p", files, preview=True)) == 1
