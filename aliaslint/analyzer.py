@@ -230,6 +230,10 @@ class FunctionAnalyzer:
         #: the test of each enclosing ``if`` (``None`` for an ``except`` or ``case`` block); their
         #: number is :attr:`branch_depth`
         self.branch_tests: list[cst.BaseExpression | None] = []
+        #: an id per enclosing branch (``if``, ``except``, ``case``), so that a heap object knows
+        #: whether a store happens on every path after it was made (:meth:`store`)
+        self.branch_ids: list[int] = []
+        self.next_branch = 0
         #: flag parameters the enclosing branches require: ``[(index, truthy), ...]``
         self.flag_requires: list[tuple[int, bool]] = []
         #: names assigned to so far (a parameter among them no longer holds what the caller passed)
@@ -400,16 +404,26 @@ class FunctionAnalyzer:
                     for v in value
                 )
             fields = obj["fields"]
+            # a store made on some paths only (in a branch entered after the object was made) may
+            # not happen: what the field held stays possible, for a copy the original's part too
+            # (``if "labels" not in opts: opts["labels"] = {}`` then ``opts["labels"][k] = v``)
+            branches = tuple(self.branch_ids)
+            on_every_path = obj.get("branches", ())[:len(branches)] == branches
             if selector == ANY and key_loops:
                 varying = obj.setdefault("varying", {})
                 varying[key_loops] = varying.get(key_loops, frozenset()) | stored
-            elif selector != ANY and (strong and obj["loops"] == frozenset(self.loop_stack) or selector not in fields):
+            elif selector != ANY and not on_every_path and selector not in fields:
+                fields[selector] = self._load(frozenset({o}), selector) | stored
+            elif selector != ANY and (strong and obj["loops"] == frozenset(self.loop_stack) and on_every_path
+                                      or selector not in fields):
                 fields[selector] = stored
             else:
                 fields[selector] = fields.get(selector, frozenset()) | stored
 
     def new_object(self, node: cst.CSTNode, kind: str = "literal", **kw) -> _Obj:
-        return _Obj(self.heap.new(self.mod.site(node), frozenset(self.loop_stack), kind, **kw))
+        oid = self.heap.new(self.mod.site(node), frozenset(self.loop_stack), kind, **kw)
+        self.heap.objects[oid]["branches"] = tuple(self.branch_ids)
+        return _Obj(oid)
 
     # ----------------------------------------------------------- recording
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
@@ -469,6 +483,10 @@ class FunctionAnalyzer:
             else:
                 node = node.value
         return out
+
+    def open_branch(self) -> None:
+        self.branch_ids.append(self.next_branch)
+        self.next_branch += 1
 
     @property
     def branch_depth(self) -> int:
@@ -841,8 +859,10 @@ class FunctionAnalyzer:
                 self.eval(cond.test)
             fors = fors.inner_for_in
         elem = element()
-        # each element is kept in the result: a store that outlives its iteration (AL001 R3)
+        # each element is kept in the result: a store that outlives its iteration (AL001 R3);
+        # rules see it while the comprehension's loops are open (``element_ListComp``)
         self.record_store(elem, node, "comprehension")
+        self.mod.dispatch_rules(node, self, "element")
         for _ in range(depth):
             self.loop_stack.pop()
         self.env = saved_env
@@ -1733,6 +1753,7 @@ class FunctionAnalyzer:
         return_guard = self.guard_of(node.test)
         self.return_guards.append(return_guard)
         self.branch_tests.append(node.test)
+        self.open_branch()
         flags = self.flag_tests(node.test)
         self.flag_requires += flags
         membership = self._membership_test(node.test)
@@ -1773,6 +1794,7 @@ class FunctionAnalyzer:
         self.path_mutations[-1].extend(body_mutations + else_mutations)
         after_else = self.env
         self.branch_tests.pop()
+        self.branch_ids.pop()
         if live_body and live_else:
             self.env = self.join(after_body, after_else)
         elif live_body:
@@ -1854,9 +1876,11 @@ class FunctionAnalyzer:
             if h.type is not None:
                 self.eval(h.type)
             self.branch_tests.append(None)
+            self.open_branch()
             if self.walk_block(self.body_of(h)):
                 states.append(self.env)
             self.branch_tests.pop()
+            self.branch_ids.pop()
         if node.orelse is not None and live:
             self.env = states[0]
             if self.walk_block(self.body_of(node.orelse)):
@@ -1878,8 +1902,10 @@ class FunctionAnalyzer:
         for case in node.cases:
             self.env = dict(before)
             self.branch_tests.append(None)
+            self.open_branch()
             self.walk_block(self.body_of(case))
             self.branch_tests.pop()
+            self.branch_ids.pop()
             env = self.join(env, self.env)
         self.env = env
         return True

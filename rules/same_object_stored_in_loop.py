@@ -236,12 +236,19 @@ class SameObjectStoredInLoop(ProjectRule):
             if loop not in call.loops:
                 continue
             for t in project.targets(fn, call):
+                returned = [r for r in project.rets.get(t.function, ()) if isinstance(r, Ref) and r.root.kind == "param"]
                 for e in project.effects.get(t.function, {}).values():
                     if e.root.kind != "param":
                         continue
                     arg = project.arg_for(call, t, e.root.index)
                     if arg is not None and cls._is_object(arg, identity):
                         return call.site
+                    if identity == ("call", call.id) and any(
+                            r.root == e.root and e.path[:len(r.path)] == r.path for r in returned):
+                        # the call changes the object it hands back (``_validate(item)`` updates
+                        # ``self.item_config`` and returns it): fetched and changed each time;
+                        # named where it changes, so that AL001's report of the same change wins
+                        return e.site
         return None
 
     def leave_Assign(self, node: cst.Assign) -> None:
@@ -253,6 +260,15 @@ class SameObjectStoredInLoop(ProjectRule):
     def leave_Call(self, node: cst.Call) -> None:
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("append", "add", "insert") and node.args:
             self._check(node, node.args[-1].value)
+
+    def element_ListComp(self, node: cst.ListComp) -> None:
+        # ``[self._validate(item) for item in items]``: each element is stored in the result
+        self._check(node.elt, node.elt)
+
+    element_SetComp = element_GeneratorExp = element_ListComp
+
+    def element_DictComp(self, node: cst.DictComp) -> None:
+        self._check(node.value, node.value)
 
     def leave_Yield(self, node: cst.Yield) -> None:
         if isinstance(node.value, cst.BaseExpression):

@@ -189,3 +189,70 @@ LEAVES = """
 
 def test_a_block_that_leaves_the_loop_after_storing_stores_once(tmp_path: Path) -> None:
     assert found(tmp_path, LEAVES) == [("AL004", 24)]
+
+
+# docker-compose 1.4.0 service.py:571-585 (docker/compose#1804, fixed in 1.4.1): the labels of a
+# key-filtered copy of ``self.options`` are replaced only when missing, then written into
+LABELS = """
+    KEYS = ["labels", "environment", "image"]
+
+
+    class Service:
+        def __init__(self, name, **options):
+            self.name = name
+            self.options = options
+
+        def create_options(self, number):
+            container_options = {copy}
+            {replace}
+            container_options["labels"]["config-hash"] = str(number)
+            return container_options
+"""
+
+
+@pytest.mark.parametrize(("copy", "replace", "expected"), [
+    ('dict((k, self.options[k]) for k in KEYS if k in self.options)',
+     'if "labels" not in container_options:\n                container_options["labels"] = {}', [("AL002", 11)]),
+    ("dict(self.options)", 'if "labels" not in container_options:\n                container_options["labels"] = {}',
+     [("AL002", 11)]),
+    # replaced on every path: the write reaches the new dict only
+    ("dict(self.options)", 'container_options["labels"] = {}', []),
+    ("dict(self.options)", 'container_options["labels"] = dict(container_options.get("labels", {}))', []),
+])
+def test_a_part_replaced_on_some_paths_only_may_still_be_the_originals(
+        tmp_path: Path, copy: str, replace: str, expected: list) -> None:
+    assert found(tmp_path, LABELS.format(copy=copy, replace=replace)) == expected
+
+
+# mkdocs 1.3.1 config/config_options.py:94 (mkdocs#2909, fixed in 1.4.0): ``[self.item_config.
+# validate(item) for item in value]``, where ``validate`` loads the item into itself and returns self
+VALIDATE = """
+    class SubConfig(dict):
+        def load_dict(self, patch):
+            self.update(patch)
+
+        def validate(self, value):
+            self.load_dict(value)
+            return {returned}
+
+
+    class ConfigItems:
+        def __init__(self):
+            self.item_config = SubConfig()
+
+        def run_validation(self, value):
+            {loop}
+"""
+
+
+@pytest.mark.parametrize(("returned", "loop", "expected"), [
+    ("self", "return [self.item_config.validate(item) for item in value]", [("AL004", 16)]),
+    ("self", "out = []\n            for item in value:\n                out.append(self.item_config.validate(item))\n"
+             "            return out", [("AL004", 18)]),
+    ("self", "return {item['name']: self.item_config.validate(item) for item in value}", [("AL004", 16)]),
+    # a new object per call: nothing shared
+    ("dict(self)", "return [self.item_config.validate(item) for item in value]", []),
+])
+def test_a_call_that_changes_the_object_it_returns_stores_the_same_object_each_time(
+        tmp_path: Path, returned: str, loop: str, expected: list) -> None:
+    assert found(tmp_path, VALIDATE.format(returned=returned, loop=loop)) == expected
