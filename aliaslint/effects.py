@@ -77,6 +77,10 @@ class Effect:
     maybe_copied: bool = False
     #: flag parameters this change needs (``Mutation.requires``); checked at each call
     requires: tuple = ()
+    #: the changed object is the caller's or, when the caller gave none, one the function made
+    #: (``tags = tags or {}``, ``if headers is None: headers = {}``): a mapping the function
+    #: treats as its own working copy
+    defaulted: bool = False
     #: the roots the keys on the way to the changed object were computed from
     #: (``Mutation.path_key``): varied by a loop, each iteration changes another object
     path_deps: frozenset = frozenset()
@@ -158,6 +162,8 @@ class EffectsFixpoint:
             key_deps = deps_of(self.resolve(fn, m.key))
             stores_self = bool(fn.cls) and any(
                 isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in resolved_value)
+            defaulted = any(isinstance(o, Fresh) and o.kind == "literal" and o.container in ("dict", "list")
+                            and o.site.module == fn.module for o in m.target)
             for origin in m.target:
                 for o in self.resolve(fn, frozenset({origin})):
                     for ref in refs_below(o):
@@ -168,7 +174,8 @@ class EffectsFixpoint:
                                             stores_self=stores_self, discarded=m.discarded,
                                             value_text=m.value_text, conditional=m.conditional,
                                             returned=m.returned, maybe_copied=m.maybe_copied,
-                                            requires=m.requires, path_deps=deps_of(self.resolve(fn, m.path_key))))
+                                            requires=m.requires, path_deps=deps_of(self.resolve(fn, m.path_key)),
+                                            defaulted=defaulted))
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
@@ -219,7 +226,7 @@ class EffectsFixpoint:
                                  ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
                                  self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
                                  e.conditional, False, e.maybe_copied,
-                                 path_deps=self.map_deps(fn, call, t, e.path_deps))
+                                 path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted)
 
     def flag_unmet(self, call: CallSite, t: Target, requires: tuple) -> bool:
         """Whether ``call`` passes (or leaves at its default) a flag the other way than the change

@@ -211,7 +211,21 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
     if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and _transforms(effect):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
+    if sets_on_some_calls(effect):
+        return (f"`{name}` comes from the caller, and this sets a named key in it on some calls only: "
+                f"the next call that does not set it keeps this one's value")
     return None
+
+
+def sets_on_some_calls(effect) -> bool:
+    """A named key set on some paths only in an optional mapping the caller may pass, which the
+    function makes itself when the caller gives none (``tags = tags or {}``, then ``if parent_id
+    is not None: tags[PARENT_RUN_ID] = parent_id``, mlflow#5190; ``if not headers: headers = {}``,
+    then ``if isinstance(data, bytes): headers["Content-Encoding"] = "gzip"``,
+    apify-client#746): the function writes as if into its own dict, the caller's keeps the key,
+    and the next call that does not set it passes this call's value on."""
+    return effect.kind == OVERWRITE and not effect.path and effect.op == "[] =" and effect.conditional \
+        and effect.defaulted and not _computed(effect.key_deps) and effect.value_text not in _RESETS
 
 
 def _transforms(effect) -> bool:

@@ -85,8 +85,11 @@ def consumed_effects(project, function: str) -> dict[int, list]:
     for e in project.effects.get(function, {}).values():
         if e.root.kind != "param" or e.root.index < first or e.own_method or e.copy or e.realias:
             continue  # copies and re-pointed copies have rules of their own (AL002, AL008)
-        if fn.name != "__init__" and e.root not in ret_deps:
-            continue  # the result is not built from this argument
+        if fn.name != "__init__" and e.root not in ret_deps and not (
+                harm.sets_on_some_calls(e) and harm.entry_point(project, fn, e.root.index)):
+            # the result is not built from this argument (unless a documented argument of a
+            # public function keeps a key this call set on some paths only: mlflow's ``tags``)
+            continue
         if any(r != e.root and r.kind in ("param", "call", "unknown") for r in e.key_deps):
             continue  # keyed by other inputs: a registry, a cache, an output parameter
         if e.kind == OVERWRITE and e.value_deps and all(r == e.root for r in e.value_deps):
@@ -109,7 +112,8 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             continue
         if fn.name != "__init__" and not any(not holds(o) for o in ret):
             continue
-        destructive = e.kind in (REMOVE, ACCUMULATE) or e.kind == OVERWRITE and len(e.path) >= 1
+        destructive = e.kind in (REMOVE, ACCUMULATE) or e.kind == OVERWRITE and len(e.path) >= 1 \
+            or harm.sets_on_some_calls(e)
         if harm.every_caller_fresh(project, fn, e.root.index):
             continue  # every caller in the tree hands over an object of its own
         if e.root.index not in witnesses:
@@ -266,6 +270,9 @@ class ArgumentConsumed(ProjectRule):
             wrong = f"a caller that uses `{name}` again finds what was removed gone"
         elif e.kind == ACCUMULATE:
             wrong = f"a caller that uses `{name}` again gets a second copy of what was added"
+        elif harm.sets_on_some_calls(e):
+            wrong = (f"a caller that passes `{name}` again, to a call that does not set that key, passes this "
+                     f"call's value on")
         else:
             wrong = f"a caller that uses `{name}` again gets the changed value"
         in_loop = cls._changed_in_loop(fn, e)
@@ -273,9 +280,12 @@ class ArgumentConsumed(ProjectRule):
             fix = f"copy it inside the loop, before each change (`copy.deepcopy({name})`)"
         else:
             fix = f"copy it first (`{name} = copy.deepcopy({name})` at the top of `{facts.short(fn.qualname)}`)"
+        while_building = f", while building {built} from it"
+        if harm.sets_on_some_calls(e):
+            while_building = ", on some calls only"
         message = (
             f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the caller's "
-            f"`{name}`, while building {built} from it; {wrong}; {fix}"
+            f"`{name}`{while_building}; {wrong}; {fix}"
         )
         # reported where the message points: in ``fn`` (the call that leads to the change when
         # it happens in a helper), with every write as a related location

@@ -923,3 +923,42 @@ def test_a_second_use_in_test_code_is_no_witness_for_the_package(tmp_path: Path,
              caller: TWICE.format(name="test_replace" if "test" in caller else "build")}
     assert shown(run(tmp_path, files)) == expected
     assert len(run(tmp_path / "p", files, preview=True)) == 1
+
+
+# mlflow 1.22.0 tracking/fluent.py:281-285 (mlflow#5190, fixed in 1.23.0): ``user_specified_tags =
+# tags or {}``, then ``if parent_run_id is not None: user_specified_tags[MLFLOW_PARENT_RUN_ID] = ...``
+START_RUN = """
+    PARENT = "mlflow.parentRunId"
+    _active = []
+
+
+    def start_run(run_name=None, tags=None):
+        \"\"\"Start a run.
+
+        :param tags: tags to set on the run
+        \"\"\"
+        parent_id = _active[-1]["id"] if _active else None
+        {default}
+        {write}
+        run = {{"id": len(_active) + 1, "tags": dict(user_tags)}}
+        _active.append(run)
+        return run
+"""
+
+
+@pytest.mark.parametrize(("default", "write", "expected"), [
+    ("user_tags = tags or {}", "if parent_id is not None:\n            user_tags[PARENT] = parent_id",
+     [("AL007", 14, "HIGH")]),
+    ("user_tags = tags\n        if user_tags is None:\n            user_tags = {}",
+     "if parent_id is not None:\n            user_tags[PARENT] = parent_id", [("AL007", 16, "HIGH")]),
+    # set on every call: the next call sets it again
+    ("user_tags = tags or {}", "user_tags[PARENT] = parent_id", []),
+    # a required mapping the function is given to fill: no mapping of its own
+    ("user_tags = tags", "if parent_id is not None:\n            user_tags[PARENT] = parent_id", []),
+    # keyed by an argument: a setter
+    ("user_tags = tags or {}", "if run_name:\n            user_tags[run_name] = parent_id", []),
+])
+def test_a_named_key_set_on_some_calls_in_an_optional_mapping_is_shown(
+        tmp_path: Path, default: str, write: str, expected: list) -> None:
+    source = START_RUN.format(default=default, write=write)
+    assert shown(run(tmp_path, {"lib.py": source})) == expected
