@@ -180,8 +180,11 @@ class ArgumentConsumed(ProjectRule):
     Shown by default with a second use in the tree (a caller that keeps the object, such as
     `self.headers` or a module-level object, hands it to other calls, or passes it in a loop) when
     the change is not harmless when repeated; or for a public function whose change removes a
-    named key, appends below the top level or rewrites what the caller put inside the argument.
-    With `--preview` only: a documented in-place update ("updates the given ...", "in place"), a
+    named key, appends below the top level or rewrites what the caller put inside the argument;
+    or, for a documented argument of a public function that makes its own mapping when the caller
+    gives none (`tags = tags or {}`), sets a named key in it on some calls only (the next call that
+    does not set it passes the value on: mlflow#5190). Test code is no second use for the
+    package's own functions. With `--preview` only: a documented in-place update ("updates the given ...", "in place"), a
     consuming parser that takes its argument apart and rejects what is left, output parameters
     filled at their top level, work lists drained, attributes set on objects, and arguments typed
     as project classes; a loop that writes the same value again (the value comes from arguments

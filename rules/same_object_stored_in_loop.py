@@ -40,7 +40,9 @@ class SameObjectStoredInLoop(ProjectRule):
 
     ## Tiers
     Always shown by default: the next iteration changes the object already stored (named as a
-    related location at the loop).
+    related location at the loop). A comprehension's elements are stored too (`[self._validate(x)
+    for x in items]` where `_validate` changes and returns `self.item_config`: mkdocs#2909); a
+    block that leaves the loop right after storing (`yield client; return`) stores once.
     """
 
     code = "AL004"
