@@ -134,6 +134,21 @@ def _public_repeater(methods: dict, project, hits) -> tuple | None:
     return None
 
 
+def _passes_through(project, caller, call, t, index: int) -> bool:
+    """The construction hands on what its own caller gave (a factory ``from_config_value(cls,
+    inst_data, config_value): return cls(**config_value)``): not an object of its own, so it
+    says nothing of who else holds it (dagster-contrib-gcp 0.0.5's run launcher, built by the
+    framework from its long-lived instance config)."""
+    if harm.is_public(caller) and project.callers.get(caller.qualname):
+        return False  # a factory the tree calls: its callers are the constructions that count
+    arg = project.arg_for(call, t, index)
+    if arg is None:  # ``cls(**config_value)``: the keyword comes out of the spread mapping
+        arg = dict(call.kwargs).get("**")
+    resolved = project.resolve(caller, arg) if arg else frozenset()
+    return bool(resolved) and all(isinstance(o, Ref) and o.root.kind == "param" and o.root.index >= (
+        1 if caller.cls and caller.kind in ("method", "classmethod") else 0) for o in resolved)
+
+
 class StoredReferenceMutation(ProjectRule):
     """
     ## What it does
@@ -271,7 +286,8 @@ class StoredReferenceMutation(ProjectRule):
                 ]
                 # constructions in test code say nothing of what a library's users pass
                 public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_")
-                real = [(c, call, t) for c, call, t in constructions if not (public and harm.is_test_code(c))]
+                real = [(c, call, t) for c, call, t in constructions if not (public and harm.is_test_code(c))
+                        and not _passes_through(project, c, call, t, index)]
                 entry = public and harm.entry_point(project, init, index)
                 if real and not shared_at and not repeated and not entry:
                     continue  # every construction in the tree hands over an object of its own

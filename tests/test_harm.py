@@ -962,3 +962,36 @@ def test_a_named_key_set_on_some_calls_in_an_optional_mapping_is_shown(
         tmp_path: Path, default: str, write: str, expected: list) -> None:
     source = START_RUN.format(default=default, write=write)
     assert shown(run(tmp_path, {"lib.py": source})) == expected
+
+
+# dagster-contrib-gcp 0.0.5 cloud_run/run_launcher.py:156 (fixed in 0.0.6): the launcher keeps the
+# instance config it is built from, and pops "name" from a nested dict on every launch
+LAUNCHER = """
+    class RunLauncher:
+        def __init__(self, project, jobs):
+            self.project = project
+            self.jobs = jobs
+
+        def env_override(self, location):
+            job = self.jobs[location]
+            if isinstance(job, str):
+                return None
+            job.pop("name")
+            return {{k: job.get(k) for k in job}}
+
+        @classmethod
+        def from_config_value(cls, inst_data, config_value):
+            return cls({args})
+"""
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    # a factory handing on what the framework gave it: not an object of its own
+    ("**config_value", [("AL006", 11, "HIGH")]),
+    ('config_value["project"], config_value["jobs"]', [("AL006", 11, "HIGH")]),
+    # a construction with an object it made itself
+    ('config_value["project"], {"loc": {"name": "job"}}', []),
+])
+def test_a_factory_that_hands_on_its_argument_is_no_construction_of_its_own(
+        tmp_path: Path, args: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"lib.py": LAUNCHER.format(args=args)})) == expected
