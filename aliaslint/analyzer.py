@@ -338,7 +338,10 @@ class FunctionAnalyzer:
         for o in value:
             if isinstance(o, Ref):
                 # a call's result keeps the tuple place for phase 2 (``opts, args = parse(...)``)
-                path = extend_path(o.path, [ANY if is_place(selector) and o.root.kind != "call" else selector])
+                # (so does a ``*args`` parameter: ``config, overrides = args[:2]``)
+                keeps_places = o.root.kind == "call" or o.root.kind == "param" and not o.path \
+                    and self._star_param(o.root.index)
+                path = extend_path(o.path, [ANY if is_place(selector) and not keeps_places else selector])
                 overlay = self.env.get(("field", o.root, path)) if selector != ANY else None
                 if overlay is not None:
                     out |= overlay
@@ -348,8 +351,14 @@ class FunctionAnalyzer:
                 obj = self.heap.objects[o.id]
                 fields = obj["fields"]
                 if is_place(selector):
-                    # a tuple built here knows its places; anything else: any element
-                    out |= fields[selector] if selector in fields else self.load(frozenset({o}), ANY, key_loops)
+                    # a tuple built here knows its places; so does a slice from the start of one
+                    # (``args[:2]``); anything else: any element
+                    if selector in fields:
+                        out |= fields[selector]
+                    elif obj.get("slice_from_start") and obj["copy_of"] is not None:
+                        out |= self.load(obj["copy_of"], selector, key_loops)
+                    else:
+                        out |= self.load(frozenset({o}), ANY, key_loops)
                     continue
                 if selector == ANY or selector.startswith("["):
                     # values stored under a key that varied with loop L belong to other keys when
@@ -382,6 +391,11 @@ class FunctionAnalyzer:
             elif isinstance(o, Opaque):
                 out.add(Opaque(o.loops | key_loops, o.deps))
         return frozenset(out)
+
+    def _star_param(self, index: int) -> bool:
+        """Parameter ``index`` is a ``*args`` tuple (phase 2 knows what each call puts at each place)."""
+        params = self.summary.params
+        return 0 <= index < len(params) and params[index].startswith("*") and not params[index].startswith("**")
 
     def store(self, target: frozenset, selector: str, value: frozenset, site: Site,
               key_loops: frozenset[int] = frozenset()) -> None:
@@ -711,7 +725,17 @@ class FunctionAnalyzer:
                 # the receiver may be a project class with a ``__getitem__`` of its own (docutils'
                 # ``StringList`` slices into a new one): phase 2 decides, as for ``x.copy()``
                 self.record_call(node, self.load(base, attr("__getitem__")), base, [], {}, False, True)
-            return self.copy_of(node, base, "x[:]")
+            copied = self.copy_of(node, base, "x[:]")
+            lower = node.slice[0].slice.lower
+            if lower is None or isinstance(lower, cst.Integer) and lower.value == "0":
+                for o in copied:
+                    self.heap.objects[o.id]["slice_from_start"] = True
+            return copied
+        index = node.slice[0].slice.value if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) else None
+        if isinstance(index, cst.Integer) and index.value.isdigit() and base and all(
+                isinstance(o, Ref) and o.root.kind == "param" and not o.path and self._star_param(o.root.index)
+                for o in base):
+            return self.load(base, place(int(index.value)))  # ``args[0]``: what the call put first
         sel, kv = self.selector(node)
         return self.load(base, sel, loops_of(self.snapshot(kv)))
 

@@ -24,6 +24,7 @@ from aliaslint.values import (
     Site,
     Value,
     key,
+    place,
 )
 
 #: how many hops (callers, module-level names, attribute types) a receiver's class is looked up through
@@ -550,9 +551,14 @@ class CallResolution:
         extra = call.args[index - shift:] if index - shift >= 0 else ()
         spread = dict(call.kwargs).get("*")
         items = frozenset().union(*extra) if extra else frozenset()
+        fields: tuple = ()
         if spread is not None:
             items |= load(spread, ANY)
-        return frozenset({Fresh(call.site, frozenset(call.loops), "literal", fields=((ANY, items),), container="tuple")})
+        else:
+            # each argument at its place, for ``config, overrides = args[:2]`` (sphinx's Config)
+            fields = tuple((place(i), v) for i, v in enumerate(extra))
+        return frozenset({Fresh(call.site, frozenset(call.loops), "literal", fields=((ANY, items), *fields),
+                                container="tuple")})
 
     def arg_text_for(self, call: CallSite, target: Target, index: int) -> str | None:
         """Source text of the argument passed for parameter ``index`` (None: not written)."""

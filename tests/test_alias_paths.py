@@ -256,3 +256,39 @@ VALIDATE = """
 def test_a_call_that_changes_the_object_it_returns_stores_the_same_object_each_time(
         tmp_path: Path, returned: str, loop: str, expected: list) -> None:
     assert found(tmp_path, VALIDATE.format(returned=returned, loop=loop)) == expected
+
+
+# sphinx 2.3.0 config.py:159-187 (the release that fixed sphinx#6848): ``config, overrides =
+# args[:2]``; writing ``config["extensions"]`` changes the first argument, not the overrides
+ARGS = """
+    class Config:
+        def __init__(self, *args):
+            if len(args) == 0:
+                config, overrides = {{}}, {{}}
+            elif len(args) == 1:
+                config, overrides = args[0], {{}}
+            else:
+                config, overrides = args[:2]
+            self.overrides = dict(overrides)
+            if "extensions" in self.overrides:
+                config["extensions"] = self.overrides.pop("extensions")
+            {target}.setdefault("log", []).append("built")
+            self.extensions = config.get("extensions", [])
+
+
+    def build(confoverrides=None):
+        return Config({{}}, confoverrides or {{}})
+
+
+    def main(overrides):
+        for i in range(3):
+            build(overrides)
+"""
+
+
+@pytest.mark.parametrize(("target", "expected"), [
+    ("config", []),                     # the first argument: a new {} at each call
+    ("overrides", [("AL001", 23)]),     # the second: the caller's overrides, in main's loop
+])
+def test_each_place_of_a_star_args_tuple_is_what_the_call_put_there(tmp_path: Path, target: str, expected: list) -> None:
+    assert found(tmp_path, ARGS.format(target=target)) == expected
