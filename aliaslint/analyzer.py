@@ -363,9 +363,10 @@ class FunctionAnalyzer:
                 if selector == ANY or selector.startswith("["):
                     # values stored under a key that varied with loop L belong to other keys when
                     # the key read now varies with L too (``for k in src: out[k] = ...``)
-                    for loops, v in obj.get("varying", {}).items():
-                        if not loops & key_loops:
-                            out |= v
+                    if selector not in obj.get("replaced", ()):
+                        for loops, v in obj.get("varying", {}).items():
+                            if not loops & key_loops:
+                                out |= v
                 if selector in fields:
                     out |= fields[selector]
                 elif selector == ANY and fields and not selector.startswith("."):
@@ -426,11 +427,16 @@ class FunctionAnalyzer:
             if selector == ANY and key_loops:
                 varying = obj.setdefault("varying", {})
                 varying[key_loops] = varying.get(key_loops, frozenset()) | stored
+                obj.pop("replaced", None)  # any key, the replaced ones too, may hold it now
             elif selector != ANY and not on_every_path and selector not in fields:
                 fields[selector] = self._load(frozenset({o}), selector) | stored
             elif selector != ANY and (strong and obj["loops"] == frozenset(self.loop_stack) and on_every_path
                                       or selector not in fields):
                 fields[selector] = stored
+                if strong and obj["loops"] == frozenset(self.loop_stack) and on_every_path:
+                    # what a loop stored under varying keys is no longer under this one
+                    # (``normalized[k] = v`` for every key, then ``normalized["action"] = {...}``)
+                    obj.setdefault("replaced", set()).add(selector)
             else:
                 fields[selector] = fields.get(selector, frozenset()) | stored
 

@@ -292,3 +292,32 @@ ARGS = """
 ])
 def test_each_place_of_a_star_args_tuple_is_what_the_call_put_there(tmp_path: Path, target: str, expected: list) -> None:
     assert found(tmp_path, ARGS.format(target=target)) == expected
+
+
+# ansible-later 0.4.3 utils/yamlhelper.py:431-444 (the release that fixed PR #118): every key of the
+# task is copied into ``normalized``, then ``normalized["action"]`` is replaced by a new dict and written
+NORMALIZED = """
+    import copy
+
+
+    def normalize(task):
+        normalized = dict()
+        for k, v in list(task.items()):
+            normalized[k] = v
+        {replace}
+        normalized["action"]["args"] = []
+        return normalized
+
+
+    def check(tasks):
+        return [normalize(copy.copy(task)) for task in tasks]
+"""
+
+
+@pytest.mark.parametrize(("replace", "expected"), [
+    ('normalized["action"] = dict(module="shell")', []),   # a new dict under that key
+    ("pass", [("AL002", 15)]),                              # still the task's own
+])
+def test_a_key_replaced_after_a_loop_copied_every_key_holds_the_new_value(
+        tmp_path: Path, replace: str, expected: list) -> None:
+    assert found(tmp_path, NORMALIZED.format(replace=replace)) == expected
