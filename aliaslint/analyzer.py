@@ -261,6 +261,10 @@ class FunctionAnalyzer:
         #: source texts of values an enclosing ``if`` tests the type of (``if isinstance(v["mode"],
         #: str):``): writing there converts the value once, a second time the test fails
         self.type_guards: set[str] = set()
+        #: names an enclosing ``if`` requires to be empty (``if not body:``): a write into one
+        #: fills a mapping the caller gave nothing in (elasticsearch's ``if not __body:
+        #: __body["scroll_id"] = scroll_id``)
+        self.empty_guards: set[str] = set()
         #: names each ``for`` loop binds (``for param, value in ...``), by loop id
         self.loop_targets: dict[int, set[str]] = {}
         #: loops whose current block runs for one value of their target only (``if param ==
@@ -631,7 +635,8 @@ class FunctionAnalyzer:
                 self.overlay(base, sel, value)
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and (
                 self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)) in self.absent_guards
-            guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target)
+            guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target) \
+                or isinstance(target.value, cst.Name) and target.value.value in self.empty_guards
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
@@ -1696,6 +1701,26 @@ class FunctionAnalyzer:
             return {self.mod.code_for(test.args[0].value)}
         return set()
 
+    def empty_tests(self, test: cst.BaseExpression) -> set[str]:
+        """Names the test requires to be empty or None: ``not body``, ``body is None``,
+        ``len(body) == 0``, each part of an ``and`` chain."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self.empty_tests(test.left) | self.empty_tests(test.right)
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+                and isinstance(test.expression, cst.Name):
+            return {test.expression.value}
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+            if isinstance(op, cst.Is) and isinstance(right, cst.Name) and right.value == "None" \
+                    and isinstance(test.left, cst.Name):
+                return {test.left.value}
+            if isinstance(op, cst.Equal) and isinstance(right, cst.Integer) and right.value == "0" \
+                    and isinstance(test.left, cst.Call) and isinstance(test.left.func, cst.Name) \
+                    and test.left.func.value == "len" and len(test.left.args) == 1 \
+                    and isinstance(test.left.args[0].value, cst.Name):
+                return {test.left.args[0].value.value}
+        return set()
+
     def absent_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
         """Every ``key not in mapping`` the test requires, also inside an ``and`` chain
         (``if m is not None and "k" not in m:``), as (mapping text, key text)."""
@@ -1779,6 +1804,8 @@ class FunctionAnalyzer:
         self.absent_guards |= guards
         typed = self.type_tests(node.test) - self.type_guards
         self.type_guards |= typed
+        empty = self.empty_tests(node.test) - self.empty_guards
+        self.empty_guards |= empty
         self.note_leftover_check(node)
         return_guard = self.guard_of(node.test)
         self.return_guards.append(return_guard)
@@ -1799,6 +1826,7 @@ class FunctionAnalyzer:
         self.return_guards.pop()
         self.absent_guards -= guards
         self.type_guards -= typed
+        self.empty_guards -= empty
         if not live_body:
             self._note_filled_once(node.test)
         after_body = self.env

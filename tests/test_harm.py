@@ -995,3 +995,29 @@ LAUNCHER = """
 def test_a_factory_that_hands_on_its_argument_is_no_construction_of_its_own(
         tmp_path: Path, args: str, expected: list) -> None:
     assert shown(run(tmp_path, {"lib.py": LAUNCHER.format(args=args)})) == expected
+
+
+# elasticsearch 9.5.1 _sync/client/__init__.py:914-916: ``if not __body: if scroll_id is not None:
+# __body["scroll_id"] = scroll_id``: written only while the mapping is empty, the caller gave nothing
+EMPTY_BODY = """
+    def delete_scroll(scroll_id=None, body=None):
+        \"\"\"Delete a scroll.
+
+        :param body: the request body
+        \"\"\"
+        __body = body if body is not None else {{}}
+        {guard}
+            if scroll_id is not None:
+                __body["scroll_id"] = scroll_id
+        return {{"body": dict(__body)}}
+"""
+
+
+@pytest.mark.parametrize(("guard", "expected"), [
+    ("if not __body:", []),
+    ("if len(__body) == 0:", []),
+    ("if True:", [("AL007", 10, "HIGH")]),
+])
+def test_a_key_written_only_while_the_mapping_is_empty_fills_what_the_caller_did_not_give(
+        tmp_path: Path, guard: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"lib.py": EMPTY_BODY.format(guard=guard)})) == expected
