@@ -406,7 +406,11 @@ def bounded(value: Value, depth: int = 0) -> Value:
     if any(len(r) > MAX_PATHS_PER_ROOT for r in refs.values()) or len(others) > MAX_VALUE_WIDTH:
         kept: list = []
         for same_root in refs.values():
-            same_root.sort(key=lambda r: (len(r.path), r.path, sorted(r.loops), r.copy is not None, r.realias is not None))
+            # a total order (the copy's site too): which paths are kept must not depend on the
+            # order a set yields them in, which changes with the hash seed
+            same_root.sort(key=lambda r: (len(r.path), r.path, sorted(r.loops), r.copy is not None,
+                                          (r.copy.site, r.copy.depth, r.copy.how) if r.copy else (),
+                                          r.realias is not None, r.realias or ()))
             kept += same_root[:MAX_PATHS_PER_ROOT]
         if len(others) > MAX_VALUE_WIDTH:
             rest = frozenset(others)
