@@ -380,7 +380,10 @@ def effect_order(e: Effect) -> tuple:
     return (e.site, len(e.chain), e.chain, e.root, e.path, e.kind, e.op, e.callees,
             e.copy.site if e.copy else Site("", 0, 0), e.realias or Site("", 0, 0), e.own_method, e.inherited,
             e.via_instance, e.stores_self,
-            tuple(sorted(e.value_deps)), tuple(sorted(e.key_deps)))
+            tuple(sorted(e.value_deps)), tuple(sorted(e.key_deps)),
+            # the rest too: two routes differing only here must not be picked by the order found
+            (e.copy.depth, e.copy.how) if e.copy else (), e.discarded, e.value_text, e.conditional,
+            e.returned, e.maybe_copied, e.requires, tuple(sorted(e.path_deps)), e.defaulted)
 
 
 

@@ -71,3 +71,20 @@ def test_the_paths_a_widened_value_keeps_do_not_depend_on_the_order_of_its_set()
     kept = bounded(frozenset(refs))
     assert kept == bounded(frozenset(reversed(refs)))
     assert sorted(r.copy.site.line for r in kept) == list(range(1, MAX_PATHS_PER_ROOT + 1))
+
+
+def test_two_routes_to_one_effect_are_ordered_by_every_field_that_decides_a_tier() -> None:
+    # the route ``min(routes, key=effect_order)`` keeps must not be the first one found: routes
+    # that differ only in whether the change is conditional, or made in a defaulted mapping, tier
+    # a finding differently (AL007's "set on some calls only")
+    from dataclasses import replace
+
+    from aliaslint.effects import Effect, effect_order
+    from aliaslint.values import Root, Site
+
+    base = Effect(Root("param", "tags", 1), (), "overwrite", "[] =", Site("m", 3, 5, 3, 20))
+    variants = [replace(base, conditional=True), replace(base, defaulted=True), replace(base, discarded=True),
+                replace(base, returned=True), replace(base, maybe_copied=True), replace(base, requires=((1, True),))]
+    orders = [effect_order(e) for e in [base, *variants]]
+    assert len(set(orders)) == len(orders)
+    assert min([*variants, base], key=effect_order) == min([base, *variants], key=effect_order) == base
