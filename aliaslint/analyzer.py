@@ -428,16 +428,18 @@ class FunctionAnalyzer:
             # (``if "labels" not in opts: opts["labels"] = {}`` then ``opts["labels"][k] = v``)
             branches = tuple(self.branch_ids)
             on_every_path = obj.get("branches", ())[:len(branches)] == branches
+            # a named field written on every path after the object was made, in the loop that made
+            # it: the new value replaces whatever the field held
+            replaces = selector != ANY and strong and on_every_path and obj["loops"] == frozenset(self.loop_stack)
             if selector == ANY and key_loops:
                 varying = obj.setdefault("varying", {})
                 varying[key_loops] = varying.get(key_loops, frozenset()) | stored
                 obj.pop("replaced", None)  # any key, the replaced ones too, may hold it now
             elif selector != ANY and not on_every_path and selector not in fields:
                 fields[selector] = self._load(frozenset({o}), selector) | stored
-            elif selector != ANY and (strong and obj["loops"] == frozenset(self.loop_stack) and on_every_path
-                                      or selector not in fields):
+            elif replaces or selector != ANY and selector not in fields:
                 fields[selector] = stored
-                if strong and obj["loops"] == frozenset(self.loop_stack) and on_every_path:
+                if replaces:
                     # what a loop stored under varying keys is no longer under this one
                     # (``normalized[k] = v`` for every key, then ``normalized["action"] = {...}``)
                     obj.setdefault("replaced", set()).add(selector)
@@ -1285,15 +1287,16 @@ class FunctionAnalyzer:
         """Walk statements; returns False when the block always leaves (return/raise/...)."""
         once = self.exited_loops(body) if self.loop_stack else []
         self.once_loops += once
-        try:
-            for stmt in body:
-                if self.raise_states:
-                    self.note_raise_state()
-                if not self.walk_stmt(stmt):
-                    return False
-            return True
-        finally:
+        live = True
+        for stmt in body:
+            if self.raise_states:
+                self.note_raise_state()
+            if not self.walk_stmt(stmt):
+                live = False
+                break
+        if once:
             del self.once_loops[len(self.once_loops) - len(once):]
+        return live
 
     def exited_loops(self, body: Sequence[cst.CSTNode]) -> list[int]:
         """The loops a block leaves at its end (``yield client; return``, ``out.append(x); break``):

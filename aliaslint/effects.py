@@ -162,8 +162,9 @@ class EffectsFixpoint:
             key_deps = deps_of(self.resolve(fn, m.key))
             stores_self = bool(fn.cls) and any(
                 isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in resolved_value)
+            # a mutation's own target holds only this function's objects (callees' are call refs)
             defaulted = any(isinstance(o, Fresh) and o.kind == "literal" and o.container in ("dict", "list")
-                            and o.site.module == fn.module for o in m.target)
+                            for o in m.target)
             for origin in m.target:
                 for o in self.resolve(fn, frozenset({origin})):
                     for ref in refs_below(o):

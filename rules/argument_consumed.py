@@ -269,11 +269,12 @@ class ArgumentConsumed(ProjectRule):
         if e.callees:
             via = " (through " + " -> ".join(facts.short(q) for q in e.callees) + ")"
         built = "its instance" if fn.name == "__init__" else "its result"
+        some_calls = harm.sets_on_some_calls(e)
         if e.kind == REMOVE:
             wrong = f"a caller that uses `{name}` again finds what was removed gone"
         elif e.kind == ACCUMULATE:
             wrong = f"a caller that uses `{name}` again gets a second copy of what was added"
-        elif harm.sets_on_some_calls(e):
+        elif some_calls:
             wrong = (f"a caller that passes `{name}` again, to a call that does not set that key, passes this "
                      f"call's value on")
         else:
@@ -283,9 +284,7 @@ class ArgumentConsumed(ProjectRule):
             fix = f"copy it inside the loop, before each change (`copy.deepcopy({name})`)"
         else:
             fix = f"copy it first (`{name} = copy.deepcopy({name})` at the top of `{facts.short(fn.qualname)}`)"
-        while_building = f", while building {built} from it"
-        if harm.sets_on_some_calls(e):
-            while_building = ", on some calls only"
+        while_building = ", on some calls only" if some_calls else f", while building {built} from it"
         message = (
             f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the caller's "
             f"`{name}`{while_building}; {wrong}; {fix}"

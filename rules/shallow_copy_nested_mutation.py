@@ -22,7 +22,7 @@ def _works_on_elements(hit) -> bool:
     if e is None or e.copy is None or e.copy.depth >= len(e.path) or e.path[e.copy.depth] != ANY:
         return False
     rest = e.path[e.copy.depth + 1:]
-    return rest[:1] and rest[0].startswith(".") or not rest and hit.op.startswith(".")
+    return rest[0].startswith(".") if rest else hit.op.startswith(".")
 
 
 def _kept_as_state(project, site) -> bool:

@@ -141,9 +141,7 @@ def _passes_through(project, caller, call, t, index: int) -> bool:
     framework from its long-lived instance config)."""
     if harm.is_public(caller) and project.callers.get(caller.qualname):
         return False  # a factory the tree calls: its callers are the constructions that count
-    arg = project.arg_for(call, t, index)
-    if arg is None:  # ``cls(**config_value)``: the keyword comes out of the spread mapping
-        arg = dict(call.kwargs).get("**")
+    arg = project.arg_for(call, t, index)  # ``cls(**config_value)``: ``config_value["jobs"]``
     resolved = project.resolve(caller, arg) if arg else frozenset()
     return bool(resolved) and all(isinstance(o, Ref) and o.root.kind == "param" and o.root.index >= (
         1 if caller.cls and caller.kind in ("method", "classmethod") else 0) for o in resolved)
