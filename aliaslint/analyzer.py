@@ -26,6 +26,7 @@ from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.positions import node_positions
 from aliaslint.summary import (
     ACCUMULATE,
+    CONCRETE_BUILTIN_TYPES,
     FALSY_LITERALS,
     OVERWRITE,
     REMOVE,
@@ -236,6 +237,11 @@ class FunctionAnalyzer:
         self.next_branch = 0
         #: flag parameters the enclosing branches require: ``[(index, truthy), ...]``
         self.flag_requires: list[tuple[int, bool]] = []
+        #: what the enclosing ``isinstance`` tests say here: ``(name, parameter index or -1,
+        #: qualified type names, holds)``; an ``if not isinstance(p, T): return`` adds one for
+        #: the rest of its block. A name bound again keeps its entry with no types (a tombstone,
+        #: so that blocks can drop what they added by length)
+        self.type_narrowing: list[tuple[str, int, tuple[str, ...], bool]] = []
         #: names assigned to so far (a parameter among them no longer holds what the caller passed)
         self.bound_names: set[str] = set()
         #: indices (in ``summary.mutations``) of the changes on the path being walked, per block
@@ -487,6 +493,7 @@ class FunctionAnalyzer:
                      maybe_copied=any(isinstance(o, Ref) and o.root.kind == "param"
                                       and o.root.index in self.copied_params for o in snap),
                      requires=tuple(sorted(set(self.flag_requires))),
+                     type_requires=self.type_requires(),
                      path_key=self.snapshot(self.path_keys(receiver if receiver is not None else node)))
         )
 
@@ -587,6 +594,9 @@ class FunctionAnalyzer:
             if target.value in self.global_decls:
                 return
             self.bound_names.add(target.value)
+            if self.type_narrowing:
+                self.type_narrowing = [(n, -1, (), True) if n == target.value else entry
+                                       for entry in self.type_narrowing for n in (entry[0],)]
             if self.branch_depth and self.recording:
                 self._note_copied_param(target.value, value)
             self.env[target.value] = value
@@ -1032,6 +1042,11 @@ class FunctionAnalyzer:
 
     def record_call(self, node: cst.Call | cst.Attribute, callee: frozenset, receiver, positional, keywords, star,
                     builtin_guess: bool = False, super_call: bool = False) -> frozenset:
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                and self.narrowed_to_builtin(node.func.value):
+            # the builtin's method: no project method of that name runs, and the name says
+            # nothing about the parameter's class (openai's ``value.decode()`` on bytes)
+            callee, builtin_guess = frozenset(), True
         cid = self.call_ids.get(_node_key(node))
         if cid is None:
             cid = self.next_call
@@ -1053,6 +1068,7 @@ class FunctionAnalyzer:
                     tuple(self.mod.code_for(a.value) for a in getattr(node, "args", ()) if a.keyword is None and not a.star),
                     tuple((a.keyword.value, self.mod.code_for(a.value)) for a in getattr(node, "args", ()) if a.keyword is not None),
                     super_call,
+                    self.type_requires(),
                 )
             )
         # a callee handed an object may set its fields (``self._get_task_id(...)`` setting
@@ -1287,6 +1303,7 @@ class FunctionAnalyzer:
         """Walk statements; returns False when the block always leaves (return/raise/...)."""
         once = self.exited_loops(body) if self.loop_stack else []
         self.once_loops += once
+        narrowed = len(self.type_narrowing)  # an early exit's narrowing lasts to the block's end
         live = True
         for stmt in body:
             if self.raise_states:
@@ -1296,6 +1313,7 @@ class FunctionAnalyzer:
                 break
         if once:
             del self.once_loops[len(self.once_loops) - len(once):]
+        del self.type_narrowing[narrowed:]
         return live
 
     def exited_loops(self, body: Sequence[cst.CSTNode]) -> list[int]:
@@ -1704,6 +1722,62 @@ class FunctionAnalyzer:
             return {self.mod.code_for(test.args[0].value)}
         return set()
 
+    def narrowings(self, test: cst.BaseExpression, holds: bool) -> list[tuple[str, int, tuple[str, ...], bool]]:
+        """What ``test`` says about the types of names where it ``holds`` (the ``if`` body) or
+        fails (the ``else`` branch, or after an ``if`` whose body always leaves): every
+        ``isinstance(name, T)`` of an ``and`` chain that holds, the negation of every one of an
+        ``or`` chain that fails. Entries as in :attr:`type_narrowing`."""
+        chain = cst.And if holds else cst.Or
+        if isinstance(test, cst.BooleanOperation):
+            if not isinstance(test.operator, chain):
+                return []
+            return self.narrowings(test.left, holds) + self.narrowings(test.right, holds)
+        got = self.isinstance_test(test)
+        if got is None:
+            return []
+        name, types, positive = got
+        index = self.summary.params.index(name) \
+            if name in self.summary.params and name not in self.bound_names else -1
+        return [(name, index, types, positive == holds)]
+
+    def isinstance_test(self, test: cst.BaseExpression) -> tuple[str, tuple[str, ...], bool] | None:
+        """``isinstance(name, T)`` / ``isinstance(name, (A, B))``, also under ``not``: the name,
+        the types' qualified names (``bytes``, ``pkg.steps.ModelRunnerStep``) and whether the
+        test asks for them (``False`` under ``not``); ``None`` for any other test, or a type that
+        is not a plain (dotted) name."""
+        positive = True
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, positive = test.expression, False
+        if not (isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance"
+                and self.mod.qualified_callee(test.func) == "isinstance" and len(test.args) == 2
+                and isinstance(test.args[0].value, cst.Name) and test.args[0].keyword is None):
+            return None
+        kinds = test.args[1].value
+        types = []
+        for kind in (e.value for e in kinds.elements) if isinstance(kinds, cst.Tuple) else (kinds,):
+            qual = self.mod.qualified_callee(kind) if isinstance(kind, (cst.Name, cst.Attribute)) else None
+            if not qual or qual.startswith("."):
+                return None
+            types.append(qual)
+        return test.args[0].value.value, tuple(sorted(set(types))), positive
+
+    def type_requires(self) -> tuple[tuple[int, tuple[str, ...], bool], ...]:
+        """The parameters' types the enclosing ``isinstance`` tests require here (see
+        :attr:`Mutation.type_requires`)."""
+        return tuple(sorted({(index, types, holds) for _, index, types, holds in self.type_narrowing
+                             if index >= 0 and types}))
+
+    def narrowed_to_builtin(self, receiver: cst.BaseExpression) -> bool:
+        """Whether an enclosing ``isinstance`` test makes ``receiver`` (a name) an instance of
+        builtin types only (``if isinstance(value, bytes): value.decode()``): its methods are
+        the builtin's, not a project class's of the same name."""
+        if not isinstance(receiver, cst.Name):
+            return False
+        for name, _, types, holds in reversed(self.type_narrowing):
+            if name == receiver.value:
+                return holds and bool(types) and all(t in CONCRETE_BUILTIN_TYPES for t in types)
+        return False
+
     def empty_tests(self, test: cst.BaseExpression) -> set[str]:
         """Names the test requires to be empty or None: ``not body``, ``body is None``,
         ``len(body) == 0``, each part of an ``and`` chain."""
@@ -1821,7 +1895,11 @@ class FunctionAnalyzer:
         self.path_mutations.append([])
         once = self.one_key_loop(node.test)
         self.once_loops += once
+        narrowed = len(self.type_narrowing)
+        in_body, in_else = self.narrowings(node.test, True), self.narrowings(node.test, False)
+        self.type_narrowing += in_body
         live_body = self.walk_block(self.body_of(node))
+        del self.type_narrowing[narrowed:]
         del self.flag_requires[len(self.flag_requires) - len(flags):]
         del self.once_loops[len(self.once_loops) - len(once):]
         body_mutations = self.path_mutations.pop()
@@ -1844,10 +1922,12 @@ class FunctionAnalyzer:
             # ``if not inplace: x = copy(x) else: <change x>``: one flag test, the other value
             negated = [(i, not truthy) for i, truthy in flags] if len(flags) == 1 else []
             self.flag_requires += negated
+            self.type_narrowing += in_else
             if isinstance(node.orelse, cst.If):
                 live_else = self.walk_stmt(node.orelse)
             else:
                 live_else = self.walk_block(self.body_of(node.orelse))
+            del self.type_narrowing[narrowed:]
             self.absent_guards -= present
             del self.flag_requires[len(self.flag_requires) - len(negated):]
         else_mutations = self.path_mutations.pop()
@@ -1860,8 +1940,10 @@ class FunctionAnalyzer:
             self.env = self.join(after_body, after_else)
         elif live_body:
             self.env = after_body
+            self.type_narrowing += in_body  # ``if isinstance(p, T): ... else: return``
         elif live_else:
             self.env = after_else
+            self.type_narrowing += in_else  # ``if not isinstance(p, T): return``
         else:
             self.env = self.join(after_body, after_else)
             return False

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Iterator
 from aliaslint.callgraph import Target, strongly_connected_components
 from aliaslint.dataflow import bounded, load, refs_below
 from aliaslint.summary import FALSY_LITERALS, TRUTHY_LITERALS, CallSite, FunctionSummary
+from aliaslint.type_tests import isinstance_verdict
 from aliaslint.values import (
     CopyMark,
     Fresh,
@@ -77,6 +78,8 @@ class Effect:
     maybe_copied: bool = False
     #: flag parameters this change needs (``Mutation.requires``); checked at each call
     requires: tuple = ()
+    #: the parameters' types this change needs (``Mutation.type_requires``); checked at each call
+    type_requires: tuple = ()
     #: the changed object is the caller's or, when the caller gave none, one the function made
     #: (``tags = tags or {}``, ``if headers is None: headers = {}``): a mapping the function
     #: treats as its own working copy
@@ -176,7 +179,7 @@ class EffectsFixpoint:
                                             value_text=m.value_text, conditional=m.conditional,
                                             returned=m.returned, maybe_copied=m.maybe_copied,
                                             requires=m.requires, path_deps=deps_of(self.resolve(fn, m.path_key)),
-                                            defaulted=defaulted))
+                                            defaulted=defaulted, type_requires=m.type_requires))
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
@@ -213,21 +216,70 @@ class EffectsFixpoint:
         arg = self.arg_for(call, t, e.root.index)
         if arg is None or self.flag_unmet(call, t, e.requires):
             return
+        type_requires = self.type_requires_here(fn, call, t, e)
+        if type_requires is None:
+            return
+        on_changed = [(types, holds) for index, types, holds in e.type_requires if index == e.root.index]
         value_deps = self.map_deps(fn, call, t, e.value_deps)
         key_deps = self.map_deps(fn, call, t, e.key_deps)
         for origin in arg:
-            base = self.resolve(fn, frozenset({origin}))
-            for sel in e.path:
-                base = load(base, sel)
-            for o in base:
-                for ref in refs_below(o):
-                    if ref.root.kind not in ("param", "global"):
-                        continue
-                    yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
-                                 ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
-                                 self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
-                                 e.conditional, False, e.maybe_copied,
-                                 path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted)
+            for top, requires in self.meeting(fn, frozenset({origin}), on_changed, type_requires):
+                base = top
+                for sel in e.path:
+                    base = load(base, sel)
+                for o in base:
+                    for ref in refs_below(o):
+                        if ref.root.kind not in ("param", "global"):
+                            continue
+                        yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
+                                     ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
+                                     self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
+                                     e.conditional, False, e.maybe_copied,
+                                     path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted,
+                                     type_requires=requires)
+
+    def type_requires_here(self, fn: FunctionSummary, call: CallSite, t: Target, e: Effect) -> tuple | None:
+        """The type requirements a callee's effect ``e`` keeps in the caller ``fn`` at ``call``:
+        the call's own (its enclosing ``isinstance`` tests) and those on parameters other than the
+        changed one that the caller passes its own parameters for, renumbered. ``None`` when an
+        argument's construction fails one (every value the caller passes for it is rejected:
+        the change never happens from here)."""
+        out = set(call.type_requires)
+        for index, types, holds in e.type_requires:
+            if index == e.root.index:
+                continue  # decided per argument value (:meth:`meeting`)
+            arg = self.arg_for(call, t, index)
+            if arg is None:
+                continue
+            values = self.resolve(fn, arg)
+            open_values = [o for o in values if isinstance_verdict(self, o, types) is not False] \
+                if holds else [o for o in values if isinstance_verdict(self, o, types) is not True]
+            if values and not open_values:
+                return None
+            params = {o.root.index for o in open_values if isinstance(o, Ref) and o.root.kind == "param" and not o.path}
+            if len(params) == 1 and len(open_values) == 1:
+                out.add((params.pop(), types, holds))
+        return tuple(sorted(out))
+
+    def meeting(self, fn: FunctionSummary, origin: frozenset, on_changed: list, requires: tuple
+                ) -> Iterator[tuple[frozenset, tuple]]:
+        """What ``origin`` (an argument for the changed parameter) resolves to, as groups of
+        values with the type requirements each keeps: without requirements on the changed
+        parameter, one group; with them, each value alone, and only the values whose
+        construction does not fail them (a ``TaskStep(...)`` passed where the change needs a
+        ``ModelRunnerStep``). A value that is the caller's own parameter carries them up."""
+        base = self.resolve(fn, origin)
+        if not on_changed:
+            yield base, requires
+            return
+        for o in base:
+            verdicts = [isinstance_verdict(self, o, types) for types, _ in on_changed]
+            if any(v is not None and v != holds for v, (_, holds) in zip(verdicts, on_changed)):
+                continue
+            kept = requires
+            if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
+                kept = tuple(sorted(set(requires) | {(o.root.index, types, holds) for types, holds in on_changed}))
+            yield frozenset({o}), kept
 
     def flag_unmet(self, call: CallSite, t: Target, requires: tuple) -> bool:
         """Whether ``call`` passes (or leaves at its default) a flag the other way than the change
@@ -377,14 +429,15 @@ def widen(effects: dict[tuple, Effect]) -> dict[tuple, Effect]:
 
 
 def effect_order(e: Effect) -> tuple:
-    """A total, hash-independent order: shortest chain first, then by place and path."""
-    return (e.site, len(e.chain), e.chain, e.root, e.path, e.kind, e.op, e.callees,
+    """A total, hash-independent order: a route that needs no parameter type first (kept, it
+    holds for every caller), then the shortest chain, then by place and path."""
+    return (bool(e.type_requires), e.site, len(e.chain), e.chain, e.root, e.path, e.kind, e.op, e.callees,
             e.copy.site if e.copy else Site("", 0, 0), e.realias or Site("", 0, 0), e.own_method, e.inherited,
             e.via_instance, e.stores_self,
             tuple(sorted(e.value_deps)), tuple(sorted(e.key_deps)),
             # the rest too: two routes differing only here must not be picked by the order found
             (e.copy.depth, e.copy.how) if e.copy else (), e.discarded, e.value_text, e.conditional,
-            e.returned, e.maybe_copied, e.requires, tuple(sorted(e.path_deps)), e.defaulted)
+            e.returned, e.maybe_copied, e.requires, tuple(sorted(e.path_deps)), e.defaulted, e.type_requires)
 
 
 

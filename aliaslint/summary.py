@@ -22,6 +22,10 @@ SETDEFAULT = "setdefault"
 FALSY_LITERALS = frozenset({"False", "None", "0", "''", '""', "()", "[]", "{}"})
 #: literal source texts that are true
 TRUTHY_LITERALS = frozenset({"True", "1"})
+#: builtin types whose instances are exactly that type when built by a literal or a display
+#: (what ``isinstance(x, T)`` decides for a value whose construction is known)
+CONCRETE_BUILTIN_TYPES = frozenset({"dict", "list", "set", "frozenset", "tuple", "str", "bytes", "bytearray",
+                                    "int", "float", "bool", "complex"})
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,9 @@ class CallSite:
     kwarg_texts: tuple[tuple[str, str], ...] = ()
     #: ``super().method(...)``: ``method`` is looked up in the bases of the caller's class
     super_call: bool = False
+    #: the parameters' types the enclosing ``isinstance`` tests require (as in
+    #: :attr:`Mutation.type_requires`): the callee's changes happen only then
+    type_requires: tuple[tuple[int, tuple[str, ...], bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -75,6 +82,11 @@ class Mutation:
     #: ``groups.setdefault(name, []).append(x)``): a change at a key that varies with a loop
     #: reaches another object on each iteration
     path_key: Value = frozenset()
+    #: made only when parameters are (``True``) or are not (``False``) instances of these types:
+    #: ``((index, ("pkg.steps.ModelRunnerStep",), True),)`` under ``if not isinstance(step,
+    #: ModelRunnerStep): return``; phase 2 drops, at each call, the arguments whose construction
+    #: decides the test the other way
+    type_requires: tuple[tuple[int, tuple[str, ...], bool], ...] = ()
 
 
 @dataclass(frozen=True)

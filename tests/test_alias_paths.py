@@ -321,3 +321,105 @@ NORMALIZED = """
 def test_a_key_replaced_after_a_loop_copied_every_key_holds_the_new_value(
         tmp_path: Path, replace: str, expected: list) -> None:
     assert found(tmp_path, NORMALIZED.format(replace=replace)) == expected
+
+
+# mlrun 1.12.1 datastore/utils.py:314 and serving/states.py:584: the nested write happens only for
+# a ``ModelRunnerStep`` (``if not isinstance(step, ModelRunnerStep): return``), and the step the
+# caller builds from the copy is a ``TaskStep``
+STEPS = """
+    import copy
+
+    class Step:
+        def __init__(self, class_args):
+            self.class_args = class_args
+
+    class TaskStep(Step):
+        pass
+
+    class ModelRunnerStep(Step):
+        pass
+
+    class DeepRunnerStep(ModelRunnerStep):
+        pass
+
+    class Graph:
+        def add_step(self, name, **class_args):
+            step = {made}
+            self.verify(step)
+            return step
+
+        def verify(self, step):
+            {verify}
+
+        def _edit(self, step):
+            step.class_args["models"]["m"].append(1)
+
+    def add_writer(graph, attributes):
+        attrs = copy.copy(attributes)
+        name = attrs.pop("name")
+        graph.add_step(name, **attrs)
+"""
+EARLY_EXIT = "if not isinstance(step, ModelRunnerStep):\n                return\n            self._edit(step)"
+IN_BRANCH = "if isinstance(step, (ModelRunnerStep, dict)):\n                self._edit(step)"
+IN_ELSE = "if not isinstance(step, ModelRunnerStep):\n                pass\n            else:\n                self._edit(step)"
+REJECTS = "if isinstance(step, TaskStep):\n                return\n            self._edit(step)"
+# the parameter is bound again before the test: the test says nothing about the argument
+REBOUND = "step = step.parent\n            " + EARLY_EXIT
+
+
+@pytest.mark.parametrize(("made", "verify", "expected"), [
+    ("TaskStep(class_args)", EARLY_EXIT, []),
+    ("TaskStep(class_args)", IN_BRANCH, []),
+    ("TaskStep(class_args)", IN_ELSE, []),
+    ("TaskStep(class_args)", REJECTS, []),
+    # the test's own class, and a subclass of it, pass it
+    ("ModelRunnerStep(class_args)", EARLY_EXIT, [("AL002", "copy")]),
+    ("DeepRunnerStep(class_args)", IN_BRANCH, [("AL002", "copy")]),
+    ("ModelRunnerStep(class_args)", IN_ELSE, [("AL002", "copy")]),
+    ("ModelRunnerStep(class_args)", REJECTS, [("AL002", "copy")]),
+    # one of the objects the argument may be passes it
+    ("TaskStep(class_args) if name else ModelRunnerStep(class_args)", EARLY_EXIT, [("AL002", "copy")]),
+])
+def test_a_change_behind_an_isinstance_test_needs_an_argument_the_test_can_pass(
+        tmp_path: Path, made: str, verify: str, expected: list) -> None:
+    text = STEPS.format(made=made, verify=verify)
+    copy_line = textwrap.dedent(text).splitlines().index("    attrs = copy.copy(attributes)") + 1
+    assert found(tmp_path, text) == [(code, copy_line) for code, _ in expected]
+
+
+# openai 3.57.0 _utils/_datetime_parse.py:87: ``value.decode()`` under ``isinstance(value, bytes)``
+# is bytes' own method; the project's one class with a ``decode`` method (``SSEDecoder``, which
+# changes its own state) is not what runs
+DECODE = """
+    import copy
+
+    class SSEDecoder:
+        def __init__(self):
+            self._data = []
+
+        def decode(self, line):
+            self._data.append(line)
+
+    def parse_datetime(value):
+        {test}
+            value = value.decode()
+        return value
+
+    def stamp(event):
+        stamped = copy.copy(event)
+        stamped["when"] = parse_datetime(stamped["raw"])
+        return stamped
+"""
+
+
+@pytest.mark.parametrize(("test", "expected"), [
+    ("if isinstance(value, bytes):", []),
+    ("if isinstance(value, (bytes, bytearray)) and value:", []),
+    # a project class among the types, or the test negated: the name is all there is to go by
+    ("if isinstance(value, (bytes, SSEDecoder)):", [("AL002", 17)]),
+    ("if not isinstance(value, bytes):", [("AL002", 17)]),
+    ("if value:", [("AL002", 17)]),
+])
+def test_a_method_called_on_a_value_tested_to_be_a_builtin_is_the_builtins(
+        tmp_path: Path, test: str, expected: list) -> None:
+    assert found(tmp_path, DECODE.format(test=test)) == expected
