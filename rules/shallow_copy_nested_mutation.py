@@ -89,7 +89,8 @@ class ShallowCopyNestedMutation(ProjectRule):
     the copy itself says the original is meant to stay unchanged. With `--preview` only: a
     helper whose every caller passes an object of its own; `x.copy()` on an object whose
     class is not known (a numpy array, a C-level context) unless the copy is used as a mapping;
-    and a list or index of objects whose elements' own state is then changed
+    an object of another package changed through its attributes (`copy.copy(datetime.max)`,
+    whose class is not known either) unless an item of it is written; and a list or index of objects whose elements' own state is then changed
     (`for p in [*self.packagers, default]: p.paths.clear()`): it was copied to iterate or pick
     the objects, not to keep them unchanged.
     """
@@ -206,6 +207,11 @@ class ShallowCopyNestedMutation(ProjectRule):
             return Confidence.HIGH, facts.related(
                 where, harm.WITNESS + "the original object is changed through the copy here; whoever holds it sees it")
         fn = project.functions[first.function]
+        if e.root.kind == "global" and facts.global_site(e.root) is None and not first.below.startswith("["):
+            # an object of another package (``datetime.datetime.max``) changed through its
+            # attributes: its class is unknown, so the nested object may be immutable or a
+            # property's fresh value; an item write (``DEFAULTS["info"][k] = v``) shows a mapping
+            return Confidence.MEDIUM, None
         if e.root.kind == "global":
             return Confidence.HIGH, facts.related(
                 facts.global_site(e.root) or first.site,

@@ -1021,3 +1021,38 @@ EMPTY_BODY = """
 def test_a_key_written_only_while_the_mapping_is_empty_fills_what_the_caller_did_not_give(
         tmp_path: Path, guard: str, expected: list) -> None:
     assert shown(run(tmp_path, {"lib.py": EMPTY_BODY.format(guard=guard)})) == expected
+
+
+# openai 3.57.0 _compat.py:122: the original of a copy may be ``datetime.max`` (a value that
+# ``parse_datetime`` returns), and the change sets an attribute below it: the class of another
+# package's object is unknown, so nothing says the nested object is a shared mutable one
+OUTSIDE = """
+    import copy
+    import datetime
+
+    from somewhere import DEFAULTS
+
+    TEMPLATE = {"info": {"tz": None}}
+
+    def stamp():
+        moment = copy.copy(datetime.datetime.max)
+        moment.info.tz = "UTC"
+        return moment
+
+    def configure():
+        options = copy.copy(DEFAULTS)
+        options["info"]["tz"] = "UTC"
+        return options
+
+    def own():
+        options = copy.copy(TEMPLATE)
+        options["info"]["tz"] = "UTC"
+        return options
+"""
+
+
+def test_another_packages_object_changed_through_its_attributes_is_preview_only(tmp_path: Path) -> None:
+    # an item written below another package's object says it is a mapping: still shown
+    assert shown(run(tmp_path, {"m.py": OUTSIDE})) == [("AL002", 15, "HIGH"), ("AL002", 20, "HIGH")]
+    assert shown(run(tmp_path, {"m.py": OUTSIDE}, preview=True)) == [
+        ("AL002", 10, "MEDIUM"), ("AL002", 15, "HIGH"), ("AL002", 20, "HIGH")]
