@@ -343,7 +343,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
             uses = sum(
                 1 for c in caller.calls if c.id != call.id and any(
                     parts & project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
-                )
+                ) and _sees_later_change(project, caller, call, c)
             )
             if uses or call.loops and not (set(call.loops) & set(o.loops)):
                 return "shared"
@@ -369,6 +369,35 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
         elif isinstance(o, Ref):
             verdict = "unknown" if verdict == "fresh" else verdict
     return verdict
+
+
+def _sees_later_change(project, caller: FunctionSummary, call: CallSite, other: CallSite) -> bool:
+    """Whether ``other``, another call of ``caller`` given the same object as ``call``, can see
+    what ``call``'s callee changes in it: it runs later (further down, or in a loop around both),
+    or it may have kept the object (a callee that stores anything, or one not known). An earlier
+    call that only read it cannot (slack_sdk's ``self._request(req_args=req_args)`` before
+    ``SlackResponse(req_args=req_args)``: the response's changes reach no other holder)."""
+    if (other.site.line, other.site.column) > (call.site.line, call.site.column) or set(other.loops) & set(call.loops):
+        return True
+    return _may_keep(project, caller, other)
+
+
+def _may_keep(project, caller: FunctionSummary, call: CallSite, depth: int = 0) -> bool:
+    """Whether ``call``'s callee may keep what it is given: a constructor (the object built may
+    hold it), a callee not known, or one that stores anything, itself or through its own calls
+    (two levels down; past that, yes)."""
+    targets = project.targets(caller, call)
+    if not targets or depth > 2:
+        return True
+    for t in targets:
+        callee = project.functions.get(t.function)
+        if t.constructor or callee is None or callee.stores or callee.self_stores or callee.call_stores:
+            return True
+        if any(isinstance(o, Ref) and o.root.kind == "param" for m in callee.mutations for o in m.value):
+            return True  # puts what it was given into another object (``SEEN.append(req_args)``)
+        if any(_may_keep(project, callee, inner, depth + 1) for inner in callee.calls if not inner.builtin_guess):
+            return True
+    return False
 
 
 def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:

@@ -1056,3 +1056,48 @@ def test_another_packages_object_changed_through_its_attributes_is_preview_only(
     assert shown(run(tmp_path, {"m.py": OUTSIDE})) == [("AL002", 15, "HIGH"), ("AL002", 20, "HIGH")]
     assert shown(run(tmp_path, {"m.py": OUTSIDE}, preview=True)) == [
         ("AL002", 10, "MEDIUM"), ("AL002", 15, "HIGH"), ("AL002", 20, "HIGH")]
+
+
+# slack_sdk 3.48.0 web/legacy_base_client.py:217-229: ``self._request(req_args=req_args)`` reads the
+# request's arguments before ``SlackResponse(req_args=req_args)`` keeps them; the response's
+# paging changes reach no other holder
+READ_BEFORE = """
+    import audit
+
+    SEEN = []
+
+    class Response:
+        def __init__(self, req_args):
+            self.req_args = req_args
+
+        def next_page(self, cursor):
+            self.req_args["params"].pop("cursor", None)
+            self.req_args["params"]["cursor"] = cursor
+            return self
+
+    def send(req_args):
+        return len(req_args["params"])
+
+    def remember(req_args):
+        SEEN.append(req_args)
+
+    def call(method):
+        req_args = {{"params": {{"method": method}}}}
+        {before}
+        response = Response(req_args)
+        {after}
+        return response
+"""
+
+
+@pytest.mark.parametrize(("before", "after", "expected"), [
+    ("send(req_args)", "", []),
+    # a call after the construction sees the change; so does one that kept the object
+    ("", "send(req_args)", [("AL006", 11, "HIGH")]),
+    ("remember(req_args)", "", [("AL006", 11, "HIGH")]),
+    # a callee not in the tree may have kept it
+    ("audit.record(req_args)", "", [("AL006", 11, "HIGH")]),
+])
+def test_a_call_that_read_the_object_before_it_was_kept_sees_no_change(
+        tmp_path: Path, before: str, after: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"m.py": READ_BEFORE.format(before=before, after=after)}, preview=True)) == expected
