@@ -179,11 +179,18 @@ class ValueFlow:
         return result
 
     def call_result(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> Value:
+        """What call ``call_id`` of ``fn`` returns, resolved ``depth`` levels down.
+
+        Memoised per (call, depth): a result cut short by :data:`MAX_RESOLVE_DEPTH` is kept
+        apart from one computed nearer the top, so the answer does not depend on which question
+        came first (set iteration order, which varies from run to run: openai's findings changed
+        between identical runs)."""
         results = self._call_results.setdefault(fn.qualname, {})
-        got = results.get(call_id)
+        key = (call_id, depth)
+        got = results.get(key)
         if got is not None:
             return got
-        results[call_id] = UNKNOWN  # recursion guard
+        results[key] = UNKNOWN  # recursion guard
         call = self.call_site(fn, call_id)
         result: Value = UNKNOWN
         if call is not None:
@@ -191,7 +198,7 @@ class ValueFlow:
             stores = [(sel, v) for cid, sel, v in fn.call_stores if cid == call_id] if fn.call_stores else ()
             if stores:
                 result = self._with_stores(fn, result, stores, depth)
-        results[call_id] = result
+        results[key] = result
         return result
 
     def _with_stores(self, fn: FunctionSummary, result: Value, stores, depth: int) -> Value:

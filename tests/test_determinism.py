@@ -84,7 +84,50 @@ def test_two_routes_to_one_effect_are_ordered_by_every_field_that_decides_a_tier
 
     base = Effect(Root("param", "tags", 1), (), "overwrite", "[] =", Site("m", 3, 5, 3, 20))
     variants = [replace(base, conditional=True), replace(base, defaulted=True), replace(base, discarded=True),
-                replace(base, returned=True), replace(base, maybe_copied=True), replace(base, requires=((1, True),))]
+                replace(base, returned=True), replace(base, maybe_copied=True), replace(base, requires=((1, True),)),
+                replace(base, type_requires=((1, ("dict",), True),))]
     orders = [effect_order(e) for e in [base, *variants]]
     assert len(set(orders)) == len(orders)
     assert min([*variants, base], key=effect_order) == min([base, *variants], key=effect_order) == base
+
+
+CHAIN = """
+def make():
+    return {"spec": []}
+
+def wrap(x):
+    return [x]
+
+def use():
+    a = make()
+    b = wrap(a)
+    c = wrap(b)
+    d = wrap(c)
+    e = wrap(d)
+    f = wrap(e)
+    g = wrap(f)
+    return g
+"""
+
+
+def test_a_call_result_does_not_depend_on_the_depth_it_was_first_asked_at(tmp_path: Path) -> None:
+    # openai 3.57.0: whether ``_Run(..., deepcopy(self._tools), ...)`` shared its list with later
+    # calls changed between identical runs: a call's result was memoised at the depth of the first
+    # question, cut short there, and every later question (asked in set order) got the cut one
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.dataflow import MAX_RESOLVE_DEPTH
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+
+    (tmp_path / "m.py").write_text(CHAIN, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+
+    def project() -> Project:
+        summaries = {s.module: s for s in engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)}
+        return Project(summaries).analyse()
+
+    asked_deep_first, asked_at_top = project(), project()
+    fn = asked_deep_first.functions["m.use"]
+    assert asked_deep_first.resolve(fn, fn.returns, MAX_RESOLVE_DEPTH - 1) != asked_at_top.resolve(fn, fn.returns)
+    assert asked_deep_first.resolve(fn, fn.returns) == asked_at_top.resolve(fn, fn.returns)
