@@ -39,12 +39,13 @@ from aliaslint.effects import (  # noqa: F401
     global_display,
     widen,
 )
+from aliaslint.reads import ReadDict, ReadLog
 from aliaslint.summary import CallSite, ClassInfo, FunctionSummary, ModuleSummary
 from aliaslint.values import Ref, Root, Site, Value
 
 
 @dataclass
-class Project(CallResolution, ValueFlow, EffectsFixpoint):
+class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     modules: dict[str, ModuleSummary]
     functions: dict[str, FunctionSummary] = field(default_factory=dict)
     classes: dict[str, ClassInfo] = field(default_factory=dict)
@@ -70,8 +71,13 @@ class Project(CallResolution, ValueFlow, EffectsFixpoint):
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
     #: class -> the calls that construct it: ``(caller, call site, target)``
     constructed: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
+    #: components of the call graph the fixpoint's second round analysed again / took as they were
+    pass_stats: dict[str, int] = field(default_factory=lambda: {"recomputed": 0, "reused": 0})
 
     def __post_init__(self) -> None:
+        # reads of return values and effects are recorded for the second round (aliaslint.reads)
+        self.rets = ReadDict(self, "r")
+        self.effects = ReadDict(self, "e")
         for m in self.modules.values():
             self.functions.update(m.functions)
             self.classes.update(m.classes)

@@ -1,0 +1,216 @@
+"""The facts one function's analysis read in the effects fixpoint, to tell whether it must run again.
+
+The effects fixpoint (:mod:`aliaslint.effects`) runs twice over the call graph: the second round
+re-resolves calls with the first round's return values. A function's return value and effects
+are a deterministic function of the project facts its computation reads:
+
+- the targets of calls (its own and, through receivers' classes, other functions');
+- the memoized class facts: a parameter's classes (annotation, duck typing, callers), a class's
+  attribute types, what its methods store into a field;
+- other functions' call results (a module-level ``X = make()`` asked for ``X``'s class);
+- other functions' return values and effects (its callees', and any read through the above).
+
+Everything else it reads (names, imports, class hierarchies, call sites) comes from the summaries
+alone and is the same in both rounds. :class:`ReadLog` records, while a function is analysed,
+every such read with the value it got (:data:`Trace`); the second round asks each recorded fact
+again, in the order it was first read (so that the memo tables fill as a recomputation would fill
+them), and analyses the function again only when an answer differs (:meth:`ReadLog.unchanged`).
+Return values and effects are compared by identity: the fixpoint stores a new object only when
+the value changed.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from aliaslint.values import UNKNOWN
+
+#: no value stored (``rets.get(q)`` of a function not analysed yet)
+_MISSING = object()
+#: a fact asked and not answered yet (being computed)
+_PENDING = object()
+
+
+class Trace:
+    """The facts one analysis of one function read, in the order first asked.
+
+    ``facts`` maps a key to the value the analysis got: ``("t", function, call id)``,
+    ``("pc", function, index)``, ``("cc", function, ref, depth)``, ``("at", class)``,
+    ``("fv", class, name)``, ``("cr", function, call id, depth)``, ``("r", function)``,
+    ``("e", function)``. ``ends`` gives, for a call result computed there, how many facts had
+    been asked when it was done (what it asked itself are the ones in between).
+    """
+
+    __slots__ = ("facts", "ends", "unstable")
+
+    def __init__(self) -> None:
+        self.facts: dict[tuple, Any] = {}
+        self.ends: dict[tuple, int] = {}
+        #: a fact answered two different values (a recursion guard's, then the result)
+        self.unstable = False
+
+
+class ReadDict(dict):
+    """``rets`` / ``effects``: a dict whose reads are recorded while a :class:`ReadLog` traces."""
+
+    __slots__ = ("owner", "kind")
+
+    def __init__(self, owner: "ReadLog", kind: str) -> None:
+        super().__init__()
+        self.owner = owner
+        self.kind = kind
+
+    def get(self, key, default=None):
+        if self.owner._trace is not None:
+            self.owner._note((self.kind, key), dict.get(self, key, _MISSING), by_identity=True)
+        return dict.get(self, key, default)
+
+
+class ReadLog:
+    """Recording of the facts read (a part of :class:`aliaslint.project.Project`)."""
+
+    _trace: Trace | None = None
+
+    def _note(self, key: tuple, value: Any, by_identity: bool = False) -> None:
+        facts = self._trace.facts
+        seen = facts.get(key, _PENDING)
+        if seen is _PENDING:
+            facts[key] = value
+        elif seen is not value and (by_identity or seen != value):
+            self._trace.unstable = True
+
+    def _enter(self, key: tuple) -> bool:
+        """Put ``key`` in the order where it is first asked, before what it asks itself."""
+        facts = self._trace.facts
+        if key in facts:
+            return False
+        facts[key] = _PENDING
+        return True
+
+    def start_trace(self) -> None:
+        self._trace = Trace()
+
+    def stop_trace(self) -> Trace | None:
+        """The facts read since :meth:`start_trace`; None when one answered twice differently."""
+        trace, self._trace = self._trace, None
+        if trace.unstable or any(v is _PENDING for v in trace.facts.values()):
+            return None
+        return trace
+
+    # the memoized facts: recorded with the value the caller got (a recursion guard's too)
+
+    def targets(self, fn, call):
+        if self._trace is None:
+            return super().targets(fn, call)
+        key = ("t", fn.qualname, call.id)
+        self._enter(key)
+        got = super().targets(fn, call)
+        self._note(key, got)
+        return got
+
+    def param_classes(self, fn, index: int):
+        if self._trace is None:
+            return super().param_classes(fn, index)
+        key = ("pc", fn.qualname, index)
+        self._enter(key)
+        got = super().param_classes(fn, index)
+        self._note(key, got)
+        return got
+
+    def classes_from_callers(self, ref, fn, depth: int = 0):
+        if self._trace is None:
+            return super().classes_from_callers(ref, fn, depth)
+        key = ("cc", fn.qualname, ref, depth)
+        self._enter(key)
+        got = super().classes_from_callers(ref, fn, depth)
+        self._note(key, got)
+        return got
+
+    def attr_types(self, cls_name: str):
+        if self._trace is None:
+            return super().attr_types(cls_name)
+        key = ("at", cls_name)
+        self._enter(key)
+        got = super().attr_types(cls_name)
+        self._note(key, got)
+        return got
+
+    def field_values(self, cls_name: str, name: str):
+        if self._trace is None:
+            return super().field_values(cls_name, name)
+        key = ("fv", cls_name, name)
+        self._enter(key)
+        got = super().field_values(cls_name, name)
+        self._note(key, got)
+        return got
+
+    def call_result(self, fn, call_id: int, depth: int = 0):
+        # the memo keeps a result computed at the depth it was first asked from (deeper asks
+        # get fewer fields): which depth, and when, matters to every later reader
+        if self._trace is None:
+            return super().call_result(fn, call_id, depth)
+        key = ("cr", fn.qualname, call_id, depth)
+        first = self._enter(key)
+        got = super().call_result(fn, call_id, depth)
+        self._note(key, got)
+        if first:
+            self._trace.ends[key] = len(self._trace.facts)
+        return got
+
+    def answer(self, key: tuple) -> Any:
+        """The fact ``key`` asked now (not recorded: no trace is open)."""
+        kind = key[0]
+        if kind == "r":
+            return self.rets.get(key[1], _MISSING)
+        if kind == "e":
+            return self.effects.get(key[1], _MISSING)
+        if kind == "at":
+            return self.attr_types(key[1])
+        if kind == "fv":
+            return self.field_values(key[1], key[2])
+        fn = self.functions[key[1]]
+        if kind == "t":
+            return self.targets(fn, self.call_site(fn, key[2]))
+        if kind == "cr":
+            return self.call_result(fn, key[2], key[3])
+        if kind == "pc":
+            return self.param_classes(fn, key[2])
+        if kind == "cc":
+            return self.classes_from_callers(key[2], fn, key[3])
+        raise KeyError(key)
+
+    def unchanged(self, trace: Trace, members) -> bool:
+        """Whether every fact in ``trace`` answers now what it answered then, asked in order.
+
+        The call results of the component's ``members`` (emptied before) are not asked: they
+        follow from the facts they read, so they are put back as they were, with the recursion
+        guard a computation leaves while it runs (what they asked in between sees it).
+
+        On a difference, the memo tables hold what a recomputation would have filled up to that
+        fact, in the same order and context: the recomputation must start from them (not from
+        emptied call results), as a second round analysing every function would have.
+        """
+        results = self._call_results
+        done: list[tuple[int, dict, int, Any]] = []  # (end, memo of one function, call id, value)
+        for i, (key, value) in enumerate(trace.facts.items()):
+            while done and done[-1][0] <= i:
+                _, memo, call_id, result = done.pop()
+                memo[call_id] = result
+            kind = key[0]
+            if kind == "cr" and key[1] in members:
+                memo = results.setdefault(key[1], {})
+                if key[2] not in memo:
+                    memo[key[2]] = UNKNOWN  # the guard call_result sets while it computes
+                    done.append((trace.ends[key], memo, key[2], value))
+                    continue
+                now = memo[key[2]]
+            else:
+                now = self.answer(key)
+            if now is value:
+                continue
+            if kind in ("r", "e") or now != value:
+                for _, memo, call_id, _ in done:
+                    del memo[call_id]  # not computed: the recomputation that follows will
+                return False
+        for _, memo, call_id, result in reversed(done):
+            memo[call_id] = result
+        return True
