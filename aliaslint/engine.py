@@ -468,7 +468,7 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
 
     if reused is None:
         progress.project_pass()
-        reused = _project_pass(entries, summaries, rules, settings, store if keep_pass else None, slot)
+        reused = _project_pass(entries, summaries, rules, settings, store if keep_pass else None, slot, say)
     _, found, not_followed = reused
     diagnostics.extend(found)
     unresolved = [f"{location.path}:{location.line}:{location.column}: {text}" for location, text in not_followed]
@@ -513,10 +513,11 @@ def _reused_pass(entries: list[_Entry], store, stored_pass, interner=None) -> tu
 
 
 def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], rules, settings, store,
-                  slot: str) -> tuple[list, list[Diagnostic], list]:
+                  slot: str, say: Callable[[str], None] = lambda message: None) -> tuple[list, list[Diagnostic], list]:
     """Phases 2 and 3: each file's own diagnostics (its summary's), the project rules'
     diagnostics and the calls not followed (``-v``), as ``(location, text)``. With a ``store``
-    (and a ``slot``), the result is kept for :func:`_reused_pass`."""
+    (and a ``slot``), the result is kept for :func:`_reused_pass`. ``say`` gets what the
+    project pass recomputed (``-v``)."""
     from aliaslint import inference
     from aliaslint.project import Project
     from aliaslint.rule import Facts, ProjectRule
@@ -524,6 +525,9 @@ def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], ru
     inference.reset()  # astroid's manager is process-global: no trees from an earlier check
     gc_tuning.settle()  # the summaries live until the end: the pass's collections need not walk them
     project = Project(summaries).analyse()
+    done = project.pass_stats
+    say(f"project pass: {len(project.functions)} function(s); second round: {done['recomputed']} call-graph "
+        f"component(s) analysed again, {done['reused']} unchanged since the first")
     facts = Facts(project)
     found: list[Diagnostic] = []
     for rule in rules:
