@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from aliaslint.callgraph import Target, strongly_connected_components
 from aliaslint.dataflow import bounded, load, refs_below
+from aliaslint.reads import Trace
 from aliaslint.summary import FALSY_LITERALS, TRUTHY_LITERALS, CallSite, FunctionSummary
 from aliaslint.type_tests import isinstance_verdict
 from aliaslint.values import (
@@ -106,34 +107,36 @@ class EffectsFixpoint:
         functions read in the first round answers differently now (:mod:`aliaslint.reads`):
         a call target, a class fact, a callee's return value or effects.
         """
-        traces: dict[str, object] = {}
-        self._fixpoint(self.call_graph(), traces)
+        traces: dict[str, Trace | None] = {}
+        self._fixpoint(self.call_graph(), record=traces)
         self._targets.clear()
         self._param_classes.clear()
         self._attr_types.clear()
         self._field_values.clear()
-        self._fixpoint(self.call_graph(), None if self.full_second_round else traces)
+        self._fixpoint(self.call_graph(), reuse=None if self.full_second_round else traces)
         return self
 
     #: analyse every component again in the second round (the reference the tests compare with)
     full_second_round = False
 
-    def _fixpoint(self, graph: dict[str, set[str]], traces: dict | None = None) -> None:
-        """One round over the components, callees first. A first round (``traces`` empty) records
-        what each function's last analysis read; a second round (``traces`` given) skips a
-        component whose every function's trace still holds."""
-        recording = traces is not None and not traces
+    def _fixpoint(self, graph: dict[str, set[str]], record: dict[str, Trace | None] | None = None,
+                  reuse: dict[str, Trace | None] | None = None) -> None:
+        """One round over the components, callees first. ``record`` gets what each function's
+        last analysis read (None for a component that did not settle in ``MAX_SCC_ROUNDS``);
+        with ``reuse`` (a ``record`` of the round before), a component whose every function's
+        trace still holds is not analysed again."""
+        recording = record is not None
         for scc in strongly_connected_components(graph):
             checked = False
-            if traces and all(traces.get(q) is not None for q in scc):
+            if reuse is not None and all(reuse.get(q) is not None for q in scc):
                 for q in scc:  # as a recomputation would: asked again in the order it asked them
                     self._call_results.pop(q, None)
                 members = set(scc)
-                if all(self.unchanged(traces[q], members) for q in scc):
+                if all(self.unchanged(reuse[q], members) for q in scc):
                     self.pass_stats["reused"] += 1
                     continue
                 checked = True
-            if traces is not None and not recording:
+            if reuse is not None:
                 self.pass_stats["recomputed"] += 1
             for round_ in range(MAX_SCC_ROUNDS):
                 changed = False
@@ -154,13 +157,13 @@ class EffectsFixpoint:
                         self.effects[q] = eff
                         changed = True
                     if recording:
-                        traces[q] = self.stop_trace()
+                        record[q] = self.stop_trace()
                 if not changed or len(scc) == 1 and q not in graph[q]:
                     break
             else:
                 if recording:  # not settled: a recomputation could go on changing
                     for q in scc:
-                        traces[q] = None
+                        record[q] = None
         self._call_results.clear()
 
     def extends_in_place(self, fn: FunctionSummary, m) -> bool:

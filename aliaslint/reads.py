@@ -12,7 +12,7 @@ are a deterministic function of the project facts its computation reads:
 
 Everything else it reads (names, imports, class hierarchies, call sites) comes from the summaries
 alone and is the same in both rounds. :class:`ReadLog` records, while a function is analysed,
-every such read with the value it got (:data:`Trace`); the second round asks each recorded fact
+every such read with the value it got (a :class:`Trace`); the second round asks each recorded fact
 again, in the order it was first read (so that the memo tables fill as a recomputation would fill
 them), and analyses the function again only when an answer differs (:meth:`ReadLog.unchanged`).
 Return values and effects are compared by identity: the fixpoint stores a new object only when
