@@ -65,7 +65,9 @@ def test_nothing_changed_nothing_recomputed(tmp_path: Path, no_project_pass) -> 
     cold, notes = _run(root)
     assert [row[:3] for row in cold] == [("AL005", "grid.py", 1), ("AL001", "op.py", 7)]
     assert notes == ["cache: 0 summary hit(s), 2 miss(es); project pass and rules run again",
-                     "summarised: grid.py, op.py"]
+                     "summarised: grid.py, op.py",
+                     "project pass: 4 function(s); second round: 0 call-graph component(s) analysed again, "
+                     "4 unchanged since the first"]
     no_project_pass()
     warm, notes = _run(root)
     assert warm == cold
@@ -116,7 +118,9 @@ def test_cache_hits_are_read_in_the_main_process_and_only_misses_reach_a_worker(
     # a setting that leaves every summary valid but changes the result: no worker at all
     started.clear()
     found, notes = _run(root, preview=True)
-    assert notes == ["cache: 2 summary hit(s), 0 miss(es); project pass and rules run again"]
+    assert notes == ["cache: 2 summary hit(s), 0 miss(es); project pass and rules run again",
+                     "project pass: 4 function(s); second round: 0 call-graph component(s) analysed again, "
+                     "4 unchanged since the first"]
     assert started == []
 
 
