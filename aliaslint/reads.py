@@ -144,8 +144,7 @@ class ReadLog:
         return got
 
     def call_result(self, fn, call_id: int, depth: int = 0):
-        # the memo keeps a result computed at the depth it was first asked from (deeper asks
-        # get fewer fields): which depth, and when, matters to every later reader
+        # memoised per (call, depth): recorded with its depth, as the memo keeps it
         if self._trace is None:
             return super().call_result(fn, call_id, depth)
         key = ("cr", fn.qualname, call_id, depth)
@@ -190,27 +189,28 @@ class ReadLog:
         emptied call results), as a second round analysing every function would have.
         """
         results = self._call_results
-        done: list[tuple[int, dict, int, Any]] = []  # (end, memo of one function, call id, value)
+        done: list[tuple[int, dict, tuple, Any]] = []  # (end, memo of one function, memo key, value)
         for i, (key, value) in enumerate(trace.facts.items()):
             while done and done[-1][0] <= i:
-                _, memo, call_id, result = done.pop()
-                memo[call_id] = result
+                _, memo, memo_key, result = done.pop()
+                memo[memo_key] = result
             kind = key[0]
             if kind == "cr" and key[1] in members:
                 memo = results.setdefault(key[1], {})
-                if key[2] not in memo:
-                    memo[key[2]] = UNKNOWN  # the guard call_result sets while it computes
-                    done.append((trace.ends[key], memo, key[2], value))
+                memo_key = (key[2], key[3])  # call_result's memo: per (call id, depth)
+                if memo_key not in memo:
+                    memo[memo_key] = UNKNOWN  # the guard call_result sets while it computes
+                    done.append((trace.ends[key], memo, memo_key, value))
                     continue
-                now = memo[key[2]]
+                now = memo[memo_key]
             else:
                 now = self.answer(key)
             if now is value:
                 continue
             if kind in ("r", "e") or now != value:
-                for _, memo, call_id, _ in done:
-                    del memo[call_id]  # not computed: the recomputation that follows will
+                for _, memo, memo_key, _ in done:
+                    del memo[memo_key]  # not computed: the recomputation that follows will
                 return False
-        for _, memo, call_id, result in reversed(done):
-            memo[call_id] = result
+        for _, memo, memo_key, result in reversed(done):
+            memo[memo_key] = result
         return True
