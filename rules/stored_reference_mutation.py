@@ -54,7 +54,10 @@ def _shared_construction(project, caller, call, target, index, inner: tuple[str,
     that is changed (``Gateway(Metadata(annotations=COMMON))``: a new metadata object each time,
     but one annotations dict for all)."""
     arg = project.arg_for(call, target, index)
-    if arg is None:
+    if arg is None or project.arg_text_for(call, target, index) is None:
+        # not written at the call: at most an item of a ``**spread`` whose keys are not known
+        # (redis' ``Redis(host, port, **self.sentinel_kwargs)``, socket options only): no
+        # evidence that this construction is handed the object at all
         return False
     if project.sharing(caller, call, arg) == "shared":
         return True  # shared as a whole, so is everything inside it
@@ -189,7 +192,8 @@ class StoredReferenceMutation(ProjectRule):
 
     ## Tiers
     Shown by default with a second use in the tree: another object constructed from the same
-    object, or the changing method called again on one instance (in a loop, a comprehension or
+    object (written at the call: an item of a `**spread` mapping whose keys are not known is no
+    evidence the object is passed), or the changing method called again on one instance (in a loop, a comprehension or
     twice) when the change duplicates (an append, the removal of a named key); or, for a public
     class whose constructor documents the argument (or that nothing in the tree constructs), when
     the change removes, appends to or rewrites what the caller put inside it (a rewrite: a value

@@ -1101,3 +1101,34 @@ READ_BEFORE = """
 def test_a_call_that_read_the_object_before_it_was_kept_sees_no_change(
         tmp_path: Path, before: str, after: str, expected: list) -> None:
     assert shown(run(tmp_path, {"m.py": READ_BEFORE.format(before=before, after=after)}, preview=True)) == expected
+
+
+# redis 8.1.0 client.py:574 and sentinel.py:270: ``Redis(hostname, port, **self.sentinel_kwargs)``
+# for each sentinel, with socket options only in the spread; no pool is handed over there
+SPREAD = """
+    class Pool:
+        def __init__(self):
+            self.connection_kwargs = {{}}
+
+    class Client:
+        def __init__(self, host, connection_pool=None):
+            self.host = host
+            self.connection_pool = connection_pool
+
+        def set_retry(self, retry):
+            self.connection_pool.connection_kwargs.update({{"retry": retry}})
+
+    class Sentinel:
+        def __init__(self, hosts, pool, **options):
+            self.options = options
+            self.clients = [{construction} for host in hosts]
+"""
+
+
+@pytest.mark.parametrize(("construction", "expected"), [
+    ("Client(host, **self.options)", [("AL006", 12, "MEDIUM")]),
+    ("Client(host, connection_pool=pool)", [("AL006", 12, "HIGH")]),
+])
+def test_an_item_of_a_spread_mapping_is_no_evidence_of_a_shared_construction(
+        tmp_path: Path, construction: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"m.py": SPREAD.format(construction=construction)}, preview=True)) == expected
