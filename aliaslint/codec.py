@@ -196,6 +196,24 @@ class Interner:
     def __len__(self) -> int:
         return len(self.table)
 
+    def merge(self, value: Any) -> Any:
+        """The object kept for ``value`` (a value of :data:`INTERNED`, a tuple or a frozenset
+        built from values already merged), by the decoder's rules: a tuple or frozenset is merged
+        only when its elements allow it (see :data:`_EXACT`). For values built outside a decoder
+        (:mod:`aliaslint.transfer`), whose fields come from this run's own analysis."""
+        if type(value) in INTERNED:
+            return self.table.setdefault(value, value)
+        kinds = set(map(type, value))
+        if not _EXACT.issuperset(kinds):
+            if not _EXACT_OR_CONTAINER.issuperset(kinds) or not self.containers.issuperset(
+                    [id(x) for x in value if type(x) in _CONTAINERS]):
+                return value
+        got = self.table.get(value)
+        if got is None:
+            got = self.table.setdefault(value, value)
+            self.containers.add(id(got))
+        return got
+
 
 def dumps(obj: Any) -> str:
     """Encode ``obj`` (built from the types above) as compact JSON text.

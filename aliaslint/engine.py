@@ -39,6 +39,8 @@ from aliaslint.summary import ModuleSummary
 if TYPE_CHECKING:
     import libcst as cst
 
+    from aliaslint import transfer
+
 # LibCST, astroid, the analyzer and the project pass are imported where they are used: a run
 # whose result is replayed from the cache does not need them (they are most of its start-up).
 
@@ -198,31 +200,43 @@ def _summarize_task(file: SourceFile, module: str, is_package: bool,
     unwritten changes): it is summarised and never cached.
     """
     settings, rules, store = _WORKER["settings"], _WORKER["rules"], _WORKER["store"]
-    if pending is not None:
-        return "", _encoded(summarize_source(pending, file, module, is_package, rules, settings))
+    if pending is not None:  # never cached: sent the cheapest way
+        return "", _encoded(summarize_source(pending, file, module, is_package, rules, settings), packed=True)
     try:
         source = read_source(file, settings.max_file_bytes)
     except SourceError as exc:
         return "", _unreadable(file.display, f"cannot read this file: {exc}", exc.line, exc.column)
     key = summary_cache.key_for(source, module, file.display, is_package, [r.code for r in rules])
-    result = _encoded(summarize_source(source, file, module, is_package, rules, settings))
+    result = _encoded(summarize_source(source, file, module, is_package, rules, settings), packed=store is None)
     if store is not None and isinstance(result, bytes):
         store.put_encoded(key, result)
     return key, result
 
 
-def _encoded(result: ModuleSummary | Diagnostic) -> bytes | Diagnostic:
+def _encoded(result: ModuleSummary | Diagnostic, packed: bool = False) -> bytes | transfer.Packed | Diagnostic:
     """A summary as it crosses from a worker to the main process: the cache's encoding (data
-    only), which the main process decodes into values shared with the other summaries
-    (:func:`_received`); unpickled, every summary would bring its own copies of them."""
-    return summary_cache.encode_summary(result) if isinstance(result, ModuleSummary) else result
+    only) when it is cached, else ``packed`` (:mod:`aliaslint.transfer`, cheaper on both sides);
+    either way the main process builds it with values shared with the other summaries
+    (:func:`_received`)."""
+    if not isinstance(result, ModuleSummary):
+        return result
+    if packed:
+        from aliaslint import transfer
+
+        return transfer.pack(result)
+    return summary_cache.encode_summary(result)
 
 
-def _received(value: bytes | Diagnostic, file: SourceFile, interner) -> ModuleSummary | Diagnostic:
+def _received(value: bytes | transfer.Packed | Diagnostic, file: SourceFile, interner) -> ModuleSummary | Diagnostic:
     """What a worker sent for ``file`` (:func:`_encoded`), decoded with ``interner``."""
-    if not isinstance(value, bytes):
+    from aliaslint import transfer
+
+    if isinstance(value, transfer.Packed):
+        got = transfer.unpack(value, str(file.path), interner)
+    elif isinstance(value, bytes):
+        got = summary_cache.decode_summary(value, str(file.path), interner)
+    else:
         return value
-    got = summary_cache.decode_summary(value, str(file.path), interner)
     if got is None:  # the codec refused what it wrote: a bug of ours, for this file only
         return _unreadable(file.display, "aliaslint failed on this file (its summary could not be decoded); please report it")
     return got

@@ -1,0 +1,135 @@
+"""How a summary crosses from a worker process to the main one when it is not cached.
+
+    pack(summary: ModuleSummary) -> Packed                                   # in the worker
+    unpack(packed: Packed, path: str, interner: codec.Interner) -> ModuleSummary | None   # main
+
+A cached summary is encoded for the cache anyway (:mod:`aliaslint.codec`, data only), and those
+bytes are what the worker sends. Without a cache (``--no-cache``), that encoding and its decoding
+were a sixth of a cold run's processor time; ``pickle`` does the same in half of it. The pipe
+joins two processes of this run (``multiprocessing`` pickles whatever crosses it anyway), nothing
+packed here is ever stored, and nothing is read back from the checked tree, so the rule that
+keeps ``pickle`` away from the cache folder (a shipped cache could run code) is not at stake.
+Still, the main process's unpickler builds nothing but the codec's classes (:data:`codec.TYPES`,
+:data:`codec.ENUMS`) and the plain containers.
+
+Plain pickling would give every summary its own copies of the strings, abstract values and access
+paths that summaries share, where the codec's decoder merges them through the run's
+:class:`codec.Interner`: about twice the summaries' memory. So the worker's pickler sends each
+dataclass of the codec as a call of :func:`_rebuilt` with its fields, and the main process merges
+those fields (strings through ``sys.intern``; ints, tuples, frozensets and the values of
+:data:`codec.INTERNED` through the interner, by the decoder's rules) as it builds the value: the
+same sharing as a summary read from the cache.
+"""
+from __future__ import annotations
+
+import io
+import pickle
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from aliaslint import codec, gc_tuning
+
+__all__ = ["Packed", "pack", "unpack"]
+
+#: the dataclasses the pickler hands over as ``_rebuilt(tag, *fields)``, with their fields
+_REBUILT = {cls: (cls.__name__, codec._FIELDS[cls]) for cls in codec.TYPES.values()}
+_BY_TAG = {tag: cls for cls, (tag, _) in _REBUILT.items()}
+_CONTAINERS = frozenset({tuple, frozenset, list, dict, set})
+intern = sys.intern
+#: what the main process's unpickler may name: the codec's classes and :func:`_rebuilt`
+_ALLOWED = {(cls.__module__, cls.__qualname__): cls for cls in (*codec.TYPES.values(), *codec.ENUMS.values())}
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A pickled :class:`~aliaslint.summary.ModuleSummary`, as a worker sends it."""
+
+    data: bytes
+
+
+class _Pickler(pickle.Pickler):
+    def reducer_override(self, obj: Any) -> Any:
+        # called for instances of classes, never for str, int, tuple, frozenset and the other
+        # builtins (pickle's own fast paths); its memo still sends a value met twice once
+        rebuilt = _REBUILT.get(type(obj))
+        if rebuilt is None:
+            return NotImplemented
+        return _rebuilt, (rebuilt[0], *map(obj.__getattribute__, rebuilt[1]))
+
+
+def pack(summary) -> Packed:
+    """``summary`` pickled for the main process (:func:`unpack`)."""
+    out = io.BytesIO()
+    _Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(summary)
+    return Packed(out.getvalue())
+
+
+#: the interner of the :func:`unpack` under way (the main process unpacks one summary at a time)
+_interner: codec.Interner | None = None
+
+
+def _rebuilt(tag: str, *fields: Any) -> Any:
+    """The dataclass value ``tag(*fields)``, built through its own ``__init__`` with its fields
+    merged (:func:`_merged`); a value of :data:`codec.INTERNED` is then merged itself. Pickle
+    builds a value's parts first, so dataclasses among them are merged already."""
+    interner = _interner
+    if interner is None:
+        raise pickle.UnpicklingError("a summary's value outside unpack()")
+    ints = interner.table.setdefault
+    value = _BY_TAG[tag](*[intern(x) if (kind := type(x)) is str else ints(x, x) if kind is int
+                           else _merged(x, kind, interner) if kind in _CONTAINERS else x for x in fields])
+    if type(value) in codec.INTERNED:
+        value = interner.merge(value)
+    return value
+
+
+def _merged(value: Any, kind: type, interner: codec.Interner) -> Any:
+    """The container ``value`` (``kind`` is its exact type, one of :data:`_CONTAINERS`) rebuilt
+    with its strings, ints and containers merged; a tuple or frozenset is then merged itself,
+    when its elements allow it (:meth:`codec.Interner.merge`)."""
+    ints = interner.table.setdefault
+    if kind is dict:
+        return {intern(k) if type(k) is str else k: intern(x) if (t := type(x)) is str else ints(x, x) if t is int
+                else _merged(x, t, interner) if t in _CONTAINERS else x for k, x in value.items()}
+    got = kind([intern(x) if (k := type(x)) is str else ints(x, x) if k is int
+                else _merged(x, k, interner) if k in _CONTAINERS else x for x in value])
+    return got if kind is list or kind is set else interner.merge(got)
+
+
+class _Unpickler(pickle.Unpickler):
+    def find_class(self, module: str, name: str) -> Any:
+        if module == __name__ and name == "_rebuilt":
+            return _rebuilt
+        cls = _ALLOWED.get((module, name))
+        if cls is None:
+            raise pickle.UnpicklingError(f"{module}.{name} is not a summary's class")
+        return cls
+
+
+def unpack(packed: Packed, path: str, interner: codec.Interner):
+    """The summary in ``packed`` with its shared values merged through ``interner`` (see the
+    module's docstring) and its ``path`` set to ``path``, or ``None`` when it cannot be read
+    back (a bug of ours)."""
+    from aliaslint.summary import ModuleSummary
+
+    # like the codec's decoding: no reference cycles are made, the collector would only walk the result
+    with gc_tuning.paused():
+        try:
+            got = _load(packed.data, interner)
+        except (pickle.UnpicklingError, ValueError, TypeError, KeyError, IndexError, EOFError, AttributeError):
+            return None
+    if not isinstance(got, ModuleSummary):
+        return None
+    got.path = path
+    return got
+
+
+def _load(data: bytes, interner: codec.Interner) -> Any:
+    # _rebuilt is called by pickle, with the fields only: it finds the interner here
+    global _interner
+    _interner = interner
+    try:
+        return _Unpickler(io.BytesIO(data)).load()
+    finally:
+        _interner = None
