@@ -2482,11 +2482,23 @@ class _NormalisedNames(cst.CSTTransformer):
         return updated_node if normal == updated_node.value else updated_node.with_changes(value=normal)
 
 
+#: a run of identifier characters (ASCII letters, digits, ``_``, anything not ASCII) with at least
+#: one character that is not ASCII: every name of the code that is not ASCII is one such run
+_NON_ASCII_WORD = re.compile(r"[0-9A-Za-z_]*[^\x00-\x7f][0-9A-Za-z_\x80-\U0010ffff]*")
+
+
+def _names_normalised(source: str) -> bool:
+    """Whether every name in ``source`` is in NFKC form already (then :class:`_NormalisedNames`
+    would change nothing, and its walk over the whole tree is skipped): a name is a whole run of
+    :data:`_NON_ASCII_WORD`, and the runs in strings and comments only make the test cautious."""
+    return all(unicodedata.is_normalized("NFKC", word) for word in _NON_ASCII_WORD.findall(source))
+
+
 def analyze_module(source: str, module_name: str, display: str, path: str, rules: Sequence[type],
                    is_package: bool = False) -> ModuleSummary:
     """Parse ``source`` once and return its summary (raises ``libcst.ParserSyntaxError``)."""
     module = cst.parse_module(source)
-    if not source.isascii():
+    if not source.isascii() and not _names_normalised(source):
         # Python compares identifiers after NFKC normalisation (``ﬁle`` is ``file``); LibCST keeps
         # them as written. Only names that normalise differently are rebuilt.
         module = module.visit(_NormalisedNames())

@@ -362,6 +362,36 @@ def test_identifiers_are_compared_as_python_compares_them(tmp_path: Path) -> Non
     assert [(d.code, d.location.line) for d in found] == [("AL001", 7)]
 
 
+def test_names_are_rebuilt_only_when_one_is_not_in_nfkc_form(monkeypatch) -> None:
+    """The rebuilding walk over the whole tree is skipped when every name is normalised already
+    (text that is not ASCII in strings and comments only)."""
+    from aliaslint import analyzer
+    from aliaslint.rules import all_rules
+
+    def leave_name(self, original_node, updated_node):
+        raise AssertionError("the names were walked")
+
+    monkeypatch.setattr(analyzer._NormalisedNames, "leave_Name", leave_name)
+    source = "# déjà vu\ndef label(spec):\n    spec['names'].append('café')\n    return spec\n"
+    summary = analyzer.analyze_module(source, "m", "m.py", "/m.py", list(all_rules()))
+    assert list(summary.functions) == ["m.label", "m.<module>"]
+    assert [m.op for m in summary.functions["m.label"].mutations] == ["append"]
+
+
+@pytest.mark.parametrize("source, normalised", [
+    ("x = 'café'  # déjà\n", True),
+    ("é = 1\n", True),
+    ("ﬁle_spec = 1\n", False),  # U+FB01: the name is file_spec to Python
+    ("x = 'ﬁ'\n", False),  # in a string: cautious, the names are walked
+    ("spec_ﬁle = é\n", False),
+    ("x = 'e\u0301'\n", False),  # a combining accent: NFC composes it
+])
+def test_which_sources_have_their_names_rebuilt(source: str, normalised: bool) -> None:
+    from aliaslint.analyzer import _names_normalised
+
+    assert _names_normalised(source) is normalised
+
+
 @pytest.mark.parametrize("start", ["", "services/api"])
 def test_a_script_imports_the_package_beside_it_wherever_the_run_starts(tmp_path: Path, start: str) -> None:
     # the pre-commit hook runs from the repository root, above the script's folder
