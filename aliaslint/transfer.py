@@ -65,46 +65,66 @@ def pack(summary) -> Packed:
     return Packed(out.getvalue())
 
 
-#: the interner of the :func:`unpack` under way (the main process unpacks one summary at a time)
-_interner: codec.Interner | None = None
-
-
 def _rebuilt(tag: str, *fields: Any) -> Any:
-    """The dataclass value ``tag(*fields)``, built through its own ``__init__`` with its fields
-    merged (:func:`_merged`); a value of :data:`codec.INTERNED` is then merged itself. Pickle
-    builds a value's parts first, so dataclasses among them are merged already."""
-    interner = _interner
-    if interner is None:
-        raise pickle.UnpicklingError("a summary's value outside unpack()")
-    ints = interner.table.setdefault
-    value = _BY_TAG[tag](*[intern(x) if (kind := type(x)) is str else ints(x, x) if kind is int
-                           else _merged(x, kind, interner) if kind in _CONTAINERS else x for x in fields])
-    if type(value) in codec.INTERNED:
-        value = interner.merge(value)
-    return value
-
-
-def _merged(value: Any, kind: type, interner: codec.Interner) -> Any:
-    """The container ``value`` (``kind`` is its exact type, one of :data:`_CONTAINERS`) rebuilt
-    with its strings, ints and containers merged; a tuple or frozenset is then merged itself,
-    when its elements allow it (:meth:`codec.Interner.merge`)."""
-    ints = interner.table.setdefault
-    if kind is dict:
-        return {intern(k) if type(k) is str else k: intern(x) if (t := type(x)) is str else ints(x, x) if t is int
-                else _merged(x, t, interner) if t in _CONTAINERS else x for k, x in value.items()}
-    got = kind([intern(x) if (k := type(x)) is str else ints(x, x) if k is int
-                else _merged(x, k, interner) if k in _CONTAINERS else x for x in value])
-    return got if kind is list or kind is set else interner.merge(got)
+    """What the pickler names for a dataclass (by reference: this function); the main process's
+    unpickler calls its own :meth:`_Unpickler.rebuilt` in its place."""
+    raise pickle.UnpicklingError("a summary's value outside unpack()")
 
 
 class _Unpickler(pickle.Unpickler):
+    def __init__(self, file, builder: _Builder) -> None:
+        super().__init__(file)
+        self.builder = builder
+
     def find_class(self, module: str, name: str) -> Any:
         if module == __name__ and name == "_rebuilt":
-            return _rebuilt
+            return self.builder.rebuilt
         cls = _ALLOWED.get((module, name))
         if cls is None:
             raise pickle.UnpicklingError(f"{module}.{name} is not a summary's class")
         return cls
+
+
+class _Builder:
+    """Builds one summary's dataclasses for :class:`_Unpickler`, merging their values."""
+
+    def __init__(self, interner: codec.Interner) -> None:
+        self.interner = interner
+        #: id of a tuple or frozenset pickle built -> (it, its merged value): pickle builds a
+        #: container met twice in a summary once, and so is it merged once
+        self.done: dict[int, tuple[Any, Any]] = {}
+
+    def rebuilt(self, tag: str, *fields: Any) -> Any:
+        """The dataclass value ``tag(*fields)``, built through its own ``__init__`` with its
+        fields merged (:meth:`merged`); a value of :data:`codec.INTERNED` is then merged itself.
+        Pickle builds a value's parts first, so dataclasses among them are merged already."""
+        ints, merged = self.interner.table.setdefault, self.merged
+        value = _BY_TAG[tag](*[intern(x) if (kind := type(x)) is str else ints(x, x) if kind is int
+                               else merged(x, kind) if kind in _CONTAINERS else x for x in fields])
+        if type(value) in codec.INTERNED:
+            value = self.interner.merge(value)
+        return value
+
+    def merged(self, value: Any, kind: type) -> Any:
+        """The container ``value`` (``kind`` is its exact type, one of :data:`_CONTAINERS`)
+        rebuilt with its strings, ints and containers merged; a tuple or frozenset is then merged
+        itself, when its elements allow it (:meth:`codec.Interner.merge`)."""
+        immutable = kind is tuple or kind is frozenset
+        if immutable:
+            done = self.done.get(id(value))
+            if done is not None:
+                return done[1]
+        ints, merged = self.interner.table.setdefault, self.merged
+        if kind is dict:
+            return {intern(k) if type(k) is str else k: intern(x) if (t := type(x)) is str else ints(x, x)
+                    if t is int else merged(x, t) if t in _CONTAINERS else x for k, x in value.items()}
+        got = kind([intern(x) if (k := type(x)) is str else ints(x, x) if k is int
+                    else merged(x, k) if k in _CONTAINERS else x for x in value])
+        if not immutable:
+            return got
+        got = self.interner.merge(got)
+        self.done[id(value)] = (value, got)
+        return got
 
 
 def unpack(packed: Packed, path: str, interner: codec.Interner):
@@ -116,20 +136,10 @@ def unpack(packed: Packed, path: str, interner: codec.Interner):
     # like the codec's decoding: no reference cycles are made, the collector would only walk the result
     with gc_tuning.paused():
         try:
-            got = _load(packed.data, interner)
+            got = _Unpickler(io.BytesIO(packed.data), _Builder(interner)).load()
         except (pickle.UnpicklingError, ValueError, TypeError, KeyError, IndexError, EOFError, AttributeError):
             return None
     if not isinstance(got, ModuleSummary):
         return None
     got.path = path
     return got
-
-
-def _load(data: bytes, interner: codec.Interner) -> Any:
-    # _rebuilt is called by pickle, with the fields only: it finds the interner here
-    global _interner
-    _interner = interner
-    try:
-        return _Unpickler(io.BytesIO(data)).load()
-    finally:
-        _interner = None
