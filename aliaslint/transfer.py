@@ -127,16 +127,16 @@ class _Builder:
         return got
 
 
-def unpack(packed: Packed, path: str, interner: codec.Interner):
+def unpack(packed: Packed, path: str, interner: codec.Interner | None = None):
     """The summary in ``packed`` with its shared values merged through ``interner`` (see the
-    module's docstring) and its ``path`` set to ``path``, or ``None`` when it cannot be read
-    back (a bug of ours)."""
+    module's docstring; a new one without) and its ``path`` set to ``path``, or ``None`` when it
+    cannot be read back (a bug of ours)."""
     from aliaslint.summary import ModuleSummary
 
     # like the codec's decoding: no reference cycles are made, the collector would only walk the result
     with gc_tuning.paused():
         try:
-            got = _Unpickler(io.BytesIO(packed.data), _Builder(interner)).load()
+            got = _Unpickler(io.BytesIO(packed.data), _Builder(interner if interner is not None else codec.Interner())).load()
         except (pickle.UnpicklingError, ValueError, TypeError, KeyError, IndexError, EOFError, AttributeError):
             return None
     if not isinstance(got, ModuleSummary):

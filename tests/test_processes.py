@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from aliaslint import engine, workers
+from aliaslint import engine, transfer, workers
 from aliaslint.cli import cli
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc, forks workers")
@@ -164,5 +164,5 @@ def test_workers_start_only_for_files_to_parse(tmp_path: Path) -> None:
         assert len(pool.workers) == 1  # one file: one worker, whatever max_workers says
     [(index, (key, sent))] = got
     summary = engine._received(sent, SourceFile.from_path(tmp_path / "a.py", tmp_path), None)
-    assert isinstance(sent, bytes)  # the cache's encoding (data only), decoded by the main process
+    assert isinstance(sent, transfer.Packed)  # no cache: pickled on our own pipe (aliaslint.transfer)
     assert index == 0 and summary.module == "a" and summary.path == str(tmp_path / "a.py") and len(key) == 64
