@@ -106,10 +106,22 @@ class _Builder:
         return value
 
     def merged(self, value: Any, kind: type) -> Any:
-        """The container ``value`` (``kind`` is its exact type, one of :data:`_CONTAINERS`)
-        rebuilt with its strings, ints and containers merged; a tuple or frozenset is then merged
-        itself, when its elements allow it (:meth:`codec.Interner.merge`)."""
-        immutable = kind is tuple or kind is frozenset
+        """The container ``value`` (``kind`` is its exact type, one of :data:`_CONTAINERS`):
+        a tuple, list or dict rebuilt with its strings, ints and containers merged; a set or
+        frozenset as it is (its elements of :data:`codec.INTERNED` are merged already). A tuple
+        or frozenset is then merged itself, when its elements allow it
+        (:meth:`codec.Interner.merge`)."""
+        if kind is frozenset or kind is set:
+            # kept as pickle built it, from the worker's elements in the worker's order, as the
+            # codec's decoder does: built again from its own order, a set may iterate in another
+            # order (colliding hashes), and the project pass's choices follow that order
+            if kind is set:
+                return value
+            done = self.done.get(id(value))
+            if done is None:
+                done = self.done[id(value)] = (value, self.interner.merge(value))
+            return done[1]
+        immutable = kind is tuple
         if immutable:
             done = self.done.get(id(value))
             if done is not None:

@@ -13,7 +13,7 @@ from aliaslint.config import Settings
 from aliaslint.files import SourceFile
 from aliaslint.rules import all_rules
 from aliaslint.summary import Candidate, ModuleSummary
-from aliaslint.values import Ref, Root
+from aliaslint.values import Opaque, Ref, Root, Site
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -136,3 +136,21 @@ def test_workers_pack_what_is_not_cached_and_encode_what_is(tmp_path: Path) -> N
         cached = engine.summarize_files(files, Settings(root=tmp_path, cache_dir=tmp_path / "cache"))
     assert sent == [transfer.Packed, transfer.Packed, bytes, bytes]
     assert cold == cached and _target(cold[0]) is _target(cold[1])
+
+
+def test_a_set_iterates_in_the_order_the_codec_gives() -> None:
+    """The project pass's choices follow the order sets iterate in. Both the codec and pickle
+    build a set from the worker's iteration order; built once more from its own order, a set
+    may iterate otherwise (97 and 175 share a slot), so it is kept as pickle built it."""
+    loops = frozenset([97, 175, 55])
+    sent = frozenset(list(loops))  # what the codec and pickle build from the worker's order
+    assert list(loops) == [97, 55, 175] and list(sent) == [97, 175, 55] and list(frozenset(list(sent))) == [97, 55, 175]
+    summary = ModuleSummary("m", "", "m.py", candidates=[Candidate("AL001", "m.f", {"loops": loops, "names": set(loops)})],
+                            globals={"X": (frozenset({Opaque(loops=loops)}), Site("m", 1, 1))})
+    got = transfer.unpack(transfer.pack(summary), "m.py", codec.Interner())
+    decoded = codec.loads(codec.dumps(summary))
+    assert list(decoded.candidates[0].data["loops"]) == [97, 175, 55]
+    assert list(got.candidates[0].data["loops"]) == [97, 175, 55]
+    assert list(got.candidates[0].data["names"]) == list(decoded.candidates[0].data["names"]) == [97, 175, 55]
+    [value], [decoded_value] = got.globals["X"][0], decoded.globals["X"][0]
+    assert list(value.loops) == list(decoded_value.loops) == [97, 175, 55]
