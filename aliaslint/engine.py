@@ -221,8 +221,14 @@ def _encoded(result: ModuleSummary | Diagnostic, packed: bool = False) -> bytes 
     if not isinstance(result, ModuleSummary):
         return result
     if packed:
+        import gc
+
         from aliaslint import transfer
 
+        # the module's tree and the analysis's objects are cyclic garbage now; the codec's
+        # encoding makes enough lists to trigger the collections that free them, pickle does not,
+        # and the next file's tree would grow the worker on top of them
+        gc.collect()
         return transfer.pack(result)
     return summary_cache.encode_summary(result)
 

@@ -154,3 +154,28 @@ def test_a_set_iterates_in_the_order_the_codec_gives() -> None:
     assert list(got.candidates[0].data["names"]) == list(decoded.candidates[0].data["names"]) == [97, 175, 55]
     [value], [decoded_value] = got.globals["X"][0], decoded.globals["X"][0]
     assert list(value.loops) == list(decoded_value.loops) == [97, 175, 55]
+
+
+def test_a_worker_frees_the_modules_cyclic_garbage_before_packing() -> None:
+    """The codec's encoding made enough lists to trigger collections; pickle makes none, and a
+    worker grew by a module's dead tree (peak RSS 401 -> 442 MB on 647 site-packages files)."""
+    import gc
+    import weakref
+
+    class Node:
+        pass
+
+    summary = _summary()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        node = Node()
+        node.loop = node
+        alive = weakref.ref(node)
+        del node
+        assert alive() is not None
+        assert isinstance(engine._encoded(summary, packed=True), transfer.Packed)
+        assert alive() is None
+    finally:
+        if enabled:
+            gc.enable()
