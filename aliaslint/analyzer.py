@@ -595,8 +595,8 @@ class FunctionAnalyzer:
                 return
             self.bound_names.add(target.value)
             if self.type_narrowing:
-                self.type_narrowing = [(n, -1, (), True) if n == target.value else entry
-                                       for entry in self.type_narrowing for n in (entry[0],)]
+                self.type_narrowing = [(entry[0], -1, (), True) if entry[0] == target.value else entry
+                                       for entry in self.type_narrowing]
             if self.branch_depth and self.recording:
                 self._note_copied_param(target.value, value)
             self.env[target.value] = value
