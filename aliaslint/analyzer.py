@@ -2028,8 +2028,12 @@ class FunctionAnalyzer:
             self.env = states[0]
             if self.walk_block(self.body_of(node.orelse)):
                 states[0] = self.env
-        env = dict(before)
-        for s in states:
+        # after the statement: the body ran to its end (and the ``else``), or a handler did; the
+        # state before the ``try`` is in the handlers' (an exception can come before any
+        # statement), so a handler that always leaves leaves nothing of it (dvc's
+        # ``try: conf = SCHEMA(conf) except Invalid: raise ...``: ``conf`` is the validated one)
+        env = states[0] if states else dict(before)
+        for s in states[1:]:
             env = self.join(env, s)
         self.env = env
         if node.finalbody is not None:

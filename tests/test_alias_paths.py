@@ -423,3 +423,37 @@ DECODE = """
 def test_a_method_called_on_a_value_tested_to_be_a_builtin_is_the_builtins(
         tmp_path: Path, test: str, expected: list) -> None:
     assert found(tmp_path, DECODE.format(test=test)) == expected
+
+
+# dvc 3.67.1 fs/__init__.py:150-163: ``remote_conf = SCHEMA["remote"][str](remote_conf)`` in a
+# ``try`` whose handler raises; the pop after it is on the validated (new) mapping, never on the
+# caller's config the first value came from
+VALIDATED = """
+    from schemas import SCHEMA, Invalid
+
+    def fs_config(config, name):
+        return config["remote"][name]
+
+    def cloud_fs(config, name):
+        remote_conf = fs_config(config, name)
+        try:
+            remote_conf = SCHEMA["remote"](remote_conf)
+        except Invalid as exc:
+            {handler}
+        return remote_conf.pop("url")
+
+    def fetch_all(config, names):
+        for name in names:
+            cloud_fs(config, name)
+"""
+
+
+@pytest.mark.parametrize(("handler", "expected"), [
+    ("raise ValueError(str(exc)) from None", []),
+    ("return None", []),
+    # a handler that goes on keeps the first value: the caller's nested mapping is popped from
+    ("print(exc)", [("AL001", 17)]),
+])
+def test_after_a_try_whose_handlers_leave_only_the_bodys_end_state_remains(
+        tmp_path: Path, handler: str, expected: list) -> None:
+    assert found(tmp_path, VALIDATED.format(handler=handler)) == expected
