@@ -237,6 +237,11 @@ class FunctionAnalyzer:
         self.next_branch = 0
         #: flag parameters the enclosing branches require: ``[(index, truthy), ...]``
         self.flag_requires: list[tuple[int, bool]] = []
+        #: what a generator yields: its call returns a generator whose elements these are
+        #: (:meth:`finish`); a ``contextmanager`` or a fixture hands its one yielded value itself
+        #: to the ``with`` block or the test (:attr:`yields_its_value`)
+        self.yielded: frozenset = frozenset()
+        self.yields_its_value = False
         #: what the enclosing ``isinstance`` tests say here: ``(name, parameter index or -1,
         #: qualified type names, holds)``; an ``if not isinstance(p, T): return`` adds one for
         #: the rest of its block. A name bound again keeps its entry with no types (a tombstone,
@@ -812,10 +817,16 @@ class FunctionAnalyzer:
         if isinstance(node.value, cst.BaseExpression):
             v = self.eval(node.value)
             self.record_store(v, node, "yield")
-            self.summary.returns = self.summary.returns | self.snapshot(v)
+            if self.yields_its_value:
+                self.summary.returns = self.summary.returns | self.snapshot(v)
+            else:
+                self.yielded = self.yielded | self.snapshot(v)
             self.summary.returns_value = True
         elif isinstance(node.value, cst.From):
-            self.eval(node.value.item)
+            v = self.eval(node.value.item)
+            if not self.yields_its_value:  # the other iterable's elements
+                self.yielded = self.yielded | self.snapshot(self.load(v, ANY))
+                self.summary.returns_value = True
         return UNKNOWN
 
     def eval_BinaryOperation(self, node: cst.BinaryOperation) -> frozenset:
@@ -1662,6 +1673,11 @@ class FunctionAnalyzer:
         """Parameters returned only under a guard on another parameter (DESIGN: "return aliases
         are conditional": ``merge(base, override)`` returns ``base`` only when ``override is
         None``)."""
+        if self.yielded:
+            # ``for val, col in self._rows():`` takes an element of the generator, not a part
+            # of the yielded tuple (dvc's ``TabularData.append`` appended to the fill value)
+            self.summary.returns = self.summary.returns | {Fresh(
+                self.summary.site, frozenset(), "literal", fields=((ANY, self.yielded),), container="generator")}
         guards = []
         for index, conds in sorted(self.param_returns.items()):
             if conds and all(c is not None for c in conds) and len(set(conds)) == 1 and conds[0][0] != index:
@@ -2465,6 +2481,8 @@ class ModuleAnalyzer:
             name = self.code_for(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator)
             if name.rsplit(".", 1)[-1] in ("cache", "lru_cache", "cached", "memoize", "memoized"):
                 fa.summary.cached = True
+            if name.rsplit(".", 1)[-1] in ("contextmanager", "asynccontextmanager", "fixture", "yield_fixture"):
+                fa.yields_its_value = True
         fa.walk_block(fa.body_of(node))
         fa.finish()
         self.summary.functions[qual] = fa.summary

@@ -457,3 +457,37 @@ VALIDATED = """
 def test_after_a_try_whose_handlers_leave_only_the_bodys_end_state_remains(
         tmp_path: Path, handler: str, expected: list) -> None:
     assert found(tmp_path, VALIDATED.format(handler=handler)) == expected
+
+
+# dvc 3.67.1 compare.py:58-66: ``for val, col in self._iter_col_row(value): col.append(val)``; the
+# generator yields ``(with_value(val, self._fill_value), col)``: ``col`` is the tuple's second
+# place, a column, never a part of the fill value
+GENERATOR = """
+    class Table:
+        def __init__(self, columns, fill):
+            self.columns = [[] for _ in columns]
+            self.fill = fill
+
+        def _pairs(self, row):
+            for val, col in zip(row, self.columns):
+                {produce}
+
+        def append(self, row):
+            for val, col in {consume}:
+                col.append(val)
+
+    def add_rows(fill, rows):
+        table = Table(["a"], fill)
+        for row in rows:
+            table.append(row)
+"""
+
+
+@pytest.mark.parametrize(("produce", "consume", "expected"), [
+    ("yield (self.fill if val is None else val), col", "self._pairs(row)", []),
+    ("yield from [(self.fill, col)]", "self._pairs(row)", []),
+    # the places swapped: the fill value (the caller's) is appended to, on every row
+    ("yield col, self.fill", "self._pairs(row)", [("AL006", 13)]),
+])
+def test_a_generators_elements_are_what_it_yields(tmp_path: Path, produce: str, consume: str, expected: list) -> None:
+    assert found(tmp_path, GENERATOR.format(produce=produce, consume=consume)) == expected
