@@ -438,9 +438,13 @@ def _inside_project(config_file: Path, key: str, section: str, value: str) -> Pa
     project = Path(os.path.realpath(config_file.parent))
     resolved = Path(os.path.realpath(config_file.parent / value))
     if resolved != project and project not in resolved.parents:
+        # the way to say it from outside: --cache-dir takes any folder; there is no --models, but
+        # a configuration file named with --config may hold model files next to it
+        how = "give it with --cache-dir instead" if key == "cache-dir" else \
+            "keep the file inside the project, or name a configuration file next to it with --config"
         raise ConfigError(
             f"{_display(config_file)}: option '{key}' in {section} points outside the project "
-            f"({value!r}); give it on the command line instead"
+            f"({value!r}); {how}"
         )
     return Path(os.path.abspath(config_file.parent / value))
 

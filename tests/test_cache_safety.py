@@ -194,15 +194,22 @@ def test_python_dash_m_does_not_import_modules_from_the_working_directory(tmp_pa
     assert not marker.exists()
 
 
-@pytest.mark.parametrize("option", ["cache-dir = '../outside'", "cache-dir = '/tmp'", "models = ['../m.toml']"])
-def test_configuration_paths_must_stay_inside_the_project(tmp_path: Path, option: str) -> None:
+@pytest.mark.parametrize(("option", "advice"), [
+    ("cache-dir = '../outside'", "give it with --cache-dir instead"),
+    ("cache-dir = '/tmp'", "give it with --cache-dir instead"),
+    # there is no --models: the advice names what exists
+    ("models = ['../m.toml']", "keep the file inside the project, or name a configuration file next to it with --config"),
+])
+def test_configuration_paths_must_stay_inside_the_project(tmp_path: Path, option: str, advice: str) -> None:
     project = tmp_path / "project"
     project.mkdir()
     (tmp_path / "m.toml").write_text('["x.clone"]\nkind = "deepcopy"\n', encoding="utf-8")
     (project / "pyproject.toml").write_text(f"[tool.aliaslint]\n{option}\n", encoding="utf-8")
-    key = option.split(" ")[0]
-    with pytest.raises(ConfigError, match=rf"option '{key}' in \[tool.aliaslint\] points outside the project"):
+    key, value = option.split(" = ")
+    with pytest.raises(ConfigError) as raised:
         load_settings([project], cwd=project)
+    assert str(raised.value) == (f"{project / 'pyproject.toml'}: option '{key}' in [tool.aliaslint] points outside "
+                                 f"the project ({value.strip('[]')}); {advice}")
 
 
 def test_a_symlink_inside_the_project_does_not_lead_the_cache_outside(tmp_path: Path) -> None:
