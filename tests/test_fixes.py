@@ -417,6 +417,21 @@ def test_write_atomic_leaves_nothing_behind_on_failure(tmp_path: Path, monkeypat
     assert [p.name for p in tmp_path.iterdir()] == ["m.py"]
 
 
+def test_a_read_only_file_is_not_fixed(project: Path) -> None:
+    # the atomic write replaces the file through its folder: without this check a ``chmod a-w``
+    # file in a writable folder was rewritten (new-user trial)
+    write(project, TWO)
+    (project / "grid.py").chmod(0o444)
+    try:
+        result = run("--fix", "--output-format", "concise", "grid.py")
+    finally:
+        (project / "grid.py").chmod(0o644)
+    assert result.exit_code == 1
+    assert result.stderr == "aliaslint: warning: cannot write the fixes to grid.py: the file is read-only\n"
+    assert (project / "grid.py").read_text(encoding="utf-8") == TWO["grid.py"]
+    assert result.stdout.splitlines()[0].startswith("grid.py:2:12: AL005 `[[]] * n`")
+
+
 def test_a_file_that_cannot_be_written_keeps_its_finding(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from aliaslint.fix import runner
 

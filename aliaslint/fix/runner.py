@@ -24,6 +24,8 @@ from __future__ import annotations
 import codecs
 import difflib
 import io
+import os
+import stat
 import tokenize
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -116,6 +118,12 @@ class FixRun:
             try:
                 if read_regular_file(path, self._max_bytes) != original.data:
                     self.warnings.append(f"{display} changed while aliaslint was fixing it; not written")
+                    failed.add(path)
+                    continue
+                if not _writable(path):
+                    # the atomic write replaces the file through its folder, which would get round
+                    # a file made read-only on purpose
+                    self.warnings.append(f"cannot write the fixes to {display}: the file is read-only")
                     failed.add(path)
                     continue
                 write_atomic(path, self.changed[path].encode(original.encoding))
@@ -271,3 +279,9 @@ def _line_edits(display: str, before: str, after: str) -> list[Edit]:
         if tag != "equal":
             edits.append(Edit(Location(display, i1 + 1, 1, i2 + 1, 1), "".join(b[j1:j2])))
     return edits
+
+
+def _writable(path: Path) -> bool:
+    """Whether the user may change ``path`` in place: it has its owner's write bit (a ``chmod
+    a-w`` file is read-only even for root) and the process may write it."""
+    return bool(os.stat(path).st_mode & stat.S_IWUSR) and os.access(path, os.W_OK)
