@@ -43,6 +43,13 @@ class _Group(click.Group):
         no_args_is_help = getattr(click.exceptions, "NoArgsIsHelpError", ())
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except SystemExit as exit_:
+            # click answers a broken pipe itself, with status 1, whatever the mode (it wraps
+            # stdout in its PacifyFlushWrapper first): the reader took what it wanted, status 0
+            if exit_.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+                _silence_stdout()
+                sys.exit(EXIT_OK)
+            raise
         except no_args_is_help as error:  # bare ``aliaslint``: the help, as click shows it
             error.show()
             sys.exit(error.exit_code)
