@@ -601,6 +601,7 @@ def discover(
     cwd = Path(os.path.abspath(cwd or Path.cwd()))
     ignores = _Ignores(settings, notify or _ignore, cwd)
     found: dict[Path, None] = {}
+    named: set[Path] = set()  # files named on the command line: always taken
     for given in paths:
         if not os.fspath(given):  # "" is no path; the current directory is "." (or no path at all)
             raise UsageError("empty path: give a file or a directory (none checks the current directory)")
@@ -619,4 +620,22 @@ def discover(
             found.update(dict.fromkeys(_walk(absolute, ignores)))
         else:
             found[absolute] = None
-    return sorted(SourceFile(path, display_path(path, cwd)) for path in found)
+            named.add(absolute)
+    return sorted(SourceFile(path, display_path(path, cwd)) for path in _one_per_file(found, named, ignores))
+
+
+def _one_per_file(found: dict[Path, None], named: set[Path], ignores: "_Ignores") -> list[Path]:
+    """``found`` without the links met while walking whose target is checked already under its
+    own name: one file, one set of findings, one fix (``link.py -> a.py`` was fixed twice)."""
+    links = [p for p in found if p not in named and os.path.islink(p)]
+    if not links:
+        return list(found)
+    real = {os.path.realpath(p) for p in found if p not in links}
+    out = []
+    for path in found:
+        if path in links and os.path.realpath(path) in real:
+            ignores.notify("note", f"not following {display_path(path, ignores.cwd)}: "
+                                   "its target is checked under its own name")
+            continue
+        out.append(path)
+    return out
