@@ -371,7 +371,7 @@ class ValueFlow:
                     base = self.resolve(caller, arg, depth + 1)
                     for sel in o.path:
                         base = load(base, sel)
-                    out |= with_mark(base, o.copy, o.realias)
+                    out |= with_mark(base, o.copy, o.realias, below=len(o.path))
                 elif o.root.kind == "global":
                     out.add(replace(o, loops=frozenset()))
                 # the callee's own call results were resolved into its return value already
@@ -441,14 +441,23 @@ def bounded(value: Value, depth: int = 0) -> Value:
 
 
 
-def with_mark(values: Value, mark: CopyMark | None, realias: Site | None = None) -> Value:
-    """Carry a copy / re-alias mark from a symbolic reference onto what it resolved to."""
+def with_mark(values: Value, mark: CopyMark | None, realias: Site | None = None, below: int | None = None) -> Value:
+    """Carry a copy / re-alias mark from a symbolic reference onto what it resolved to.
+
+    ``below``: the length of the symbolic reference's own path, when it was a callee's parameter
+    replaced by the caller's argument: the mark's depth (counted from the callee's parameter) is
+    then counted from the caller's root, as deep again as the argument's path (dstack's
+    ``{m.id: m for m in job_models}`` of ``context.run_model.jobs``: the copied level is
+    ``context.run_model.jobs``, not ``context``)."""
     if mark is None and realias is None:
         return values
     out = set()
     for v in values:
         if isinstance(v, Ref):
-            v = replace(v, copy=v.copy or mark, realias=v.realias or realias)
+            own = mark
+            if mark is not None and below is not None and v.copy is None and len(v.path) >= below:
+                own = replace(mark, depth=mark.depth + len(v.path) - below)
+            v = replace(v, copy=v.copy or own, realias=v.realias or realias)
         elif isinstance(v, Fresh) and mark is not None and v.copy is None and v.kind != "deepcopy":
             v = replace(v, copy=mark)
         out.add(v)

@@ -267,7 +267,8 @@ class EffectsFixpoint:
                         if ref.root.kind not in ("param", "global"):
                             continue
                         yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
-                                     ref.copy or e.copy, e.realias or ref.realias, callees, False, own,
+                                     ref.copy or _rebased(e.copy, len(ref.path) - len(e.path)),
+                                     e.realias or ref.realias, callees, False, own,
                                      self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
                                      e.conditional, False, e.maybe_copied,
                                      path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted,
@@ -439,6 +440,14 @@ def copy_hits(project: "Project") -> list[CopyHit]:
         hits.setdefault((h.mark.site, h.site), h)
     return list(hits.values())
 
+
+
+def _rebased(mark: CopyMark | None, shift: int) -> CopyMark | None:
+    """A callee's copy mark (its depth counted from the callee's parameter) counted from the
+    caller's root, whose path to the argument is ``shift`` selectors long."""
+    if mark is None or shift <= 0:
+        return mark
+    return replace(mark, depth=mark.depth + shift)
 
 
 def widen(effects: dict[tuple, Effect]) -> dict[tuple, Effect]:

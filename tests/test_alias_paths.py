@@ -491,3 +491,38 @@ GENERATOR = """
 ])
 def test_a_generators_elements_are_what_it_yields(tmp_path: Path, produce: str, consume: str, expected: list) -> None:
     assert found(tmp_path, GENERATOR.format(produce=produce, consume=consume)) == expected
+
+
+# dstack 0.22.5 jobs_submitted.py:892: ``{m.id: m for m in job_models}`` in a helper, given
+# ``context.run_model.jobs``; the caller sets fields of the jobs it looks up (an index of
+# objects worked on: preview). The copy's depth was counted from the helper's parameter, so the
+# copied level looked like ``context`` itself, the change like one of its named parts, and the
+# finding came out in the default tier
+INDEX = """
+def models_for(job_models, jobs):
+    by_id = {m.id: m for m in job_models}
+    return [by_id[job.submission_id] for job in jobs]
+
+def set_status(model, status):
+    model.status = status
+
+def promote(context, jobs):
+    for model in models_for(context.run_model.jobs, jobs):
+        model.fleet_id = 1
+        set_status(model, "provisioning")
+"""
+
+
+def test_a_copy_made_by_a_callee_is_counted_from_the_callers_root(tmp_path: Path) -> None:
+    from aliaslint.project import Project
+
+    (tmp_path / "m.py").write_text(INDEX, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = {s.module: s for s in engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)}
+    project = Project(summaries).analyse()
+    changed = {(e.path, e.copy.depth) for e in project.effects["m.promote"].values() if e.copy is not None}
+    # the copied level is ``context.run_model.jobs`` (depth 2), its elements the objects changed,
+    # both by the function itself and through ``set_status``
+    # (an attribute set is the op on the element: ``.fleet_id =``, ``.status =``)
+    assert changed == {((".run_model", ".jobs", "[*]"), 2)}
+    assert {e.op for e in project.effects["m.promote"].values() if e.copy is not None} == {".fleet_id =", ".status ="}
