@@ -45,8 +45,9 @@ class _Group(click.Group):
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except SystemExit as exit_:
             # click answers a broken pipe itself, with status 1, whatever the mode (it wraps
-            # stdout in its PacifyFlushWrapper first): the reader took what it wanted, status 0
-            if exit_.code == 1 and type(sys.stdout).__name__ == "PacifyFlushWrapper":
+            # stdout in its ``PacifyFlushWrapper`` first, ``_PacifyFlushWrapper`` since 8.5): the
+            # reader took what it wanted, status 0
+            if exit_.code == 1 and type(sys.stdout).__name__.lstrip("_") == "PacifyFlushWrapper":
                 _silence_stdout()
                 sys.exit(EXIT_OK)
             raise
