@@ -441,6 +441,14 @@ def bounded(value: Value, depth: int = 0) -> Value:
 
 
 
+def rebased(mark: CopyMark | None, shift: int) -> CopyMark | None:
+    """A copy mark whose depth was counted from a callee's parameter, counted from the caller's
+    root instead, whose path to the argument is ``shift`` selectors long."""
+    if mark is None or shift <= 0:
+        return mark
+    return replace(mark, depth=mark.depth + shift)
+
+
 def with_mark(values: Value, mark: CopyMark | None, realias: Site | None = None, below: int | None = None) -> Value:
     """Carry a copy / re-alias mark from a symbolic reference onto what it resolved to.
 
@@ -454,9 +462,7 @@ def with_mark(values: Value, mark: CopyMark | None, realias: Site | None = None,
     out = set()
     for v in values:
         if isinstance(v, Ref):
-            own = mark
-            if mark is not None and below is not None and v.copy is None and len(v.path) >= below:
-                own = replace(mark, depth=mark.depth + len(v.path) - below)
+            own = rebased(mark, len(v.path) - below) if below is not None else mark
             v = replace(v, copy=v.copy or own, realias=v.realias or realias)
         elif isinstance(v, Fresh) and mark is not None and v.copy is None and v.kind != "deepcopy":
             v = replace(v, copy=mark)

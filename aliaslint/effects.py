@@ -14,10 +14,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterator
 
 from aliaslint.callgraph import Target, strongly_connected_components
-from aliaslint.dataflow import bounded, load, refs_below
+from aliaslint.dataflow import bounded, load, rebased, refs_below
 from aliaslint.reads import Trace
 from aliaslint.summary import FALSY_LITERALS, TRUTHY_LITERALS, CallSite, FunctionSummary
-from aliaslint.type_tests import isinstance_verdict
+from aliaslint.type_tests import rejects
 from aliaslint.values import (
     CopyMark,
     Fresh,
@@ -267,7 +267,7 @@ class EffectsFixpoint:
                         if ref.root.kind not in ("param", "global"):
                             continue
                         yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
-                                     ref.copy or _rebased(e.copy, len(ref.path) - len(e.path)),
+                                     ref.copy or rebased(e.copy, len(ref.path) - len(e.path)),
                                      e.realias or ref.realias, callees, False, own,
                                      self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
                                      e.conditional, False, e.maybe_copied,
@@ -288,8 +288,7 @@ class EffectsFixpoint:
             if arg is None:
                 continue
             values = self.resolve(fn, arg)
-            open_values = [o for o in values if isinstance_verdict(self, o, types) is not False] \
-                if holds else [o for o in values if isinstance_verdict(self, o, types) is not True]
+            open_values = [o for o in values if not rejects(self, o, types, holds)]
             if values and not open_values:
                 return None
             params = {o.root.index for o in open_values if isinstance(o, Ref) and o.root.kind == "param" and not o.path}
@@ -309,8 +308,7 @@ class EffectsFixpoint:
             yield base, requires
             return
         for o in base:
-            verdicts = [isinstance_verdict(self, o, types) for types, _ in on_changed]
-            if any(v is not None and v != holds for v, (_, holds) in zip(verdicts, on_changed)):
+            if any(rejects(self, o, types, holds) for types, holds in on_changed):
                 continue
             kept = requires
             if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
@@ -440,14 +438,6 @@ def copy_hits(project: "Project") -> list[CopyHit]:
         hits.setdefault((h.mark.site, h.site), h)
     return list(hits.values())
 
-
-
-def _rebased(mark: CopyMark | None, shift: int) -> CopyMark | None:
-    """A callee's copy mark (its depth counted from the callee's parameter) counted from the
-    caller's root, whose path to the argument is ``shift`` selectors long."""
-    if mark is None or shift <= 0:
-        return mark
-    return replace(mark, depth=mark.depth + shift)
 
 
 def widen(effects: dict[tuple, Effect]) -> dict[tuple, Effect]:

@@ -5,7 +5,7 @@ A change made under ``if not isinstance(step, ModelRunnerStep): return`` happens
 (mlrun's graph steps, F7-F9 of the fourth triage). Likewise ``if isinstance(body, dict):`` never
 runs for a list display. The analyzer records the tests as ``type_requires`` on mutations and
 call sites (``(parameter index, qualified type names, holds)``); the effects fixpoint asks
-:func:`isinstance_verdict` about each argument and drops the ones the test rejects.
+:func:`rejects` about each argument and drops the ones the test rejects.
 
 Only what construction decides is decided: a literal or display of a builtin type, an instance of a
 project class (``K(...)``). Anything else (a parameter, a call's result, a copy, an instance of an
@@ -35,6 +35,13 @@ def isinstance_verdict(project: "Project", o, types: tuple[str, ...]) -> bool | 
     if verdicts and all(v is False for v in verdicts):
         return False
     return None
+
+
+def rejects(project: "Project", o, types: tuple[str, ...], holds: bool) -> bool:
+    """Whether ``o``'s construction decides ``isinstance(o, types)`` the other way than a change
+    needs (``holds``: the change is made when the test holds, or when it fails)."""
+    verdict = isinstance_verdict(project, o, types)
+    return verdict is not None and verdict != holds
 
 
 def _verdict_one(project: "Project", o, type_name: str) -> bool | None:

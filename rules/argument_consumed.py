@@ -179,17 +179,17 @@ class ArgumentConsumed(ProjectRule):
     ## Tiers
     Shown by default with a second use in the tree (a caller that keeps the object, such as
     `self.headers` or a module-level object, hands it to other calls, or passes it in a loop) when
-    the change is not harmless when repeated; or for a public function whose change removes a
-    named key, appends below the top level or rewrites what the caller put inside the argument;
-    or, for a documented argument of a public function that makes its own mapping when the caller
-    gives none (`tags = tags or {}`), sets a named key in it on some calls only (the next call that
-    does not set it passes the value on: mlflow#5190). Test code is no second use for the
-    package's own functions. With `--preview` only: a documented in-place update ("updates the given ...", "in place"), a
-    consuming parser that takes its argument apart and rejects what is left, output parameters
-    filled at their top level, work lists drained, attributes set on objects, and arguments typed
-    as project classes; a loop that writes the same value again (the value comes from arguments
-    the loop passes unchanged). Not a second use: a loop that itself changes the object it passes
-    (its working state). A closure (a function defined inside another) is not a public entry
+    the change is not harmless when repeated; or for a public function whose change removes a named
+    key, appends below the top level or rewrites what the caller put inside the argument; or, for a
+    documented argument of a public function that makes its own mapping when the caller gives none
+    (`tags = tags or {}`), sets a named key in it on some calls only (the next call that does not
+    set it passes the value on: mlflow#5190). Test code is no second use for the package's own
+    functions. With `--preview` only: a documented in-place update ("updates the given ...", "in
+    place"), a consuming parser that takes its argument apart and rejects what is left, output
+    parameters filled at their top level, work lists drained, attributes set on objects, and
+    arguments typed as project classes; a loop that writes the same value again (the value comes
+    from arguments the loop passes unchanged). Not a second use: a loop that itself changes the
+    object it passes (its working state). A closure (a function defined inside another) is not a public entry
     point. A helper whose every caller passes an object of its own is silent; a private helper
     whose every caller hands it an object the caller made (a literal, an instance, a deep copy),
     then uses it again, is preview only: the helper's changes are the caller's own work. Not a

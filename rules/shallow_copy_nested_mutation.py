@@ -90,9 +90,9 @@ class ShallowCopyNestedMutation(ProjectRule):
     helper whose every caller passes an object of its own; `x.copy()` on an object whose
     class is not known (a numpy array, a C-level context) unless the copy is used as a mapping;
     an object of another package changed through its attributes (`copy.copy(datetime.max)`,
-    whose class is not known either) unless an item of it is written; and a list or index of objects whose elements' own state is then changed
-    (`for p in [*self.packagers, default]: p.paths.clear()`): it was copied to iterate or pick
-    the objects, not to keep them unchanged.
+    whose class is not known either) unless an item of it is written; and a list or index of
+    objects whose elements' own state is then changed (`for p in [*self.packagers, default]:
+    p.paths.clear()`): it was copied to iterate or pick the objects, not to keep them unchanged.
     """
 
     code = "AL002"

@@ -193,8 +193,8 @@ class StoredReferenceMutation(ProjectRule):
     ## Tiers
     Shown by default with a second use in the tree: another object constructed from the same
     object (written at the call: an item of a `**spread` mapping whose keys are not known is no
-    evidence the object is passed), or the changing method called again on one instance (in a loop, a comprehension or
-    twice) when the change duplicates (an append, the removal of a named key); or, for a public
+    evidence the object is passed), or the changing method called again on one instance (in a
+    loop, a comprehension or twice) when the change duplicates (an append, the removal of a named key); or, for a public
     class whose constructor documents the argument (or that nothing in the tree constructs), when
     the change removes, appends to or rewrites what the caller put inside it (a rewrite: a value
     of the class's own, or what the caller gave turned into something else, as a rendered
