@@ -2405,9 +2405,13 @@ class ModuleAnalyzer:
     def analyze_class(self, node: cst.ClassDef, prefix: str) -> None:
         qual = f"{prefix}.{node.name.value}"
         helper = self.new_function(qual + ".<class>", (), self.site(node), None, "module", set(), set())
-        bases = [helper.eval(b.value) for b in node.bases if b.keyword is None]
+        positional = [b.value for b in node.bases if b.keyword is None]
+        bases = [helper.eval(b) for b in positional]
         info = ClassInfo(qual, self.name, [helper.snapshot(b) for b in bases], site=self.site(node),
-                         doc=node.get_docstring() or "")
+                         doc=node.get_docstring() or "",
+                         # the builtin ``type`` (not a name of the module's own)
+                         metaclass=any(isinstance(n, cst.Name) and n.value == "type" and not any(
+                             isinstance(o, Ref) for o in b) for n, b in zip(positional, bases)))
         self.summary.classes[qual] = info
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
         for stmt in body:
@@ -2417,14 +2421,16 @@ class ModuleAnalyzer:
                     info.properties.add(stmt.name.value)
                 info.methods[stmt.name.value] = f"{qual}.{stmt.name.value}"
         if any(self._is_dataclass_decorator(d.decorator) for d in node.decorators):
-            fields = []
+            fields, annotations = [], []
             for stmt in body:
                 if isinstance(stmt, cst.SimpleStatementLine):
                     for small in stmt.body:
                         if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
                                 and "ClassVar" not in self.code_for(small.annotation):
                             fields.append((small.target.value, self.site(small)))
+                            annotations.append(helper.snapshot(helper.eval(small.annotation.annotation)))
             info.dataclass_fields = tuple(fields)
+            info.dataclass_annotations = tuple(annotations)
         # class-level assignments are evaluated like a tiny module body (names are class attrs)
         self.walk_module_body(helper, body, info)
 

@@ -29,6 +29,11 @@ from aliaslint.values import (
 
 #: how many hops (callers, module-level names, attribute types) a receiver's class is looked up through
 MAX_CLASS_DEPTH = 8
+#: modules whose classes are containers or wrap them (``collections.OrderedDict().update`` is a
+#: dict's ``update``): their instances are not "another package's object"
+_CONTAINER_MODULES = frozenset({"builtins", "collections", "typing", "types", "copy", "weakref", "array", "queue"})
+#: the standard library's metaclasses (a class deriving from one is a metaclass too)
+_METACLASSES = frozenset({"abc.ABCMeta", "enum.EnumMeta", "enum.EnumType"})
 #: library base classes whose instances get their own copy of each field's default
 FIELD_COPYING_BASES = frozenset({"BaseModel", "BaseSettings", "SQLModel"})
 
@@ -125,6 +130,17 @@ class CallResolution:
         for base in info.bases:
             for b in self.classes_of_value(base, self.modules[info.module]):
                 yield from self.mro(b, seen)
+
+    def is_metaclass(self, cls_name: str) -> bool:
+        """``cls_name`` derives from the builtin ``type`` or a standard library metaclass
+        (``abc.ABCMeta``, ``enum.EnumMeta``), itself or through project bases."""
+        for c in self.mro(cls_name):
+            info = self.classes[c]
+            if info.metaclass or any(
+                    isinstance(o, Ref) and o.root.kind == "global" and o.root.name + "".join(o.path) in _METACLASSES
+                    for base in info.bases for o in base):
+                return True
+        return False
 
     def method_table(self, cls_name: str) -> dict[str, str]:
         """Method name -> the definition an instance of ``cls_name`` runs (inherited ones too)."""
@@ -577,6 +593,64 @@ class CallResolution:
             return call.arg_texts[pos]
         name = callee.params[index]
         return dict(call.kwarg_texts).get(name)
+
+    def outside_fields(self) -> dict[str, dict[str, bool]]:
+        """Class -> field -> whether every store of the field in the class's own methods puts an
+        instance of another package's class there (``self.progress = rich.progress.Progress()``).
+
+        Such a class's ``update`` or ``pop`` is its own (rich's ``Progress.update(task_id,
+        completed=n)``), not a dict's or a list's. "Another package's class": a capitalised name
+        (PEP 8's class names) reached from an import of a module outside the project and outside
+        the container modules. Computed from the summaries alone (the same in both rounds of
+        the fixpoint); memoised."""
+        if self._outside_fields is None:
+            tops = {m.split(".")[0] for m in self.modules}
+            table: dict[str, dict[str, bool]] = {}
+            for c, info in self.classes.items():
+                stored: dict[str, bool] = {}
+                for q in info.methods.values():
+                    fn = self.functions.get(q)
+                    for name, value, _ in (fn.self_stores if fn is not None else ()):
+                        ok = bool(value) and all(self._outside_instance(fn, o, tops) for o in value)
+                        stored[name] = stored.get(name, True) and ok
+                if stored:
+                    table[c] = stored
+            self._outside_fields = table
+        return self._outside_fields
+
+    def _outside_instance(self, fn: FunctionSummary, o, tops: set[str]) -> bool:
+        """``o`` is the result of calling another package's class (see :meth:`outside_fields`)."""
+        if not (isinstance(o, Ref) and o.root.kind == "call" and not o.path):
+            return False
+        call = self.call_site(fn, o.root.index)
+        if call is None or not call.callee:
+            return False
+        for c in call.callee:
+            if not (isinstance(c, Ref) and c.root.kind == "global" and all(s.startswith(".") for s in c.path)):
+                return False
+            dotted = c.root.name + "".join(c.path)
+            top, last = dotted.split(".")[0], dotted.rsplit(".", 1)[-1]
+            if "." not in dotted or top in tops or top in _CONTAINER_MODULES or not last[:1].isupper() \
+                    or self.lookup_qualname(dotted) is not None:
+                return False
+        return True
+
+    def holds_outside_instance(self, fn: FunctionSummary, ref) -> bool:
+        """``ref`` (``self.spinner.progress``) is a field that the classes of the object holding
+        it set only to instances of another package's classes (:meth:`outside_fields`)."""
+        if not (isinstance(ref, Ref) and ref.path and ref.path[-1].startswith(".")):
+            return False
+        table, name = self.outside_fields(), ref.path[-1][1:]
+        if self._outside_names is None:
+            self._outside_names = frozenset(n for fields in table.values() for n, ok in fields.items() if ok)
+        if name not in self._outside_names:
+            return False
+        classes = self.class_of_instance(Ref(ref.root, ref.path[:-1]), fn)
+        for c in classes:
+            said = [table[b][name] for b in self.mro(c) if name in table.get(b, {})]
+            if not said or not all(said):
+                return False
+        return bool(classes)
 
     def call_site(self, fn: FunctionSummary, call_id: int) -> CallSite | None:
         index = self._calls_by_id.get(fn.qualname)

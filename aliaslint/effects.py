@@ -191,6 +191,8 @@ class EffectsFixpoint:
         for m in fn.mutations:
             if m.call_id >= 0 and self.overridden_builtin(fn, m.call_id):
                 continue
+            if m.call_id >= 0 and m.target and all(self.holds_outside_instance(fn, o) for o in m.target):
+                continue  # ``self.progress.update(task, ...)`` on a rich ``Progress``: not a dict's
             if m.op == "+=?":
                 if not self.extends_in_place(fn, m):
                     continue

@@ -169,6 +169,15 @@ def works_on(project, fn: FunctionSummary, effect) -> bool:
     return any(k == ACCUMULATE for k, _ in ops) and any(k == REMOVE and op in TAKES for k, op in ops)
 
 
+def private_state(effect) -> bool:
+    """The change is below a private attribute (``._prepared``, ``._pending``) of an object the
+    argument reaches: by Python's convention, that object's own working state (a connection's
+    session, a client's queue), which its owner means to carry from one use to the next, not
+    configuration handed in (redis' cluster SCAN loop passes a node whose connection keeps the
+    fieldsets prepared on it)."""
+    return any(sel.startswith("._") and not sel.endswith("__") for sel in effect.path)
+
+
 # ------------------------------------------------------------------- who is calling
 def is_test_code(fn: FunctionSummary) -> bool:
     """Test modules (``tests/``, ``test_*.py``, ``*_test.py``, ``conftest.py``): what their
@@ -198,7 +207,8 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
     """Why a finding with no witness in the tree is still shown: ``fn`` is a public entry point,
     parameter ``index`` is a public argument, and the change destroys or duplicates what the
     caller gave, below the top level or by removing a named key. Returns the reason or ``None``."""
-    if not is_public(fn) or index >= len(fn.params) or nested(project, fn) or framework_hook(project, fn):
+    if not is_public(fn) or index >= len(fn.params) or nested(project, fn) or framework_hook(project, fn) \
+            or class_statement_namespace(project, fn, index):
         return None
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
@@ -290,6 +300,23 @@ def framework_hook(project, fn: FunctionSummary) -> bool:
     return any(project._hook_index.get((base, fn.name), 0) >= 2 for base in external_bases(project, fn.cls))
 
 
+def class_statement_namespace(project, fn: FunctionSummary, index: int) -> bool:
+    """Parameter ``index`` of ``fn`` is the namespace a metaclass's ``__new__`` or ``__init__``
+    gets (``def __new__(mcs, name, bases, attrs)``): Python calls it for each class statement with
+    a dict made for that statement, so no caller of a library hands it over, or sees it again
+    (elasticsearch's ``DocumentMeta`` "filters attrs in place")."""
+    return index == 3 and fn.name in ("__new__", "__init__") and fn.cls is not None \
+        and fn.cls in project.classes and project.is_metaclass(fn.cls)
+
+
+def registers_classes(project, fn: FunctionSummary, effect) -> bool:
+    """``fn`` is a metaclass's ``__new__`` or ``__init__`` adding to a class- or module-level
+    collection: it runs once per class statement, so each call registers one new class (luigi's
+    ``Register._reg.append(cls)``, a plugin registry): a registry, meant to be shared."""
+    return effect.kind == ACCUMULATE and fn.name in ("__new__", "__init__") and fn.cls is not None \
+        and fn.cls in project.classes and project.is_metaclass(fn.cls)
+
+
 def nested(project, fn: FunctionSummary) -> bool:
     """A function defined inside another (a closure a decorator or ``__getattr__`` returns): its
     callers are whoever the enclosing function hands it to, not a library's users (patroni's
@@ -352,6 +379,9 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
         elif isinstance(o, Ref) and o.root.kind == "param" and not o.path \
                 and caller.params[o.root.index:o.root.index + 1] and caller.params[o.root.index].startswith("**"):
             continue  # ``**kwargs`` is a new dict on every call of the caller
+        elif isinstance(o, Ref) and o.root.kind == "param" and not o.path \
+                and class_statement_namespace(project, caller, o.root.index):
+            continue  # Python makes the namespace for each class statement
         elif isinstance(o, Ref) and o.root.kind == "param" and o.path:
             verdict = "kept"
         elif isinstance(o, Ref) and o.root.kind == "param" and depth < 3:

@@ -66,6 +66,9 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     #: (outside base class, method name) -> project classes derived from it that define it
     #: (:func:`aliaslint.harm.framework_hook`)
     _hook_index: dict[tuple[str, str], int] | None = None
+    #: class -> field -> set only to other packages' instances (:meth:`outside_fields`)
+    _outside_fields: dict[str, dict[str, bool]] | None = None
+    _outside_names: frozenset[str] | None = None
     _transfers: dict[str, list] = field(default_factory=dict)
     _lookups: dict[str, tuple[str, str] | None] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
@@ -92,7 +95,8 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
         stores = [(name, frozenset({Ref(Root("param", name, i + 1))}), site)
                   for i, (name, site) in enumerate(info.dataclass_fields)]
         init = FunctionSummary(f"{q}.__init__", info.module, "__init__", params, info.site or stores[0][2],
-                               cls=q, kind="method", self_stores=stores)
+                               cls=q, kind="method", self_stores=stores,
+                               annotations=(frozenset(), *info.dataclass_annotations))
         self.functions[init.qualname] = init
         info.methods = {**info.methods, "__init__": init.qualname}
 

@@ -149,8 +149,13 @@ class ClassInfo:
     #: a ``@dataclass`` (or attrs) class: its annotated fields, in order, with their sites (the
     #: generated ``__init__`` keeps each argument by reference)
     dataclass_fields: tuple[tuple[str, Site], ...] = ()
+    #: the annotation of each of those fields (the generated ``__init__``'s parameter types)
+    dataclass_annotations: tuple[Value, ...] = ()
     #: the class's docstring (where many libraries document their constructor's arguments)
     doc: str = ""
+    #: derives from the builtin ``type``: a metaclass, whose ``__new__`` and ``__init__`` Python
+    #: calls once per class statement, with a namespace made for that statement
+    metaclass: bool = False
 
 
 @dataclass

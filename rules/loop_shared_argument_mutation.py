@@ -67,7 +67,9 @@ class LoopSharedArgumentMutation(ProjectRule):
     guarded by one value of the loop's own variable (`if key == "primary_conninfo":`), which a
     loop over a mapping's keys runs once.
     With `--preview` only: a loop that itself adds to or takes from the object it passes (a
-    parser's state drained and filled by the loop and its callees): the loop's working state.
+    parser's state drained and filled by the loop and its callees): the loop's working state;
+    a change below a private attribute (`node.connection._prepared.pop(name)`): by convention
+    the state of the object that holds it, meant to last from one use to the next.
     """
 
     code = "AL001"
@@ -145,6 +147,9 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # the loop itself adds to or takes from the object it passes (a parser's
                     # state: ``while state.rargs: arg = state.rargs.pop(0) ... state.largs.append``):
                     # it is the loop's working state, which the callee is meant to extend
+                    diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
+                elif all(harm.private_state(item[4]) for item in items):
+                    # below a private attribute: an object's own state, meant to persist
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
                 out.append(diagnostic)
             for fn, call, t, callee, e, *_ in items:

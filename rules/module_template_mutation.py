@@ -131,7 +131,9 @@ class ModuleTemplateMutation(ProjectRule):
     changed class-level object, or a cached loader hands the changed object to every later
     caller; that second use is named as a related location. With `--preview` only: the one
     function that uses a template puts the same constant into it on every call, which changes
-    nothing the second time. Not class-level state at all: the field defaults of pydantic and
+    nothing the second time; a metaclass's `__new__` or `__init__` adding to a class-level
+    collection (`Register._reg.append(cls)`): it runs once per class statement, a registry of
+    classes. Not class-level state at all: the field defaults of pydantic and
     SQLModel models (`rows: list = []` in a `BaseModel`), which each instance gets a copy of.
     """
 
@@ -266,6 +268,8 @@ class ModuleTemplateMutation(ProjectRule):
             if all(harm.repeat_safe(other) for _, other in items) and len(users.get(root, ())) <= 1:
                 # the only function writing the template writes what it would write again
                 confidence = Confidence.MEDIUM
+            elif all(harm.registers_classes(project, f, other) for f, other in items):
+                confidence = Confidence.MEDIUM  # a metaclass registering each class it makes
             facts.reported_sites.update(other.site for _, other in items)
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
                                   confidence=confidence, url=cls.url(), access_path=shown))

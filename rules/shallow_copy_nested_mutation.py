@@ -92,7 +92,9 @@ class ShallowCopyNestedMutation(ProjectRule):
     an object of another package changed through its attributes (`copy.copy(datetime.max)`,
     whose class is not known either) unless an item of it is written; and a list or index of
     objects whose elements' own state is then changed (`for p in [*self.packagers, default]:
-    p.paths.clear()`): it was copied to iterate or pick the objects, not to keep them unchanged.
+    p.paths.clear()`): it was copied to iterate or pick the objects, not to keep them unchanged;
+    and the `**kwargs` dict of a call (Python's copy, not the author's) whose nested change
+    puts the same value every time (`pool.registry = self.registry`, a constant).
     """
 
     code = "AL002"
@@ -184,8 +186,11 @@ class ShallowCopyNestedMutation(ProjectRule):
         e = first.effect
         if first.mark.how == "**kwargs":
             # Python makes the ``**kwargs`` dict, not the author: no intent to leave anything
-            # unchanged, so only a caller that uses the object again makes it a bug
-            if e is not None and e.root.kind == "param":
+            # unchanged, so only a caller that uses the object again makes it a bug, and only when
+            # the change is not one that repeating leaves as it was (redis' cluster nodes each set
+            # ``pool.himport_registry = self.himport_registry``: the same registry every time)
+            repeat_safe = all(h.effect is not None and harm.repeat_safe(h.effect) for h in hits)
+            if e is not None and e.root.kind == "param" and not repeat_safe:
                 fn = project.functions[first.function]
                 witness = harm.caller_witness(project, fn, e.root.index, facts.short(fn.qualname), reuse_counts=True)
                 if witness is not None:

@@ -526,3 +526,40 @@ def test_a_copy_made_by_a_callee_is_counted_from_the_callers_root(tmp_path: Path
     # (an attribute set is the op on the element: ``.fleet_id =``, ``.status =``)
     assert changed == {((".run_model", ".jobs", "[*]"), 2)}
     assert {e.op for e in project.effects["m.promote"].values() if e.copy is not None} == {".fleet_id =", ".status ="}
+
+
+# bentoml 1.4.40 _internal/cloud/bento.py:240 and model.py:173: an attrs class keeps the shared
+# ``Spinner`` (``spinner: Spinner = attrs.field(factory=Spinner)``), whose
+# ``transmission_progress`` is a rich ``Progress``: its ``update(task_id, completed=...)`` is not
+# a dict's
+OUTSIDE = """
+    import attrs
+    {imports}
+
+    class Spinner:
+        def __init__(self):
+            self.transmission_progress = {made}
+
+    @attrs.define
+    class BentoAPI:
+        spinner: Spinner = attrs.field(factory=Spinner)
+
+        def push(self, task_id, size):
+            self.spinner.transmission_progress.update(task_id, completed=0, total=size)
+            return self
+
+    def main(shared):
+        return BentoAPI(shared).push(1, 2), BentoAPI(shared).push(3, 4)
+"""
+
+
+@pytest.mark.parametrize(("imports", "made", "expected"), [
+    ("from rich.progress import Progress", "Progress()", []),
+    ("import rich.progress", "rich.progress.Progress()", []),
+    ("from collections import OrderedDict", "OrderedDict()", [("AL006", 14)]),  # a dict all the same
+    ("", "{}", [("AL006", 14)]),
+    ("from rich.progress import make_progress", "make_progress()", [("AL006", 14)]),  # a function's result
+])
+def test_a_method_of_another_packages_object_is_not_a_containers(
+        tmp_path: Path, imports: str, made: str, expected: list) -> None:
+    assert found(tmp_path, OUTSIDE.format(imports=imports, made=made)) == expected

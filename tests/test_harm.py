@@ -1132,3 +1132,146 @@ SPREAD = """
 def test_an_item_of_a_spread_mapping_is_no_evidence_of_a_shared_construction(
         tmp_path: Path, construction: str, expected: list) -> None:
     assert shown(run(tmp_path, {"m.py": SPREAD.format(construction=construction)}, preview=True)) == expected
+
+
+# redis 8.1.0 cluster.py:2485 and :2677: ``self.create_redis_node(host, **self.connection_kwargs)``
+# for each node, whose callee sets ``r.connection_pool.himport_registry = self.himport_registry``:
+# the spread dict is a shallow copy, so the pool the caller's kwargs hold is changed, but every
+# node puts the same registry there
+KWARGS_SPREAD = """
+    class Pool:
+        def __init__(self):
+            self.registry = None
+
+    class Client:
+        def __init__(self, host, connection_pool=None):
+            self.host = host
+            self.connection_pool = connection_pool
+
+    class Manager:
+        def __init__(self, registry, connection_kwargs):
+            self.registry = registry
+            self.connection_kwargs = connection_kwargs
+
+        def create_node(self, host, **kwargs):
+            r = Client(host, **kwargs)
+            r.connection_pool.registry = {value}
+            return r
+
+        def create_all(self, nodes):
+            for node in nodes:
+                node.conn = self.create_node(node.host, **self.connection_kwargs)
+
+        def initialize(self, nodes):
+            self.create_all(nodes)
+            self.check(nodes)
+
+        def check(self, nodes):
+            return [self.connection_kwargs for _ in nodes]
+"""
+
+
+@pytest.mark.parametrize(("value", "tier"), [
+    ("self.registry", "MEDIUM"),  # the same registry for every node: repeating changes nothing
+    ('"cluster"', "MEDIUM"),       # a constant
+    ("host", "HIGH"),              # this node's host, left in the pool every later node shares
+])
+def test_a_kwargs_copy_changed_below_the_top_the_same_way_every_time_is_preview_only(
+        tmp_path: Path, value: str, tier: str) -> None:
+    files = {"m.py": KWARGS_SPREAD.format(value=value)}
+    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL002", 23, tier)]
+    assert shown(run(tmp_path / "default", files)) == ([("AL002", 23, "HIGH")] if tier == "HIGH" else [])
+
+
+# elasticsearch 9.5.1 dsl/document_base.py:287: ``DocumentMeta.__new__`` hands the class body's
+# namespace to ``DocumentOptions``, which pops ``Meta`` from it ("filters attrs in place")
+METACLASS = """
+    class Options:
+        def __init__(self, name, bases, attrs):
+            self.meta = attrs.pop("Meta", None)
+            self.name = name
+
+    class DocumentMeta({base}):
+        def __new__(cls, name, bases, attrs):
+            attrs["_doc_type"] = Options(name, bases, attrs)
+            return super().__new__(cls, name, bases, attrs)
+
+    class Document(metaclass=DocumentMeta):
+        pass
+"""
+
+
+@pytest.mark.parametrize(("base", "default"), [
+    ("type", []),                                   # Python makes the namespace per class statement
+    ("object", [("AL007", 4, "HIGH")]),             # an ordinary class: its callers' dicts
+])
+def test_a_metaclass_namespace_is_made_for_each_class_statement(tmp_path: Path, base: str, default: list) -> None:
+    files = {"m.py": METACLASS.format(base=base)}
+    assert shown(run(tmp_path / "default", files)) == default
+    if base == "type":
+        assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL007", 9, "MEDIUM")]
+
+
+# redis 8.1.0 commands/cluster.py:1423 (and three more SCAN loops): each ``self.scan(...,
+# target_nodes=node)`` reaches ``reconcile_discards``, which pops from
+# ``node.redis_connection.connection._himport_prepared``: the connection's own session state
+PRIVATE_STATE = """
+    class Connection:
+        def __init__(self):
+            self.{attr} = {{}}
+
+    def reconcile(connection, name):
+        return connection.{attr}.pop(name)
+
+    class Node:
+        def __init__(self):
+            self.connection = Connection()
+
+    class Client:
+        def __init__(self):
+            self.nodes = {{}}
+
+        def send(self, node, name):
+            return reconcile(node.connection, name)
+
+        def scan_iter(self, names):
+            node = self.nodes["a"]
+            for name in names:
+                self.send(node, "fixed")
+"""
+
+
+@pytest.mark.parametrize(("attr", "tier"), [("_prepared", "MEDIUM"), ("prepared", "HIGH")])
+def test_a_change_below_a_private_attribute_is_the_objects_own_state(tmp_path: Path, attr: str, tier: str) -> None:
+    files = {"m.py": PRIVATE_STATE.format(attr=attr)}
+    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL001", 23, tier)]
+    assert shown(run(tmp_path / "default", files)) == ([("AL001", 23, "HIGH")] if tier == "HIGH" else [])
+
+
+# luigi 3.8.1 task_register.py:70: the ``Register`` metaclass appends every Task class it makes
+# to ``Register._reg``, the registry its docstring describes
+REGISTRY = """
+    {imports}
+
+    class Register({base}):
+        _reg = []
+
+        def __new__(metacls, classname, bases, classdict, **kwargs):
+            cls = super(Register, metacls).__new__(metacls, classname, bases, classdict, **kwargs)
+            metacls._reg.append(cls)
+            return cls
+"""
+
+
+@pytest.mark.parametrize(("imports", "base", "tier"), [
+    ("import abc", "abc.ABCMeta", "MEDIUM"),
+    ("from abc import ABCMeta", "ABCMeta", "MEDIUM"),
+    ("import enum", "enum.EnumMeta", "MEDIUM"),
+    ("", "type", "MEDIUM"),
+    ("", "object", "HIGH"),  # not a metaclass: each instance adds to what all share
+])
+def test_a_metaclass_registering_each_class_it_makes_is_a_registry(
+        tmp_path: Path, imports: str, base: str, tier: str) -> None:
+    files = {"m.py": REGISTRY.format(imports=imports, base=base)}
+    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL003", 9, tier)]
+    assert shown(run(tmp_path / "default", files)) == ([("AL003", 9, "HIGH")] if tier == "HIGH" else [])
