@@ -17,7 +17,7 @@ from typing import Any, NoReturn
 import click
 
 from aliaslint import __version__, baseline, reporters
-from aliaslint.config import ConfigError, load_configuration, parse_selector, show_settings
+from aliaslint.config import ConfigError, load_configuration, parse_ignored, parse_selector, show_settings
 from aliaslint.files import UsageError, discover
 from aliaslint.fingerprint import Fingerprinter
 from aliaslint.progress import Progress
@@ -87,7 +87,7 @@ def _selectors(ctx: click.Context, param: click.Parameter, values: Sequence[str]
         for item in value.split(","):
             if item.strip():
                 try:
-                    selectors.append(parse_selector(item))
+                    selectors.append((parse_ignored if param.name == "ignore" else parse_selector)(item))
                 except ValueError as error:
                     raise click.BadParameter(str(error), ctx=ctx, param=param) from None
     return tuple(selectors)

@@ -251,6 +251,11 @@ _OPTIONS: dict[str, str] = {
     "file-memory-mb": "positive-int",
 }
 
+#: the smallest value a numeric option takes, and why (a smaller one would fail every file)
+_MINIMUM = {
+    "file-memory-mb": (64, "analysing even a small file needs tens of megabytes; the default is 2048"),
+}
+
 #: keys of ``overrides`` (and of the parsed table) that are merged rather than Settings fields
 _EXTEND_KEYS = ("extend_select", "extend_ignore")
 
@@ -265,6 +270,16 @@ def parse_selector(selector: str) -> str:
     if canonical != "ALL" and not any(code.startswith(canonical) for code in _known_codes()):
         # a typo must not switch every rule off and let CI pass
         raise ValueError(f"unknown rule selector {selector!r}: no rule code starts with it; see 'aliaslint rules'")
+    return canonical
+
+
+def parse_ignored(selector: str) -> str:
+    """:func:`parse_selector` for a code to ignore: ``ValueError`` for ``AL000`` too, which no
+    setting turns off (an ignore that does nothing must not pass in silence)."""
+    canonical = parse_selector(selector)
+    if canonical == UNREADABLE_CODE:
+        raise ValueError(f"{UNREADABLE_CODE} cannot be ignored: a file aliaslint cannot read or parse is always "
+                         f"reported; exclude the file instead (exclude = [...])")
     return canonical
 
 
@@ -374,7 +389,8 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
                 raise wrong("a list of strings")
             if kind == "selectors":
                 try:
-                    result: Any = tuple(parse_selector(item) for item in value)
+                    parse = parse_ignored if key in ("ignore", "extend-ignore") else parse_selector
+                    result: Any = tuple(parse(item) for item in value)
                 except ValueError as error:
                     raise ConfigError(f"{where}: option '{key}' in {section}: {error}") from None
             elif kind == "paths":
@@ -401,6 +417,9 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
         else:  # positive-int
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise wrong("a positive integer")
+            if key in _MINIMUM and value < _MINIMUM[key][0]:
+                least, why = _MINIMUM[key]
+                raise ConfigError(f"{where}: option '{key}' in {section} must be at least {least} ({why}), got {value}")
             result = value
         parsed[key.replace("-", "_")] = result
     return parsed
@@ -421,7 +440,7 @@ def _per_file_ignores(path: Path, key: str, section: str, value: Any) -> tuple[P
         if not pattern.strip("!"):
             raise ConfigError(f"{where}: option '{key}' in {section}: empty glob")
         try:
-            selectors = tuple(parse_selector(code) for code in codes)
+            selectors = tuple(parse_ignored(code) for code in codes)
         except ValueError as error:
             raise ConfigError(f"{where}: option '{key}' in {section}, glob {pattern!r}: {error}") from None
         entries.append(PerFileIgnore(pattern, selectors, path.parent))

@@ -150,6 +150,16 @@ def test_bad_selector_exits_2(project: Path) -> None:
     )
 
 
+def test_ignoring_al000_exits_2_instead_of_doing_nothing(project: Path) -> None:
+    # a file that cannot be read is always reported: an ignore of AL000 would pass in silence
+    result = run("check", "--ignore", "AL001,AL000")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "aliaslint: error: Invalid value for '--ignore': AL000 cannot be ignored: a file aliaslint cannot read or "
+        "parse is always reported; exclude the file instead (exclude = [...]) (see 'aliaslint check --help')\n"
+    )
+
+
 def test_bad_output_format_exits_2(project: Path) -> None:
     result = run("check", "--output-format", "xml")
     assert result.exit_code == 2

@@ -217,6 +217,15 @@ def test_unknown_option_in_a_config_file_of_a_subfolder(project: Path) -> None:
         ("max-file-bytes = '2MB'",
          "option 'max-file-bytes' in [tool.aliaslint] must be a positive integer, got '2MB'"),
         ("cache-dir = 3", "option 'cache-dir' in [tool.aliaslint] must be a string, got 3"),
+        ("extend-ignore = ['al000']",
+         "option 'extend-ignore' in [tool.aliaslint]: AL000 cannot be ignored: a file aliaslint cannot read or "
+         "parse is always reported; exclude the file instead (exclude = [...])"),
+        ("per-file-ignores = {'legacy/*.py' = ['AL000']}",
+         "option 'per-file-ignores' in [tool.aliaslint], glob 'legacy/*.py': AL000 cannot be ignored: a file "
+         "aliaslint cannot read or parse is always reported; exclude the file instead (exclude = [...])"),
+        ("file-memory-mb = 1",
+         "option 'file-memory-mb' in [tool.aliaslint] must be at least 64 (analysing even a small file needs "
+         "tens of megabytes; the default is 2048), got 1"),
         ("ignore = ['AL-1']",
          "option 'ignore' in [tool.aliaslint]: invalid rule selector 'AL-1'"
          " (expected a code such as 'AL001' or a prefix such as 'AL')"),
