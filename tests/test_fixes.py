@@ -324,6 +324,17 @@ def test_fix_reports_fixed_and_remaining(project: Path) -> None:
     ]
 
 
+def test_a_fix_that_finds_no_name_for_deepcopy_is_not_counted_as_fixable_after_fixing(project: Path) -> None:
+    # ``copy`` and ``deepcopy`` both bound to something else: the deep copy cannot be written
+    write(project, {"conf.py": "copy = None\ndeepcopy = None\n\n" + TWO["conf.py"], "grid.py": TWO["grid.py"]})
+    result = run("--fix", "--unsafe-fixes", "--output-format", "concise")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("conf.py:5:9: AL002 `cfg.copy()` copies only the top level")  # no [*]
+    assert lines[1:] == ["Found 2 errors (1 fixed, 1 remaining)."]
+    assert (project / "conf.py").read_text() == "copy = None\ndeepcopy = None\n\n" + TWO["conf.py"]
+
+
 def test_json_carries_the_edits(project: Path) -> None:
     import json
 

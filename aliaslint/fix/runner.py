@@ -180,6 +180,7 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
     broken: set[Path] = set()
     warnings: list[str] = []
     fixed_in: list[frozenset[Path]] = []
+    skipped: set[tuple[Path, FixRequest]] = set()  # the last round's requests the transformer could not carry out
     for round_number in range(MAX_ROUNDS + 1):
         result = check(files, settings, file_settings, pending)
         todo = [d for d in result.diagnostics if d.fix is not None and d.fix.requests and d.fix.applies(unsafe_fixes)]
@@ -195,6 +196,7 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
                 if f is not None and f.path not in broken and not f.is_notebook:
                     by_path.setdefault(f.path, []).append(request)
         applied: set[tuple[Path, FixRequest]] = set()
+        skipped = set()
         progress = False
         for path, requests in sorted(by_path.items()):
             if path not in originals:
@@ -214,6 +216,7 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
             except cst.ParserSyntaxError:
                 continue
             applied.update((path, r) for r in done.applied)
+            skipped.update((path, r) for r in done.skipped)
             if done.source != before:
                 pending[path] = done.source
                 progress = True
@@ -223,6 +226,16 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
                 fixed_in.append(frozenset(paths))
         if not progress:
             break
+    if skipped:
+        # a fix whose every change was skipped (``copy`` and ``deepcopy`` both taken) is none:
+        # the findings left are not "fixable" any more
+        def unfixable(d: Diagnostic) -> bool:
+            return d.fix is not None and bool(d.fix.requests) and all(
+                r.location.path in by_display and (by_display[r.location.path].path, r) in skipped
+                for r in d.fix.requests)
+
+        result = replace(result, diagnostics=[
+            replace(d, fix=None) if unfixable(d) else d for d in result.diagnostics])
     changed = {p: text for p, text in pending.items() if text != originals[p].text}
     displays = {f.path: f.display for f in files}
     return FixRun(result, len(fixed_in), changed, warnings, originals, displays, fixed_in, settings.max_file_bytes)
