@@ -594,6 +594,21 @@ class CallResolution:
         name = callee.params[index]
         return dict(call.kwarg_texts).get(name)
 
+    def star_arg_text(self, call: CallSite, target: Target, index: int, selector: str) -> str | None:
+        """Source text of the positional argument that parameter ``index``, a ``*args`` tuple,
+        holds at ``selector`` (``#1``: the second one; ``[*]``: the only one), or None."""
+        callee = self.functions.get(target.function)
+        if callee is None or index >= len(callee.params) or call.star or not callee.params[index].startswith("*") \
+                or callee.params[index].startswith("**"):
+            return None
+        first = index - 1 if target.bound else index  # the receiver is no positional argument
+        extra = call.arg_texts[first:len(call.args)] if first >= 0 else ()
+        if selector.startswith("#") and selector[1:].isdigit() and int(selector[1:]) < len(extra):
+            return extra[int(selector[1:])]
+        if selector == ANY and len(extra) == 1:
+            return extra[0]
+        return None
+
     def outside_fields(self) -> dict[str, dict[str, bool]]:
         """Class -> field -> whether every store of the field in the class's own methods puts an
         instance of another package's class there (``self.progress = rich.progress.Progress()``).

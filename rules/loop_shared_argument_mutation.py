@@ -254,8 +254,13 @@ class LoopSharedArgumentMutation(ProjectRule):
         fn, call, t, callee, e, leaf, loop, reason = items[0]
         project = facts.project
         arg_text = project.arg_text_for(call, t, e.root.index)
+        path = e.path
+        if arg_text is None and e.path:
+            # a ``*args`` tuple: the argument is the element the change is below (``add(T["a"])``)
+            arg_text = project.star_arg_text(call, t, e.root.index, e.path[0])
+            path = e.path[1:] if arg_text is not None else path
         if arg_text is not None and len(arg_text) <= 60 and "\n" not in arg_text:
-            shown = format_path(arg_text, e.path)
+            shown = format_path(arg_text, path)
         elif isinstance(leaf, Ref):
             shown = format_path(facts.root_name(fn, leaf.root), leaf.path)
         else:

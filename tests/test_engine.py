@@ -454,3 +454,28 @@ def test_al000_says_the_file_may_need_a_newer_python(tmp_path: Path) -> None:
     assert (diagnostic.code, diagnostic.location.line, diagnostic.location.column, diagnostic.message) == (
         "AL000", 1, 6, f"cannot parse this file: invalid syntax (this Python is {running}; the file may need 3.12 or newer)"
     )
+
+
+@pytest.mark.parametrize(("signature", "call"), [
+    ("*specs", 'add(T["a"])'),
+    ("first, *specs", 'add(1, T["a"])'),
+])
+def test_a_star_args_argument_is_named_as_passed(tmp_path: Path, signature: str, call: str) -> None:
+    # the trial of stop 16: the hint named `copy.deepcopy(T)`, the object holding the argument
+    code = f"""
+        T = {{"a": {{"env": []}}}}
+
+        def add({signature}):
+            for s in specs:
+                s["env"].append(1)
+
+        def run(n):
+            for i in range(n):
+                {call}
+    """
+    found = run(tmp_path, {"m.py": code})
+    assert [(d.code, d.location.line) for d in found] == [("AL001", 10)]
+    assert found[0].message == (
+        '`add(...)` gets the same object on every iteration of the loop, and add appends to `T["a"]["env"]`, '
+        "so the object the second iteration gets already holds `1` and gets a second one; pass a deep copy "
+        '(`copy.deepcopy(T["a"])`), or copy inside the callee')
