@@ -383,7 +383,12 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
                 and class_statement_namespace(project, caller, o.root.index):
             continue  # Python makes the namespace for each class statement
         elif isinstance(o, Ref) and o.root.kind == "param" and o.path:
-            verdict = "kept"
+            # a part of what the caller holds: its own object's (``self.headers``), or of an
+            # argument whose callers may keep it; an argument every caller makes for the call
+            # (``load_stage(deepcopy(self.stage_data))``, then ``d["deps"]``) is held by nobody
+            if o.root.index == 0 and caller.cls or _uses_again(caller, call, o) \
+                    or not _made_for_each_call(project, caller, o.root.index, depth):
+                verdict = "kept"
         elif isinstance(o, Ref) and o.root.kind == "param" and depth < 3:
             # passed through from the caller's own parameter: ask the caller's callers
             upstream = [
@@ -399,6 +404,59 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
         elif isinstance(o, Ref):
             verdict = "unknown" if verdict == "fresh" else verdict
     return verdict
+
+
+def _made_for_each_call(project, fn: FunctionSummary, index: int, depth: int = 0) -> bool:
+    """Every call of ``fn`` in the tree hands parameter ``index`` an object made for that call
+    (a literal, an instance, a deep copy: :func:`made_by_caller`), or the caller's own parameter
+    that its callers make so, and nothing else keeps it: no other holder can see a change to a
+    part of it (dvc's ``load_stage(..., deepcopy(self.stage_data), ...)``). False when there is
+    no such call, or past three callers up."""
+    calls = [(project.functions[c], call, t) for c, call, t in project.callers.get(fn.qualname, []) if c != fn.qualname]
+    if not calls or depth >= 3:
+        return False
+    for caller, call, t in calls:
+        arg = project.arg_for(call, t, index)
+        if arg is None:
+            return False
+        resolved = project.resolve(caller, arg)
+        if resolved and all(isinstance(o, Fresh) for o in resolved) and made_by_caller(project, caller, call, arg) \
+                and sharing(project, caller, call, arg, depth + 1) == "fresh":
+            continue  # made for this call, and handed to no other
+        if resolved and all(isinstance(o, Ref) and o.root.kind == "param" and not o.path for o in resolved) and all(
+                not _uses_again(caller, call, o) and _made_for_each_call(project, caller, o.root.index, depth + 1)
+                for o in resolved):
+            continue  # passed on from the caller's own callers
+        return False
+    return True
+
+
+def _uses_again(caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
+    """Whether ``caller`` itself uses ``ref``'s object again after ``call`` (further down, or in
+    a loop around both, unless the object is the loop's element of each iteration): a later call
+    on it or on a part of it (``task.get(action)`` after
+    ``normalize_task(task)`` took keys out), or one handed the object holding it. A method
+    called on the holder (``d.get("outs")`` after ``loadd_from(stage, d.get("deps"))``) reads
+    another part."""
+    for other in caller.calls:
+        if other.id == call.id:
+            continue
+        later = (other.site.line, other.site.column) > (call.site.line, call.site.column)
+        around = set(other.loops) & set(call.loops)
+        if not later and not around:
+            continue
+        passed = (*other.args, *(v for _, v in other.kwargs))
+        for v, as_argument in [*((v, True) for v in passed), *(((other.receiver, False),) if other.receiver else ())]:
+            for o in v:
+                if not (isinstance(o, Ref) and o.root == ref.root):
+                    continue
+                if not later and around <= o.loops:
+                    continue  # earlier in the loop's body, on the next iteration's own element
+                if o.path[:len(ref.path)] == ref.path:
+                    return True  # the object itself, or a part of it
+                if as_argument and not other.builtin_guess and ref.path[:len(o.path)] == o.path:
+                    return True  # the object holding it, handed to a call that may read anything
+    return False
 
 
 def _sees_later_change(project, caller: FunctionSummary, call: CallSite, other: CallSite) -> bool:

@@ -1275,3 +1275,45 @@ def test_a_metaclass_registering_each_class_it_makes_is_a_registry(
     files = {"m.py": REGISTRY.format(imports=imports, base=base)}
     assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL003", 9, tier)]
     assert shown(run(tmp_path / "default", files)) == ([("AL003", 9, "HIGH")] if tier == "HIGH" else [])
+
+
+# dvc 3.67.1 output.py:90: ``load_stage`` hands ``loadd_from`` a part of its ``d``, which its only
+# caller deep-copies for each call ("we need to deepcopy"): nobody else holds what is popped
+STAGE_DATA = """
+    import copy
+
+    def report(items):
+        return [item.get("path") for item in items]
+
+    def loadd_from(stage, d_list):
+        ret = []
+        for d in d_list:
+            p = d.pop("path", None)
+            ret.append((stage, p, d))
+        return ret
+
+    class Loader:
+        def __init__(self, stage_data):
+            self.stage_data = stage_data
+
+        def __getitem__(self, item):
+            return self.load_stage({passed})
+
+        @classmethod
+        def load_stage(cls, d):
+            stage = object()
+            outs = loadd_from(stage, d.get("outs") or [])
+            return {after}
+"""
+
+
+@pytest.mark.parametrize(("passed", "after", "expected"), [
+    ("copy.deepcopy(self.stage_data)", "outs", []),
+    ("self.stage_data", "outs", [("AL006", 10, "HIGH")]),                # the loader keeps it
+    ("dict(self.stage_data)", "outs", [("AL002", 19, "HIGH")]),          # its parts are the loader's
+    ("copy.deepcopy(self.stage_data)", "(outs, report(d['outs']))", [("AL007", 10, "HIGH")]),  # used again
+])
+def test_a_part_of_an_argument_every_caller_makes_for_the_call_is_held_by_nobody(
+        tmp_path: Path, passed: str, after: str, expected: list) -> None:
+    files = {"m.py": STAGE_DATA.format(passed=passed, after=after)}
+    assert shown(run(tmp_path, files)) == expected
