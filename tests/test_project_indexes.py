@@ -124,3 +124,32 @@ def test_repeated_calls_through_the_callers_index_equal_a_scan_of_every_call(tmp
                         for f, _ in AL006._repeated_calls(project, family, site, index)})
     assert by_caller == ["in_a_loop", "others", "twice"]
     assert found > 0
+
+
+def _hook_project(tmp_path: Path, subclasses: int) -> Project:
+    # a base class whose ``run`` calls ``self.set_up()``, which each subclass overrides to fill
+    # the shared options it was given (unittest.TestCase's ``run`` / ``setUp`` with 710 test classes)
+    lines = ["class Case:", "    def __init__(self, opts):", "        self.opts = opts", "",
+             "    def set_up(self):", "        pass", "",
+             "    def run(self):", "        self.set_up()", "        return self", ""]
+    for i in range(subclasses):
+        lines += [f"class Case{i}(Case):", "    def set_up(self):", f"        self.opts['k{i}'].append({i})", ""]
+    tmp_path.mkdir()
+    (tmp_path / "hooks.py").write_text("\n".join(lines), encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
+    return Project({s.module: s for s in summaries if isinstance(s, ModuleSummary)}).analyse()
+
+
+def test_a_base_class_hook_is_followed_into_a_bounded_number_of_overrides(tmp_path: Path) -> None:
+    from aliaslint.callgraph import MAX_OVERRIDES
+
+    few = _hook_project(tmp_path / "few", 3)
+    run = few.functions["hooks.Case.run"]
+    assert [t.function for t in few.targets(run, run.calls[0])] == [
+        "hooks.Case.set_up", "hooks.Case0.set_up", "hooks.Case1.set_up", "hooks.Case2.set_up"]
+    assert sorted(e.site.line for e in few.effects["hooks.Case.run"].values()) == [14, 18, 22]
+    many = _hook_project(tmp_path / "many", MAX_OVERRIDES + 1)
+    run = many.functions["hooks.Case.run"]
+    assert [t.function for t in many.targets(run, run.calls[0])] == ["hooks.Case.set_up"]
+    assert dict(many.effects.get("hooks.Case.run", {})) == {}
