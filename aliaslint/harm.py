@@ -300,21 +300,26 @@ def framework_hook(project, fn: FunctionSummary) -> bool:
     return any(project._hook_index.get((base, fn.name), 0) >= 2 for base in external_bases(project, fn.cls))
 
 
+def _makes_classes(project, fn: FunctionSummary) -> bool:
+    """``fn`` is a metaclass's ``__new__`` or ``__init__``: Python calls it once per class
+    statement."""
+    return fn.name in ("__new__", "__init__") and fn.cls is not None and fn.cls in project.classes \
+        and project.is_metaclass(fn.cls)
+
+
 def class_statement_namespace(project, fn: FunctionSummary, index: int) -> bool:
     """Parameter ``index`` of ``fn`` is the namespace a metaclass's ``__new__`` or ``__init__``
     gets (``def __new__(mcs, name, bases, attrs)``): Python calls it for each class statement with
     a dict made for that statement, so no caller of a library hands it over, or sees it again
     (elasticsearch's ``DocumentMeta`` "filters attrs in place")."""
-    return index == 3 and fn.name in ("__new__", "__init__") and fn.cls is not None \
-        and fn.cls in project.classes and project.is_metaclass(fn.cls)
+    return index == 3 and _makes_classes(project, fn)
 
 
 def registers_classes(project, fn: FunctionSummary, effect) -> bool:
     """``fn`` is a metaclass's ``__new__`` or ``__init__`` adding to a class- or module-level
     collection: it runs once per class statement, so each call registers one new class (luigi's
     ``Register._reg.append(cls)``, a plugin registry): a registry, meant to be shared."""
-    return effect.kind == ACCUMULATE and fn.name in ("__new__", "__init__") and fn.cls is not None \
-        and fn.cls in project.classes and project.is_metaclass(fn.cls)
+    return effect.kind == ACCUMULATE and _makes_classes(project, fn)
 
 
 def nested(project, fn: FunctionSummary) -> bool:
@@ -354,7 +359,9 @@ def public_entry_related(facts, fn: FunctionSummary, reason: str):
 def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None, depth: int = 0) -> str:
     """How ``call`` passes ``arg``: "shared" (a global, or one object handed to several calls or
     made outside the loop that calls), "fresh" (made for this call), "kept" (an attribute of
-    something the caller holds, e.g. ``self.headers``) or "unknown"."""
+    something the caller holds, e.g. ``self.headers``, or a part of an argument that the caller
+    uses after the call or that its own callers may keep: :func:`_made_for_each_call`) or
+    "unknown"."""
     if arg is None:
         return "fresh"  # not passed: the default
     resolved = project.resolve(caller, arg)
@@ -386,7 +393,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
             # a part of what the caller holds: its own object's (``self.headers``), or of an
             # argument whose callers may keep it; an argument every caller makes for the call
             # (``load_stage(deepcopy(self.stage_data))``, then ``d["deps"]``) is held by nobody
-            if o.root.index == 0 and caller.cls or _uses_again(caller, call, o) \
+            if o.root.index == 0 and caller.cls or _used_after(caller, call, o) \
                     or not _made_for_each_call(project, caller, o.root.index, depth):
                 verdict = "kept"
         elif isinstance(o, Ref) and o.root.kind == "param" and depth < 3:
@@ -424,20 +431,20 @@ def _made_for_each_call(project, fn: FunctionSummary, index: int, depth: int = 0
                 and sharing(project, caller, call, arg, depth + 1) == "fresh":
             continue  # made for this call, and handed to no other
         if resolved and all(isinstance(o, Ref) and o.root.kind == "param" and not o.path for o in resolved) and all(
-                not _uses_again(caller, call, o) and _made_for_each_call(project, caller, o.root.index, depth + 1)
+                not _used_after(caller, call, o) and _made_for_each_call(project, caller, o.root.index, depth + 1)
                 for o in resolved):
             continue  # passed on from the caller's own callers
         return False
     return True
 
 
-def _uses_again(caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
-    """Whether ``caller`` itself uses ``ref``'s object again after ``call`` (further down, or in
-    a loop around both, unless the object is the loop's element of each iteration): a later call
-    on it or on a part of it (``task.get(action)`` after
-    ``normalize_task(task)`` took keys out), or one handed the object holding it. A method
-    called on the holder (``d.get("outs")`` after ``loadd_from(stage, d.get("deps"))``) reads
-    another part."""
+def _used_after(caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
+    """Whether ``caller`` itself uses ``ref``'s object after ``call`` (further down, or in a loop
+    around both, unless the object is the loop's element of each iteration): a later call on it
+    or on a part of it (``task.get(action)`` after ``normalize_task(task)`` took keys out), or
+    one handed the object holding it. A method called on the holder (``d.get("outs")`` after
+    ``loadd_from(stage, d.get("deps"))``) reads another part. (:func:`_used_again` asks about
+    any other call, earlier ones too.)"""
     for other in caller.calls:
         if other.id == call.id:
             continue

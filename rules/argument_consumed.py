@@ -191,11 +191,11 @@ class ArgumentConsumed(ProjectRule):
     from arguments the loop passes unchanged). Not a second use: a loop that itself changes the
     object it passes (its working state). Neither a closure (a function defined inside another)
     nor a metaclass's `__new__` or `__init__`, whose namespace Python makes for each class
-    statement, is a public entry point. A helper whose every caller passes an object of its own is silent; a private helper
-    whose every caller hands it an object the caller made (a literal, an instance, a deep copy),
-    then uses it again, is preview only: the helper's changes are the caller's own work. Not a
-    change at a call at all: one made behind a flag parameter (`if append:`) that the call passes,
-    or leaves at its default, the other way.
+    statement, is a public entry point. A helper whose every caller passes an object of its own
+    is silent; a private helper whose every caller hands it an object the caller made (a
+    literal, an instance, a deep copy), then uses it again, is preview only: the helper's changes
+    are the caller's own work. Not a change at a call at all: one made behind a flag parameter
+    (`if append:`) that the call passes, or leaves at its default, the other way.
     """
 
     code = "AL007"
