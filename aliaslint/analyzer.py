@@ -269,6 +269,9 @@ class FunctionAnalyzer:
         self.call_ids: dict[int, int] = {}
         self.cls_info: ClassInfo | None = None
         self.absent_guards: set[tuple[str, str]] = set()
+        #: keys known missing after an early exit taken when they are there (``if "k" in m:
+        #: raise``), to the end of the block (:meth:`walk_block` drops them)
+        self.exit_guards: list[tuple[str, str]] = []
         #: source texts of values an enclosing ``if`` tests the type of (``if isinstance(v["mode"],
         #: str):``): writing there converts the value once, a second time the test fails
         self.type_guards: set[str] = set()
@@ -630,7 +633,7 @@ class FunctionAnalyzer:
                 # unset (a load-once flag: ``if not model.ready: model.load(); model.ready = True``)
                 converted = self.mod.code_for(target) in self.type_guards \
                     or self._grows_search_path(target, base, value) \
-                    or (self.mod.code_for(target), "") in self.absent_guards or self._fills_if_unset(target)
+                    or self._absent((self.mod.code_for(target), "")) or self._fills_if_unset(target)
                 self.record_mutation(base, SETDEFAULT if converted else OVERWRITE, "." + target.attr.value + " =",
                                      target, UNKNOWN, value)
             self.self_store(target, value)
@@ -650,8 +653,8 @@ class FunctionAnalyzer:
             self.store(base, sel, value, self.mod.site(node), loops_of(self.snapshot(key_value)))
             if sel != ANY:
                 self.overlay(base, sel, value)
-            guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and (
-                self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)) in self.absent_guards
+            guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and self._absent((
+                self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)))
             guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target) \
                 or isinstance(target.value, cst.Name) and target.value.value in self.empty_guards
             if self.extending and not guarded:
@@ -1197,8 +1200,8 @@ class FunctionAnalyzer:
         op = method
         if method == "pop" and (not n or _is_int_literal(node.args[0].value)):
             op = "pop[]"  # takes a list's element (``pop()``, ``pop(0)``), not a named option
-        if method in ("append", "add") and n == 1 and (
-                self.mod.code_for(node.func.value), self.mod.code_for(node.args[0].value)) in self.absent_guards:
+        if method in ("append", "add") and n == 1 and self._absent(
+                (self.mod.code_for(node.func.value), self.mod.code_for(node.args[0].value))):
             kind = SETDEFAULT  # ``if x not in seen: seen.append(x)``: adds only what is missing
         self.record_mutation(receiver, kind, op, node, key_value, value, cid)
         if kind == ACCUMULATE or method == "update":
@@ -1315,6 +1318,7 @@ class FunctionAnalyzer:
         once = self.exited_loops(body) if self.loop_stack else []
         self.once_loops += once
         narrowed = len(self.type_narrowing)  # an early exit's narrowing lasts to the block's end
+        exits = len(self.exit_guards)  # and so does what it says of missing keys
         live = True
         for stmt in body:
             if self.raise_states:
@@ -1325,6 +1329,7 @@ class FunctionAnalyzer:
         if once:
             del self.once_loops[len(self.once_loops) - len(once):]
         del self.type_narrowing[narrowed:]
+        del self.exit_guards[exits:]
         return live
 
     def exited_loops(self, body: Sequence[cst.CSTNode]) -> list[int]:
@@ -1836,11 +1841,36 @@ class FunctionAnalyzer:
             return [(self.summary.params.index(test.value), truthy)]
         return []
 
+    def _absent(self, guard: tuple[str, str]) -> bool:
+        """Whether the key ``guard`` names is known missing here (an enclosing test, or an
+        early exit taken when it is there)."""
+        return guard in self.absent_guards or guard in self.exit_guards
+
     def present_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
-        """Every ``key in mapping`` that must be false for the test to fail, also inside an ``or``
-        chain (``if a or "k" in m:``): the ``else`` branch runs only when the key is missing."""
+        """Every ``key in mapping`` (or ``mapping.get(key) is not None``) that must be false for
+        the test to fail, also inside an ``or`` chain (``if a or "k" in m:``), and inside an
+        ``and`` chain whose other parts test the mapping itself (``if m and m.get("k") is not
+        None:``; an empty mapping has no key): the ``else`` branch runs only when the key is
+        missing."""
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
             return self.present_key_guards(test.left) | self.present_key_guards(test.right)
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            parts, node = [], test
+            while isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
+                parts.append(node.right)
+                node = node.left
+            parts.append(node)
+            found = [self.present_key_guards(p) for p in parts]
+            guards = set().union(*found)
+            mappings = {m for m, _ in guards}
+            if guards and all(g or self.mod.code_for(p) in mappings for p, g in zip(parts, found)):
+                return guards
+            return set()
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, (cst.IsNot, cst.NotEqual)) \
+                and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None":
+            got = self._get_guard(test.left)
+            return {got} if got is not None else set()
         if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
                 and isinstance(test.comparisons[0].operator, cst.In):
             return {(self.mod.code_for(test.comparisons[0].comparator), self.mod.code_for(test.left))}
@@ -1926,6 +1956,9 @@ class FunctionAnalyzer:
         self.empty_guards -= empty
         if not live_body:
             self._note_filled_once(node.test)
+            if node.orelse is None:
+                # ``if "k" in m: raise``: past it, to the block's end, the key is missing
+                self.exit_guards += sorted(self.present_key_guards(node.test))
         after_body = self.env
         self.narrowed_lists = saved_narrow
         self.env = dict(before)

@@ -1317,3 +1317,44 @@ def test_a_part_of_an_argument_every_caller_makes_for_the_call_is_held_by_nobody
         tmp_path: Path, passed: str, after: str, expected: list) -> None:
     files = {"m.py": STAGE_DATA.format(passed=passed, after=after)}
     assert shown(run(tmp_path, files)) == expected
+
+
+# elasticsearch 9.5.1 _sync/client/_base.py:129: ``resolve_auth_headers`` raises when the caller's
+# headers already say ``authorization``, so the write past that test only fills a missing key
+EARLY_EXIT = """
+    class Headers(dict):
+        pass
+
+    def resolve(headers, api_key=None):
+        if headers is None:
+            headers = Headers()
+        elif not isinstance(headers, Headers):
+            headers = Headers(headers)
+        {guard}
+        if api_key:
+            headers["authorization"] = "ApiKey " + api_key
+        return headers
+
+    class Client:
+        def __init__(self, api_key):
+            self._headers = Headers(accept="json")
+            self._headers = resolve(self._headers, api_key)
+
+        def options(self, api_key):
+            return resolve(self._headers, api_key)
+"""
+
+
+@pytest.mark.parametrize(("guard", "expected"), [
+    ('if headers and headers.get("authorization", None) is not None:\n            raise ValueError("both")', []),
+    ('if "authorization" in headers:\n            raise ValueError("both")', []),
+    ('if headers.get("authorization") is not None:\n            return headers', []),
+    ('if headers.get("accept") is not None:\n            raise ValueError("both")', [("AL007", 13, "HIGH")]),
+    ('if headers.get("authorization") is not None:\n            print("both")', [("AL007", 13, "HIGH")]),  # goes on
+])
+def test_a_write_past_an_exit_taken_when_the_key_is_there_only_fills_it(
+        tmp_path: Path, guard: str, expected: list) -> None:
+    # a fill of a missing key is no change a later use can trip on: not reported in any tier,
+    # like ``if "k" not in m: m["k"] = v``
+    files = {"m.py": EARLY_EXIT.format(guard=guard)}
+    assert shown(run(tmp_path, files, preview=True)) == expected
