@@ -32,9 +32,9 @@ MAX_CLASS_DEPTH = 8
 #: the most overrides a base class's ``self.method()`` is followed into. Past that the base is a
 #: framework's (``unittest.TestCase.run`` calling ``self.setUp()``, which 710 test classes of the
 #: standard library and site-packages define): joining every override's effects into the base
-#: method, and into every caller of it, gave it 1,500 effects there, made the project pass's memory
-#: grow with subclasses x callers (out of memory at 24 GB on 16k files), and says nothing about any
-#: one subclass. The corpus and the 23 tuning packages give the same findings with and without it.
+#: method, and into every caller of it, gave it 1,500 effects there (the project pass's memory and
+#: time grow with subclasses x callers), and says nothing about any one subclass. The corpus and
+#: the 23 tuning packages give the same findings with and without it.
 MAX_OVERRIDES = 24
 #: modules whose classes are containers or wrap them (``collections.OrderedDict().update`` is a
 #: dict's ``update``): their instances are not "another package's object"
