@@ -62,8 +62,8 @@ class LoopSharedArgumentMutation(ProjectRule):
     ## Tiers
     Shown by default: the loop itself is the second use (the next iteration passes the same
     object again), named as a related location. Not reported at all: changes that are harmless
-    when repeated (filling a missing key, a conversion under a type test, adding to a set, a removal whose result is thrown away,
-    an append guarded by a membership test), accumulators filled at loop-varying keys, and calls
+    when repeated (filling a missing key, a conversion under a type test, adding to a set, a
+    removal whose result is thrown away, a `clear()`, an append guarded by a membership test), accumulators filled at loop-varying keys, and calls
     guarded by one value of the loop's own variable (`if key == "primary_conninfo":`), which a
     loop over a mapping's keys runs once.
     With `--preview` only: a loop that itself adds to or takes from the object it passes (a
@@ -199,7 +199,9 @@ class LoopSharedArgumentMutation(ProjectRule):
                 # ``set.add`` of the same value again changes nothing: only sequences duplicate
                 if e.kind == ACCUMULATE and e.op != "add" and not varies:
                     return leaf, loop, "duplicate"
-                if e.kind == REMOVE and not varies and not harm.repeat_safe(e):
+                if e.kind == REMOVE and not varies and not harm.repeat_safe(e) and e.op != "clear":
+                    # (a ``clear()`` the next iteration repeats empties the object again: a reset
+                    # or a drain, which the loop's next round means to start from)
                     return leaf, loop, "remove"
                 if keeps and returns_param and (varies or not harm.repeat_safe(e)):
                     return leaf, loop, "kept"

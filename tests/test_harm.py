@@ -56,6 +56,7 @@ LOOP = """
     ('remove("dirty")', True),            # the second iteration's remove raises
     ('discard("dirty")', False),          # nothing left to discard: harmless when repeated
     ('add("dirty")', False),              # a set holds it once
+    ("clear()", False),                   # emptied again: a reset the next round starts from
 ])
 def test_repeated_effects_that_change_nothing_are_preview_only(tmp_path: Path, call: str, default: bool) -> None:
     source = {"m.py": LOOP.format(call=call)}
