@@ -351,6 +351,28 @@ def test_json_carries_the_edits(project: Path) -> None:
     }
 
 
+def test_json_parses_each_file_once_and_gives_each_finding_its_own_edits(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the trial of stop 17: a file with 200 findings took 34 s in JSON (one parse per finding)
+    import json
+
+    from aliaslint.fix import transform
+
+    parses = []
+    real = transform.parse
+    monkeypatch.setattr(transform, "parse", lambda source: parses.append(1) or real(source))
+    write(project, {"grid.py": "def f(n):\n    a = [[]] * n\n    a[0].append(1)\n    b = [{}] * n\n"
+                               "    b[0]['k'] = 1\n    return a, b\n"})
+    found = json.loads(run("--output-format", "json").stdout)
+    assert [f["fix"]["edits"] for f in found] == [
+        [{"content": "    a = [[] for _ in range(n)]\n", "location": {"row": 2, "column": 1},
+          "end_location": {"row": 3, "column": 1}}],
+        [{"content": "    b = [{} for _ in range(n)]\n", "location": {"row": 4, "column": 1},
+          "end_location": {"row": 5, "column": 1}}],
+    ]
+    assert len(parses) == 1
+
+
 # --- --diff and writing nothing ------------------------------------------------------------
 
 

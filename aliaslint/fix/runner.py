@@ -253,6 +253,7 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
     change a notebook, keeps no edits."""
     by_display = {f.display: f for f in files}
     texts: dict[str, str | None] = {}
+    parsed: dict[str, object] = {}  # one parse per file, whatever the number of its findings
     out = []
     for d in diagnostics:
         fix = d.fix
@@ -273,10 +274,13 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
             before = texts[display]
             if before is None:
                 continue
-            from aliaslint.fix.transform import BrokenFix, apply_requests, cst  # LibCST: only when fixing
+            from aliaslint.fix.transform import BrokenFix, apply_requests, cst, parse  # LibCST: only when fixing
             try:
-                after = apply_requests(before, requests).source
+                if display not in parsed:
+                    parsed[display] = parse(before)
+                after = apply_requests(before, requests, parsed[display]).source
             except (BrokenFix, cst.ParserSyntaxError):
+                parsed.setdefault(display, None)
                 continue
             edits.extend(_line_edits(display, before, after))
         out.append(replace(d, fix=replace(fix, edits=tuple(edits))))

@@ -173,6 +173,7 @@ class _Module:
         self.wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
         self.positions = self.wrapper.resolve(PositionProvider)
         self._scopes = None
+        self._by_span: dict[Span, list[cst.CSTNode]] | None = None
 
     @property
     def scopes(self):
@@ -181,13 +182,13 @@ class _Module:
         return self._scopes
 
     def nodes_at(self, spans: set[Span]) -> dict[Span, list[cst.CSTNode]]:
-        """The nodes at each span, outermost first."""
-        found: dict[Span, list[cst.CSTNode]] = {}
-        for node, r in self.positions.items():
-            key = (r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
-            if key in spans:
-                found.setdefault(key, []).append(node)
-        return found
+        """The nodes at each span, outermost first (an index built on first use)."""
+        if self._by_span is None:
+            self._by_span = {}
+            for node, r in self.positions.items():
+                key = (r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
+                self._by_span.setdefault(key, []).append(node)
+        return {span: self._by_span[span] for span in spans if span in self._by_span}
 
     def text(self, node: cst.CSTNode) -> str:
         r = self.positions[node]
@@ -246,8 +247,16 @@ def _replacement(text: str):
     return make
 
 
-def apply_requests(source: str, requests: Iterable[FixRequest]) -> Transformed:
-    """Apply ``requests`` (all for this module) to ``source``.
+def parse(source: str) -> "_Module":
+    """One parse of ``source`` with its metadata, for several :func:`apply_requests` calls on
+    the same text (each finding's fix resolved on its own: ``--output-format json``). Raises
+    ``libcst.ParserSyntaxError`` when ``source`` does not parse."""
+    return _Module(source)
+
+
+def apply_requests(source: str, requests: Iterable[FixRequest], parsed: "_Module | None" = None) -> Transformed:
+    """Apply ``requests`` (all for this module) to ``source``; ``parsed`` is :func:`parse`'s
+    result for this very text, when the caller keeps one.
 
     Raises :class:`BrokenFix` when the changed text does not parse, and
     ``libcst.ParserSyntaxError`` when ``source`` itself does not.
@@ -256,7 +265,7 @@ def apply_requests(source: str, requests: Iterable[FixRequest]) -> Transformed:
     out = Transformed(source)
     if not requests:
         return out
-    module = _Module(source)
+    module = parsed if parsed is not None and parsed.source is source else _Module(source)
     found = module.nodes_at({_span(r) for r in requests})
     replace: dict[int, object] = {}
     insert: dict[int, list[cst.SimpleStatementLine]] = {}
