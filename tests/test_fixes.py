@@ -188,6 +188,12 @@ UNSAFE_CASES = {
         "def f(cfg, copy=True):\n    c = dict(cfg)\n    c['spec']['env'].append(1)\n    return c\n",
         "from copy import deepcopy\n\ndef f(cfg, copy=True):\n    c = deepcopy(dict(cfg))\n    c['spec']['env'].append(1)\n    return c\n",
     ),
+    "AL002: `import copy` only for type checkers, so `deepcopy` is imported": (
+        "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    import copy\n\n"
+        "def f(cfg):\n    c = dict(cfg)\n    c['spec']['env'].append(1)\n    return c\n",
+        "from typing import TYPE_CHECKING\nfrom copy import deepcopy\n\nif TYPE_CHECKING:\n    import copy\n\n"
+        "def f(cfg):\n    c = deepcopy(dict(cfg))\n    c['spec']['env'].append(1)\n    return c\n",
+    ),
     "AL001: the constructor called in the loop copies its argument": (
         "class Pod:\n    def __init__(self, spec):\n        spec['containers'].append({'name': 'sidecar'})\n"
         "        self.spec = spec\n\n\ndef run(spec, n, out):\n    for i in range(n):\n        out.append(Pod(spec))\n",

@@ -59,15 +59,17 @@ def _overlaps(a: Span, b: Span) -> bool:
     return (a[0], a[1]) < (b[2], b[3]) and (b[0], b[1]) < (a[2], a[3])
 
 
-def _binding(scope: Scope, name: str, module: str, imported: str | None) -> str:
+def _binding(scope: Scope, name: str, module: str, imported: str | None,
+             type_only: frozenset[int] = frozenset()) -> str:
     """What ``name`` means in ``scope``: ``"free"`` (unbound), ``"ours"`` (bound only by
-    ``import <module>`` or ``from <module> import <imported>`` at module level) or ``"taken"``."""
+    ``import <module>`` or ``from <module> import <imported>`` at module level) or ``"taken"``
+    (also an import only type checkers run: ``type_only`` holds those import statements' ids)."""
     assignments = scope[name]
     if not assignments:
         return "free"
     for a in assignments:
         node = getattr(a, "node", None)
-        if not isinstance(a.scope, GlobalScope):
+        if not isinstance(a.scope, GlobalScope) or id(node) in type_only:
             return "taken"
         if imported is None and isinstance(node, cst.Import):
             ok = any(
@@ -174,12 +176,29 @@ class _Module:
         self.positions = self.wrapper.resolve(PositionProvider)
         self._scopes = None
         self._by_span: dict[Span, list[cst.CSTNode]] | None = None
+        self._type_only: frozenset[int] | None = None
 
     @property
     def scopes(self):
         if self._scopes is None:
             self._scopes = self.wrapper.resolve(ScopeProvider)
         return self._scopes
+
+    @property
+    def type_only(self) -> frozenset[int]:
+        """Ids of the import statements under a module-level ``if TYPE_CHECKING:``: nothing
+        they import exists when the code runs (a deep copy spelled with such a ``copy`` raises
+        ``NameError``)."""
+        if self._type_only is None:
+            found = set()
+            for statement in self.tree.body:
+                if isinstance(statement, cst.If) and self.tree.code_for_node(statement.test).strip().endswith(
+                        "TYPE_CHECKING") and isinstance(statement.body, cst.IndentedBlock):
+                    for line in statement.body.body:
+                        if isinstance(line, cst.SimpleStatementLine):
+                            found.update(id(s) for s in line.body if isinstance(s, (cst.Import, cst.ImportFrom)))
+            self._type_only = frozenset(found)
+        return self._type_only
 
     def nodes_at(self, spans: set[Span]) -> dict[Span, list[cst.CSTNode]]:
         """The nodes at each span, outermost first (an index built on first use)."""
@@ -200,8 +219,8 @@ class _Module:
     def deepcopy_name(self, scope: Scope) -> tuple[str, tuple[str, str | None] | None] | None:
         """The callee text for a deep copy in ``scope`` and the import it needs (or None), or
         None when ``copy`` and ``deepcopy`` are both taken there."""
-        copy_binding = _binding(scope, "copy", "copy", None)
-        deepcopy_binding = _binding(scope, "deepcopy", "copy", "deepcopy")
+        copy_binding = _binding(scope, "copy", "copy", None, self.type_only)
+        deepcopy_binding = _binding(scope, "deepcopy", "copy", "deepcopy", self.type_only)
         if copy_binding == "ours" or copy_binding == "free" and deepcopy_binding != "ours":
             return "copy.deepcopy", (("copy", None) if copy_binding == "free" else None)
         if deepcopy_binding != "taken":  # ``from copy import deepcopy`` is there, or ``copy`` is taken
