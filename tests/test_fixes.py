@@ -333,6 +333,13 @@ def test_fix_reports_fixed_and_remaining(project: Path) -> None:
 def test_a_fix_that_finds_no_name_for_deepcopy_is_not_counted_as_fixable_after_fixing(project: Path) -> None:
     # ``copy`` and ``deepcopy`` both bound to something else: the deep copy cannot be written
     write(project, {"conf.py": "copy = None\ndeepcopy = None\n\n" + TWO["conf.py"], "grid.py": TWO["grid.py"]})
+    before = run("--unsafe-fixes", "--output-format", "concise").stdout.splitlines()
+    assert before[0].startswith("conf.py:5:9: AL002 `cfg.copy()`")  # no [*]: nothing to spell it with
+    assert before[2:] == ["Found 2 errors.", "[*] 1 fixable with the `--fix` option."]
+    imported = {"conf.py": "from mylib import copy, deepcopy\n\n" + TWO["conf.py"], "grid.py": TWO["grid.py"]}
+    write(project, imported)
+    assert run("--unsafe-fixes", "--output-format", "concise").stdout.splitlines()[2:] == before[2:]
+    write(project, {"conf.py": "copy = None\ndeepcopy = None\n\n" + TWO["conf.py"], "grid.py": TWO["grid.py"]})
     result = run("--fix", "--unsafe-fixes", "--output-format", "concise")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()

@@ -36,10 +36,31 @@ __all__ = ["copy_in_callee", "copy_parameter", "deep_copy"]
 _FUNCTION_KINDS = ("function", "method", "classmethod", "staticmethod")
 
 
-def deep_copy(facts, copy_site) -> Fix:
-    """AL002: make the shallow copy at ``copy_site`` (a :class:`~aliaslint.values.Site`) deep."""
+def deep_copy(facts, copy_site) -> Fix | None:
+    """AL002: make the shallow copy at ``copy_site`` (a :class:`~aliaslint.values.Site`) deep;
+    None when its module has no name left to spell a deep copy with."""
+    if not _deepcopy_spellable(facts, copy_site.module):
+        return None
     request = FixRequest("deepcopy", facts.location(copy_site))
     return Fix("Make it a deep copy with `copy.deepcopy()`", Applicability.UNSAFE, requests=(request,))
+
+
+def _deepcopy_spellable(facts, module: str) -> bool:
+    """Whether the module can spell ``copy.deepcopy`` (or ``deepcopy``) at its top level:
+    ``copy`` or ``deepcopy`` is free there, or imported from the ``copy`` module. When both are
+    module-level names of something else (``copy = None``, ``from mylib import copy,
+    deepcopy``), the fix would be skipped when applied: no fix is offered, so none is counted
+    as fixable (a function's own local names are left to the fix, which skips them)."""
+    summary = facts.project.modules.get(module)
+    if summary is None:
+        return True
+
+    def usable(name: str, dotted: str) -> bool:
+        if name in summary.globals:
+            return False
+        return summary.imports.get(name, dotted) == dotted
+
+    return usable("copy", "copy") or usable("deepcopy", "copy.deepcopy")
 
 
 def copy_parameter(project, facts, function: str, index: int, effects: Iterable) -> Fix | None:
@@ -92,7 +113,9 @@ def copy_in_callee(project, facts, caller, call, target, effect) -> Fix | None:
     return None
 
 
-def _copy_at_top(facts, fn, name: str) -> Fix:
+def _copy_at_top(facts, fn, name: str) -> Fix | None:
+    if not _deepcopy_spellable(facts, fn.module):
+        return None
     name = name.lstrip("*")  # ``**values`` is bound to ``values``
     request = FixRequest("copy-parameter", facts.location(fn.site), name, fn.name)
     return Fix(f"Deep-copy `{name}` at the top of `{facts.short(fn.qualname)}`", Applicability.UNSAFE, requests=(request,))
