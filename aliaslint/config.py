@@ -253,7 +253,7 @@ _OPTIONS: dict[str, str] = {
 
 #: the smallest value a numeric option takes, and why (a smaller one would fail every file)
 _MINIMUM = {
-    "file-memory-mb": (64, "analysing even a small file needs tens of megabytes; the default is 2048"),
+    "file-memory-mb": (256, "analysing an ordinary 60 kB file can take more than 64 MB; the default is 2048"),
 }
 
 #: keys of ``overrides`` (and of the parsed table) that are merged rather than Settings fields

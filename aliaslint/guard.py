@@ -56,7 +56,11 @@ def problem(source: str) -> Problem | None:
         return Problem(f"cannot parse this file: {err.msg}{hint}", err.lineno or 1, err.offset or 1)
     except ValueError:  # Python 3.11: "source code string cannot contain null bytes"
         return _null_byte(source)
-    except (RecursionError, MemoryError):  # CPython's parser gives up on the depth
+    except RecursionError:  # CPython's parser gives up on the depth
+        return Problem("cannot analyse this file: it is nested too deeply")
+    except MemoryError:
+        if _near_memory_limit():
+            raise  # out of memory, not of depth: the worker reports it against file-memory-mb
         return Problem("cannot analyse this file: it is nested too deeply")
     deep = _deep_expression(tree, source, MAX_EXPRESSION_DEPTH)
     if deep is not None:
@@ -65,6 +69,28 @@ def problem(source: str) -> Problem | None:
             deep, valid=True,
         )
     return None
+
+
+#: how close to its address-space limit (bytes) a process is "out of memory": CPython's parser
+#: also raises ``MemoryError`` when its stack overflows on deep nesting, with memory to spare
+_MEMORY_MARGIN = 64 * 2**20
+
+
+def _near_memory_limit() -> bool:
+    """Whether this process is within :data:`_MEMORY_MARGIN` of its ``RLIMIT_AS`` (the worker's
+    ``file-memory-mb`` budget, Linux): a ``MemoryError`` then is a lack of memory. False where
+    there is no limit or no ``/proc``."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+        if soft == resource.RLIM_INFINITY:
+            return False
+        with open("/proc/self/statm") as handle:
+            size = int(handle.read().split()[0]) * resource.getpagesize()
+    except (ImportError, OSError, ValueError):
+        return False
+    return size + _MEMORY_MARGIN >= soft
 
 
 #: statements whose syntax a later Python brought, as (pattern at the start of the failing line,

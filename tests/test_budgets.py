@@ -92,6 +92,32 @@ def test_the_guard(source: str, expected: tuple | None) -> None:
     assert (None if got is None else (got.message, got.line, got.column)) == expected
 
 
+def test_the_guard_tells_a_parser_out_of_memory_from_one_out_of_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the trial of stop 17: with a small file-memory-mb, a flat 374 kB file was "nested too deeply"
+    def parse(source):
+        raise MemoryError
+
+    monkeypatch.setattr(guard.ast, "parse", parse)
+    monkeypatch.setattr(guard, "_near_memory_limit", lambda: True)
+    with pytest.raises(MemoryError):  # the worker reports it against file-memory-mb
+        guard.problem("def f():\n    return [1, 2]\n" * 3_000)
+    monkeypatch.setattr(guard, "_near_memory_limit", lambda: False)
+    got = guard.problem("x = " + "-" * 150 + "1\n")
+    assert (got.message, got.line, got.column) == ("cannot analyse this file: it is nested too deeply", 1, 1)
+
+
+def test_near_the_memory_limit_is_read_from_the_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    import resource
+
+    limit = [resource.RLIM_INFINITY]
+    monkeypatch.setattr(resource, "getrlimit", lambda which: (limit[0], resource.RLIM_INFINITY))
+    assert guard._near_memory_limit() is False  # no limit: a MemoryError is the parser's depth
+    limit[0] = 1  # far below what this process already holds
+    assert guard._near_memory_limit() is True
+    limit[0] = 2**62
+    assert guard._near_memory_limit() is False
+
+
 # --- what the guard lets through is bounded by the worker's budget ----------------------------
 
 

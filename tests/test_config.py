@@ -224,8 +224,8 @@ def test_unknown_option_in_a_config_file_of_a_subfolder(project: Path) -> None:
          "option 'per-file-ignores' in [tool.aliaslint], glob 'legacy/*.py': AL000 cannot be ignored: a file "
          "aliaslint cannot read or parse is always reported; exclude the file instead (exclude = [...])"),
         ("file-memory-mb = 1",
-         "option 'file-memory-mb' in [tool.aliaslint] must be at least 64 (analysing even a small file needs "
-         "tens of megabytes; the default is 2048), got 1"),
+         "option 'file-memory-mb' in [tool.aliaslint] must be at least 256 (analysing an ordinary 60 kB file "
+         "can take more than 64 MB; the default is 2048), got 1"),
         ("ignore = ['AL-1']",
          "option 'ignore' in [tool.aliaslint]: invalid rule selector 'AL-1'"
          " (expected a code such as 'AL001' or a prefix such as 'AL')"),
