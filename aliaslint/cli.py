@@ -375,8 +375,18 @@ def _write_stdout(text: str, data: bytes) -> None:
     is an error, exit 2."""
     try:
         sys.stdout.flush()
+        try:
+            fd = sys.stdout.fileno()
+        except (AttributeError, OSError, ValueError):  # no descriptor (a test runner's stream)
+            fd = None
         stdout = getattr(sys.stdout, "buffer", None)
-        if stdout is None:
+        if fd is not None:
+            # straight to the descriptor: a buffered stream's flush may swallow the broken pipe
+            # of a large report (click's stdout wrapper does), and the run then exited 1
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        elif stdout is None:
             sys.stdout.write(text)
             sys.stdout.flush()
         else:

@@ -185,6 +185,18 @@ def test_a_reader_that_went_away_ends_the_run_quietly(project: Path) -> None:
     assert done.returncode == 0 and done.stderr == ""
 
 
+def test_a_reader_that_stops_in_the_middle_of_a_large_report_ends_the_run_quietly(tmp_path: Path) -> None:
+    """``aliaslint check | head -1`` on a 500 kB report: the first 64 kB go through, the rest
+    meets a closed pipe (the trial of stop 17: the run then exited 1, the findings' status)."""
+    lines = "".join(f"    g{i} = [[]] * n\n    g{i}[0].append(1)\n" for i in range(3000))
+    (tmp_path / "m.py").write_text("def f(n):\n" + lines, encoding="utf-8")
+    reader = subprocess.Popen([sys.executable, "-m", "aliaslint", "check", "--no-cache", "--output-format",
+                               "concise", "."], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    assert reader.stdout.read(10) == b"m.py:2:10:"
+    reader.stdout.close()
+    assert (reader.wait(timeout=120), reader.stderr.read()) == (0, b"")
+
+
 @pytest.mark.parametrize("args", [["rules"], ["rule", "AL002"], ["check", "--help"]])
 def test_a_command_whose_reader_went_away_ends_quietly(args: list[str]) -> None:
     """``aliaslint rules | head -1``: click answers a broken pipe itself, with status 1; ours is 0
