@@ -894,6 +894,7 @@ class FunctionAnalyzer:
                 o["copy_of"] = src if o["copy_of"] is None else o["copy_of"] | src
                 o["kind"] = "copy"
                 o["copy_how"] = "{**x}"
+                self.note_copy_text(node)  # the message quotes the display (``{**DEFAULTS}``)
                 continue
             self.eval(el.key)  # for the calls the key makes; its value is not kept
             v = self.eval(el.value)
@@ -965,11 +966,15 @@ class FunctionAnalyzer:
     def copy_of(self, node: cst.CSTNode, source: frozenset, how: str) -> frozenset:
         obj = self.new_object(node, "copy", copy_of=source)
         self.heap.objects[obj.id]["copy_how"] = how
+        self.note_copy_text(node)
+        return frozenset({obj})
+
+    def note_copy_text(self, node: cst.CSTNode) -> None:
+        """Keep the source of the shallow copy at ``node`` for the messages, when it is short."""
         if self.recording:
             text = " ".join(self.mod.code_for(node).split())
             if len(text) <= 60:
                 self.mod.summary.copy_texts[self.mod.site(node)] = text
-        return frozenset({obj})
 
     # ----------------------------------------------------------------- calls
     def call_arguments(self, node: cst.Call) -> tuple[list, list, dict, bool]:
