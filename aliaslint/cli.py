@@ -379,19 +379,18 @@ def _write_stdout(text: str, data: bytes) -> None:
             fd = sys.stdout.fileno()
         except (AttributeError, OSError, ValueError):  # no descriptor (a test runner's stream)
             fd = None
-        stdout = getattr(sys.stdout, "buffer", None)
         if fd is not None:
             # straight to the descriptor: a buffered stream's flush may swallow the broken pipe
             # of a large report (click's stdout wrapper does), and the run then exited 1
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
-        elif stdout is None:
+        elif getattr(sys.stdout, "buffer", None) is not None:
+            sys.stdout.buffer.write(data)
+            sys.stdout.buffer.flush()
+        else:
             sys.stdout.write(text)
             sys.stdout.flush()
-        else:
-            stdout.write(data)
-            stdout.flush()
     except BrokenPipeError:
         _silence_stdout()
         sys.exit(EXIT_OK)
