@@ -86,6 +86,9 @@ PURE_BUILTINS = {
 
 
 _BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
+#: ``typing``'s names for the builtin containers, as annotations spell them
+_TYPING_ALIASES = {"typing.Dict": "dict", "typing.List": "list", "typing.Set": "set",
+                   "typing.FrozenSet": "frozenset", "typing.Tuple": "tuple"}
 
 
 def _node_key(node: cst.CSTNode) -> int:
@@ -249,6 +252,8 @@ class FunctionAnalyzer:
         self.type_narrowing: list[tuple[str, int, tuple[str, ...], bool]] = []
         #: names assigned to so far (a parameter among them no longer holds what the caller passed)
         self.bound_names: set[str] = set()
+        #: each annotated parameter's annotation (see :meth:`none_when_test_fails`)
+        self.param_annotations: dict[str, cst.BaseExpression] = {}
         #: indices (in ``summary.mutations``) of the changes on the path being walked, per block
         self.path_mutations: list[list[int]] = [[]]
         #: how many enclosing blocks are guarded by an absence test (``if x not in seen:``)
@@ -637,6 +642,7 @@ class FunctionAnalyzer:
                 self.record_mutation(base, SETDEFAULT if converted else OVERWRITE, "." + target.attr.value + " =",
                                      target, UNKNOWN, value)
             self.self_store(target, value)
+            self.note_singleton(target)
         elif isinstance(target, cst.Subscript) and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Slice):
             # ``a[:] = b`` / ``a[i:j] = b``: a's elements are replaced by b's (b itself is not kept)
             base = self.eval(target.value)
@@ -702,6 +708,24 @@ class FunctionAnalyzer:
         if isinstance(target.value, cst.Name) and self.summary.params and target.value.value == self.summary.params[0] \
                 and self.summary.kind in ("method", "property"):
             self.summary.self_stores.append((target.attr.value, self.snapshot(value), self.mod.site(target)))
+
+    def note_singleton(self, target: cst.Attribute) -> None:
+        """``cls._instance = cls(*args)`` in a classmethod (or ``cls._inst = super().__new__(cls)``
+        in ``__new__``): the class keeps its one instance in a class-level attribute
+        (:attr:`ClassInfo.singleton_fields`; a singleton getter, luigi's ``BaseParser.instance``)."""
+        expr = self.assigned_value
+        cls = self.cls_info
+        if cls is None or not isinstance(expr, cst.Call) or not self.summary.params \
+                or not (self.summary.kind == "classmethod" or self.summary.name == "__new__") \
+                or not isinstance(target.value, cst.Name) or target.value.value != self.summary.params[0]:
+            return
+        first = self.summary.params[0]
+        func = expr.func
+        makes = isinstance(func, cst.Name) and func.value == first or isinstance(func, cst.Attribute) \
+            and func.attr.value == "__new__" and any(isinstance(a.value, cst.Name) and a.value.value == first
+                                                     for a in expr.args)
+        if makes and target.attr.value not in cls.singleton_fields:
+            cls.singleton_fields += (target.attr.value,)
 
     def selector(self, sub: cst.Subscript) -> tuple[str, frozenset]:
         if len(sub.slice) != 1 or not isinstance(sub.slice[0].slice, cst.Index):
@@ -1787,6 +1811,73 @@ class FunctionAnalyzer:
             types.append(qual)
         return test.args[0].value.value, tuple(sorted(set(types))), positive
 
+    def none_when_test_fails(self, test: cst.BaseExpression) -> set[str]:
+        """Parameters that are ``None`` wherever ``test`` fails, by their annotations: the test is
+        ``isinstance(p, T)``, alone or in an ``and`` chain with ``p is not None``, and ``p``'s
+        annotation names only types among ``T`` and ``None`` (``params: dict`` or
+        ``Optional[Dict[str, str]]`` against ``isinstance(params, dict)``). Past
+        ``if isinstance(params, dict): params = {...}`` the caller's object is then gone from
+        every path (slack_sdk's ``_build_req_args``). Another condition in the chain, an
+        abstract annotation (``Mapping``) or none leaves the parameter on the failing path."""
+        parts, node = [], test
+        while isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
+            parts.append(node.right)
+            node = node.left
+        parts.append(node)
+        tested: dict[str, tuple[str, ...]] = {}
+        others = []
+        for part in parts:
+            got = self.isinstance_test(part)
+            if got is not None and got[2]:
+                tested[got[0]] = got[1]
+            else:
+                others.append(part)
+        names = set()
+        for name, types in tested.items():
+            if name not in self.summary.params or name in self.bound_names or name not in self.param_annotations:
+                continue
+            if not all(self._is_not_none_test(p, name) for p in others):
+                continue
+            declared = self.annotation_types(self.param_annotations[name])
+            if declared and declared - {"None"} <= set(types):
+                names.add(name)
+        return names
+
+    @staticmethod
+    def _is_not_none_test(test: cst.BaseExpression, name: str) -> bool:
+        return isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+            and isinstance(test.left, cst.Name) and test.left.value == name \
+            and isinstance(test.comparisons[0].operator, cst.IsNot) \
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"
+
+    def annotation_types(self, node: cst.BaseExpression) -> set[str] | None:
+        """The concrete builtin types an annotation allows, as ``isinstance_test`` names them
+        (``dict``, ``None``; ``Optional[Dict[str, Any]]`` -> ``{"dict", "None"}``), or ``None``
+        when it allows anything else (a class, ``Mapping``, a string annotation)."""
+        if isinstance(node, cst.Name) and node.value == "None":
+            return {"None"}
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+            left, right = self.annotation_types(node.left), self.annotation_types(node.right)
+            return left | right if left is not None and right is not None else None
+        if isinstance(node, cst.Subscript):
+            base = self.mod.qualified_callee(node.value) if isinstance(node.value, (cst.Name, cst.Attribute)) else None
+            if base in ("typing.Optional", "typing.Union"):
+                out: set[str] = {"None"} if base == "typing.Optional" else set()
+                for element in node.slice:
+                    if not isinstance(element.slice, cst.Index):
+                        return None
+                    got = self.annotation_types(element.slice.value)
+                    if got is None:
+                        return None
+                    out |= got
+                return out
+            node = node.value
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            qual = self.mod.qualified_callee(node) or ""
+            qual = _TYPING_ALIASES.get(qual, qual)
+            return {qual} if qual in CONCRETE_BUILTIN_TYPES else None
+        return None
+
     def type_requires(self) -> tuple[tuple[int, tuple[str, ...], bool], ...]:
         """The parameters' types the enclosing ``isinstance`` tests require here (see
         :attr:`Mutation.type_requires`)."""
@@ -1926,6 +2017,7 @@ class FunctionAnalyzer:
     def stmt_If(self, node: cst.If) -> bool:
         self.eval(node.test)
         before = dict(self.env)
+        none_when_failed = self.none_when_test_fails(node.test) if node.orelse is None else set()
         saved_narrow = set(self.narrowed_lists)
         self.narrowed_lists |= self.narrow(node.test)
         guards = self.absent_key_guards(node.test) - self.absent_guards
@@ -1985,6 +2077,8 @@ class FunctionAnalyzer:
             self.absent_guards -= present
             del self.flag_requires[len(self.flag_requires) - len(negated):]
         else_mutations = self.path_mutations.pop()
+        for name in none_when_failed:
+            self.env[name] = frozenset({Opaque()})
         # after the statement, what either branch changed may be on the path to a later return
         self.path_mutations[-1].extend(body_mutations + else_mutations)
         after_else = self.env
@@ -2509,6 +2603,8 @@ class ModuleAnalyzer:
                                kind, local_names, global_decls, doc=doc)
         fa.summary.params = tuple(params)
         fa.cls_info = cls
+        fa.param_annotations = {p.name.value: p.annotation.annotation for p in (
+            *node.params.posonly_params, *node.params.params, *node.params.kwonly_params) if p.annotation is not None}
         fa.summary.annotations = tuple(
             fa.snapshot(fa.eval(p.annotation.annotation)) if p.annotation is not None else frozenset()
             for p in (*node.params.posonly_params, *node.params.params)

@@ -322,6 +322,17 @@ def registers_classes(project, fn: FunctionSummary, effect) -> bool:
     return effect.kind == ACCUMULATE and _makes_classes(project, fn)
 
 
+def singleton(project, cls_name: str) -> bool:
+    """``cls_name`` (or a base) hands out one instance, kept in a class-level attribute that a
+    classmethod or ``__new__`` sets to a new instance (``if cls._instance is None: cls._instance =
+    cls()``, luigi's ``BaseParser.instance``): its class-level state is that instance's own
+    working state, not something several instances share."""
+    chain = [project.classes[c] for c in project.mro(cls_name)]
+    kept = {f for info in chain for f in info.singleton_fields}
+    # the field may be declared in the subclass and set by the base's getter (luigi's parsers)
+    return any(f in info.class_attrs for info in chain for f in kept)
+
+
 def nested(project, fn: FunctionSummary) -> bool:
     """A function defined inside another (a closure a decorator or ``__getattr__`` returns): its
     callers are whoever the enclosing function hands it to, not a library's users (patroni's

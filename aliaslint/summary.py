@@ -156,6 +156,9 @@ class ClassInfo:
     #: derives from the builtin ``type``: a metaclass, whose ``__new__`` and ``__init__`` Python
     #: calls once per class statement, with a namespace made for that statement
     metaclass: bool = False
+    #: class-level attributes a classmethod or ``__new__`` sets to a new instance of the class
+    #: (``cls._instance = cls()``): the class hands out one instance (a singleton)
+    singleton_fields: tuple[str, ...] = ()
 
 
 @dataclass

@@ -133,7 +133,8 @@ class ModuleTemplateMutation(ProjectRule):
     function that uses a template puts the same constant into it on every call, which changes
     nothing the second time; a metaclass's `__new__` or `__init__` adding to a class-level
     collection (`Register._reg.append(cls)`): it runs once per class statement, a registry of
-    classes. Not class-level state at all: the field defaults of pydantic and
+    classes; a singleton's class-level state (a classmethod or `__new__` keeps the class's one
+    instance, `cls._instance = cls()`): there are no other instances to share it. Not class-level state at all: the field defaults of pydantic and
     SQLModel models (`rows: list = []` in a `BaseModel`), which each instance gets a copy of.
     """
 
@@ -270,6 +271,9 @@ class ModuleTemplateMutation(ProjectRule):
                 confidence = Confidence.MEDIUM
             elif all(harm.registers_classes(project, f, other) for f, other in items):
                 confidence = Confidence.MEDIUM  # a metaclass registering each class it makes
+            elif all(other.via_instance for _, other in items) and root.name.rsplit(".", 1)[0] in project.classes \
+                    and harm.singleton(project, root.name.rsplit(".", 1)[0]):
+                confidence = Confidence.MEDIUM  # the one instance of a singleton: its own state
             facts.reported_sites.update(other.site for _, other in items)
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
                                   confidence=confidence, url=cls.url(), access_path=shown))

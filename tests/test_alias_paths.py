@@ -563,3 +563,42 @@ OUTSIDE = """
 def test_a_method_of_another_packages_object_is_not_a_containers(
         tmp_path: Path, imports: str, made: str, expected: list) -> None:
     assert found(tmp_path, OUTSIDE.format(imports=imports, made=made)) == expected
+
+
+# slack_sdk 3.41 web/internal_utils.py:160-168: ``params: dict`` is copied when
+# ``isinstance(params, dict)``; the test fails only for ``None``, so the later ``pop`` changes the
+# copy. An annotation the test does not cover, or another condition in the test, leaves the
+# caller's object on the path that skips the copy.
+ANNOTATED_COPY = """
+    from typing import Dict, Optional
+
+    def build(params: {annotation}, token):
+        if {test}:
+            params = {{k: v for k, v in params.items() if v is not None}}
+        if params is not None and "token" in params:
+            token = params.pop("token")
+        return {{"params": params, "token": token}}
+
+    def api_call(params=None):
+        return build(params, None)
+"""
+
+
+@pytest.mark.parametrize(("annotation", "test", "expected"), [
+    ("dict", "params is not None and isinstance(params, dict)", []),
+    ("dict", "isinstance(params, dict)", []),
+    ("Optional[Dict[str, str]]", "params is not None and isinstance(params, dict)", []),
+    ("dict | None", "isinstance(params, (dict, list))", []),
+    # a mapping that is not a dict skips the copy
+    ("Mapping", "isinstance(params, dict)", [("AL007", 8)]),
+    # no annotation: anything may come
+    ("object", "isinstance(params, dict)", [("AL007", 8)]),
+    # another condition: when it fails, the caller's dict skips the copy
+    ("dict", "strict and isinstance(params, dict)", [("AL007", 8)]),
+])
+def test_a_type_test_that_an_annotation_makes_fail_only_for_none_copies_every_object(
+        tmp_path: Path, annotation: str, test: str, expected: list) -> None:
+    text = ANNOTATED_COPY.format(annotation=annotation, test=test).replace(
+        "def build(params", "def build(strict, params" if "strict" in test else "def build(params").replace(
+        "build(params, None)", "build(True, params, None)" if "strict" in test else "build(params, None)")
+    assert found(tmp_path, text) == expected

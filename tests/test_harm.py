@@ -1359,3 +1359,45 @@ def test_a_write_past_an_exit_taken_when_the_key_is_there_only_fills_it(
     # like ``if "k" not in m: m["k"] = v``
     files = {"m.py": EARLY_EXIT.format(guard=guard)}
     assert shown(run(tmp_path, files, preview=True)) == expected
+
+
+# luigi 3.8.1 configuration/toml_parser.py:91: ``LuigiTomlParser.set`` writes into the class-level
+# ``data`` dict, but ``BaseParser.instance()`` hands out one instance per class
+# (``cls._instance = cls()``): the class-level state is that instance's own
+SINGLETON = """
+    class BaseParser:
+        _instance = None
+
+        @classmethod
+        def instance(cls, *args):
+            if cls._instance is None:
+                {keep}
+            return cls._instance
+
+
+    class Parser(BaseParser):
+        {declared}
+        data = dict()
+
+        def set(self, section, option, value=None):
+            if section not in self.data:
+                self.data[section] = {{}}
+            self.data[section][option] = value
+"""
+
+
+@pytest.mark.parametrize(("keep", "declared", "tier"), [
+    ("cls._instance = cls(*args)", "", "MEDIUM"),
+    ("cls._instance = super().__new__(cls)", "", "MEDIUM"),
+    # the subclass declares the field again; the base's getter sets it on the subclass
+    ("cls._instance = cls(*args)", "_instance = None", "MEDIUM"),
+    # a field named so but holding something else: instances are many
+    ("cls._instance = make(*args)", "", "HIGH"),
+    # the instance kept on another name than the class-level field
+    ("cls._other = cls(*args)", "", "HIGH"),
+])
+def test_a_singletons_class_level_state_is_its_one_instances_own(
+        tmp_path: Path, keep: str, declared: str, tier: str) -> None:
+    files = {"m.py": SINGLETON.format(keep=keep, declared=declared)}
+    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL003", 19, tier)]
+    assert shown(run(tmp_path / "default", files)) == ([("AL003", 19, "HIGH")] if tier == "HIGH" else [])
