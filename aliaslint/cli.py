@@ -273,7 +273,8 @@ def check(
             result = fixing.result
         else:
             try:
-                result = fix_runner.check(files, settings, file_settings, progress=progress, note=engine_note)
+                result = fix_runner.check(files, settings, file_settings, progress=progress, note=engine_note,
+                                          edits=output_format in ("json", "json-lines"))
             finally:
                 progress.close()
         # -v: the calls the analysis could not follow (a missed finding usually went through one)
@@ -283,7 +284,7 @@ def check(
         if len(result.unresolved) > len(shown_unresolved):
             note(f"... and {len(result.unresolved) - len(shown_unresolved)} more calls not followed")
         diagnostics = result.diagnostics
-        if output_format in ("json", "json-lines") and not diff:
+        if output_format in ("json", "json-lines") and fix and not diff:  # without --fix: the engine's
             diagnostics = fix_runner.with_edits(diagnostics, files, settings.max_file_bytes)
         baseline_note = wrote_baseline = None
         if baseline_file or write_baseline_file or output_format in ("gitlab", "sarif"):

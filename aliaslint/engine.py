@@ -405,7 +405,8 @@ def summarize_files(files: Sequence[SourceFile], settings, progress: Progress | 
 
 
 def check(files: Sequence[SourceFile], settings, file_settings=None, sources: Mapping[Path, str] | None = None,
-          *, progress: Progress | None = None, note: Callable[[str], None] | None = None) -> CheckResult:
+          *, progress: Progress | None = None, note: Callable[[str], None] | None = None,
+          edits: bool = False) -> CheckResult:
     """Check ``files``. ``file_settings`` (``SourceFile.display`` -> Settings, see
     :meth:`aliaslint.config.Configuration.for_files`) chooses which findings of each file are kept;
     files it does not name use ``settings``, which also runs the analysis. ``sources`` maps some
@@ -413,14 +414,17 @@ def check(files: Sequence[SourceFile], settings, file_settings=None, sources: Ma
     changes): it is analysed, never cached, and its ``# noqa`` comments are the ones read.
     ``progress`` draws the progress line and ``note`` takes ``-v`` messages (cache hits and
     misses, what was computed again). ``CheckResult.unresolved`` lists the calls the analysis could
-    not follow (stored with a replayed run too)."""
+    not follow (stored with a replayed run too). ``edits``: resolve each fix to the line edits
+    the JSON formats print (:func:`aliaslint.fix.runner.with_edits`), stored with the replayed run
+    (a warm ``--output-format json`` run replays them too: about a second per large module with
+    a fix, otherwise)."""
     # the summaries and the project's facts live until the end: see gc_tuning
     with gc_tuning.long_lived():
-        return _check(files, settings, file_settings, sources, progress, note)
+        return _check(files, settings, file_settings, sources, progress, note, edits)
 
 
 def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mapping[Path, str] | None,
-           progress: Progress | None, note: Callable[[str], None] | None) -> CheckResult:
+           progress: Progress | None, note: Callable[[str], None] | None, edits: bool = False) -> CheckResult:
     progress = progress or Progress.silent()
     say = note or (lambda message: None)
     file_settings = file_settings or {}
@@ -436,7 +440,7 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
         own = {display: replay.settings_text(s) for display, s in file_settings.items()}
         run_key = replay.run_key(settings, store.folder.name,
                                  [e.state(own.get(e.file.display, "")) for e in entries])
-        replayed = replay.load(store.folder, slot, run_key)
+        replayed = replay.load(store.folder, replay.with_edits(slot, edits), run_key)
         if replayed is not None:
             diagnostics, warnings, unresolved = replayed
             say(f"cache: nothing changed since the last run: {len(diagnostics)} diagnostic(s) replayed, nothing recomputed")
@@ -499,8 +503,13 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
     diagnostics.sort(key=Diagnostic.sort_key)
     result = CheckResult(_dedupe(diagnostics), len(files), warnings, Sources(files, settings.max_file_bytes, sources),
                          unresolved=unresolved)
+    if edits and not sources:
+        from aliaslint.fix.runner import with_edits  # the fixer imports the engine
+
+        result.diagnostics = with_edits(result.diagnostics, files, settings.max_file_bytes)
     if store is not None and not sources and not stats.unsettled:
-        replay.save(store.folder, slot, run_key, result.diagnostics, result.warnings, result.unresolved)
+        replay.save(store.folder, replay.with_edits(slot, edits), run_key, result.diagnostics, result.warnings,
+                    result.unresolved)
     return result
 
 

@@ -32,11 +32,14 @@ class NodePositions:
     module is kept alive with its positions (a node's ``id`` is never another's meanwhile).
     """
 
-    __slots__ = ("_module", "_ranges")
+    __slots__ = ("_module", "_ranges", "nodes")
 
-    def __init__(self, module: cst.Module, ranges: dict[int, tuple[int, int, int, int]]) -> None:
+    def __init__(self, module: cst.Module, ranges: dict[int, tuple[int, int, int, int]],
+                 nodes: list[cst.CSTNode] | None = None) -> None:
         self._module = module
         self._ranges = ranges
+        #: every node, in the order their codegen ended (with ``keep_nodes``), else ``None``
+        self.nodes = nodes
 
     def __getitem__(self, node: cst.CSTNode) -> CodeRange:
         line, column, end_line, end_column = self._ranges[id(node)]
@@ -54,8 +57,13 @@ class NodePositions:
         return len(self._ranges)
 
 
-def node_positions(module: cst.Module) -> NodePositions:
-    """The position of every node of ``module``, in one codegen pass."""
+def node_positions(module: cst.Module, keep_nodes: bool = False) -> NodePositions:
+    """The position of every node of ``module``, in one codegen pass; ``keep_nodes``: also list
+    the nodes (:attr:`NodePositions.nodes`, for looking nodes up by their range)."""
+    if keep_nodes:
+        state = _NodeListingState(module.default_indent, module.default_newline)
+        module._codegen(state)
+        return NodePositions(module, state.ranges, state.nodes)
     state = _PositionState(module.default_indent, module.default_newline)
     module._codegen(state)
     return NodePositions(module, state.ranges)
@@ -147,3 +155,17 @@ class _PositionState(CodegenState):
     def record_syntactic_position(self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None,
                                   end_node: cst.CSTNode | None = None) -> _SyntacticRange:  # type: ignore[override]
         return _SyntacticRange(self, node, start_node, end_node)
+
+
+class _NodeListingState(_PositionState):
+    """:class:`_PositionState` that also lists every node it met."""
+
+    __slots__ = ("nodes",)
+
+    def __init__(self, default_indent: str, default_newline: str) -> None:
+        super().__init__(default_indent, default_newline)
+        self.nodes: list[cst.CSTNode] = []
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        super().after_codegen(node)
+        self.nodes.append(node)

@@ -68,6 +68,13 @@ def slot(settings, displays: Sequence[str]) -> str:
     return h.hexdigest()
 
 
+def with_edits(name: str, edits: bool) -> str:
+    """The slot of a run whose fixes carry their line edits (the JSON formats): its own entry, so
+    that a run without them (the terminal's) does not replay diagnostics lacking them, nor the
+    other way round."""
+    return name + ".edits" if edits else name
+
+
 def run_key(settings, models_folder: str, states: Sequence[tuple[str, str]]) -> str:
     """Hash of what decides a run's diagnostics.
 

@@ -728,3 +728,71 @@ def test_corpus_fixes_remove_their_findings(tree: Path) -> None:
     for text in fixing.changed.values():
         ast.parse(text)
     assert [d for d in fixing.result.diagnostics if d.fix is not None] == []
+
+
+# --- the JSON edits put only the changed nodes in place (transform.apply_requests(splice=True)) --
+
+SPLICE_CASES = {
+    "an added import after a docstring and the imports": (
+        '"""doc"""\nimport os\nfrom typing import Any\nx = 1\n\n\ndef f(cfg, n):\n    c = cfg.copy()\n'
+        "    c['spec']['env'].append(n)\n    return c\n"),
+    "a module-level `from copy import deepcopy`": (
+        "from copy import deepcopy\n\ndef f(cfg):\n    c = dict(cfg)\n    c['a']['b'] = 1\n    return c\n"),
+    "`copy` bound in one function only": (
+        "def g():\n    import copy\n    return copy\n\ndef f(cfg):\n    c = cfg.copy()\n"
+        "    c['a']['b'] = 1\n    return c\n"),
+    "`copy` a parameter of the function fixed": (
+        "def f(cfg, copy=None):\n    c = cfg.copy()\n    c['a']['b'] = 1\n    return c\n"),
+    "a parameter copied below a blank line and a comment, no docstring": (
+        'import os\n\n\ndef build(cfg):\n\n    # the name goes\n    name = cfg.pop("name")\n'
+        '    return {"name": name}\n'),
+    "a parameter copied in a method, under a multi-line docstring": (
+        'class B:\n    def build(self, cfg):\n        """Build\n\n        it."""\n        name = cfg.pop("name")\n'
+        '        return {"name": name}\n'),
+    "a parenthesised copy": (
+        "import copy\n\ndef f(cfg):\n    c = (copy.copy(cfg))\n    c['a']['b'] = 1\n    return c\n"),
+    "a generator replacing a sole argument": (
+        "import itertools\n\ndef f(n):\n    rows = list(itertools.repeat({}, n))\n    rows[0]['k'] = 1\n    return rows\n"),
+    "CRLF line endings": "import os\r\n\r\ndef f(n):\r\n    grid = [[]] * n\r\n    grid[0].append(1)\r\n    return grid\r\n",
+}
+
+
+def _all_requests(root: Path) -> list[tuple[str, list]]:
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+
+    settings = Settings(root=root, no_cache=True, preview=True)
+    files = discover([root], settings, cwd=root)
+    out = []
+    for d in engine.check(files, settings).diagnostics:
+        if d.fix is not None:
+            by_file: dict[str, list] = {}
+            for r in d.fix.requests:  # a fix may change another file than its finding's
+                by_file.setdefault(r.location.path, []).append(r)
+            out += sorted(by_file.items())
+    return out
+
+
+@pytest.mark.parametrize("tree", [*FIXABLE_TREES, CORPUS.parent / "reference_operator" / "buggy", None],
+                         ids=lambda t: "tables" if t is None else f"{t.parent.name}/{t.name}")
+def test_splicing_the_changed_nodes_gives_the_whole_trees_text(
+        tree: Path | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if tree is None:  # every case of this file's tables, one module each
+        tree = tmp_path
+        cases = {**{k: v[0] for k, v in {**SAFE_CASES, **UNSAFE_CASES}.items()}, **SPLICE_CASES}
+        for i, text in enumerate(cases.values()):
+            (tree / f"case_{i:02d}.py").write_bytes(text.encode("utf-8"))
+    found = _all_requests(tree)
+    assert found
+    spliced = []
+    real = transform._spliced
+    monkeypatch.setattr(transform, "_spliced", lambda *args: spliced.append(real(*args)) or spliced[-1])
+    for display, requests in found:
+        source = (tree / display).read_bytes().decode("utf-8")
+        whole = transform.apply_requests(source, requests).source
+        parsed = transform.parse(source)
+        assert transform.apply_requests(source, requests, parsed, splice=True).source == whole, (display, requests)
+    # the whole tree decides only for a generator put in place of a sole argument
+    generators = sum("itertools.repeat" in (tree / d).read_text(encoding="utf-8") for d, _ in found)
+    assert spliced.count(None) == generators and len(spliced) == len(found)

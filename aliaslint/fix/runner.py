@@ -278,7 +278,7 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
             try:
                 if display not in parsed:
                     parsed[display] = parse(before)
-                after = apply_requests(before, requests, parsed[display]).source
+                after = apply_requests(before, requests, parsed[display], splice=True).source
             except (BrokenFix, cst.ParserSyntaxError):
                 parsed.setdefault(display, None)
                 continue
