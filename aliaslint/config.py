@@ -439,12 +439,38 @@ def _per_file_ignores(path: Path, key: str, section: str, value: Any) -> tuple[P
     for pattern, codes in value.items():
         if not pattern.strip("!"):
             raise ConfigError(f"{where}: option '{key}' in {section}: empty glob")
+        if _unclosed_class(pattern):
+            # fnmatch would take the ``[`` literally and match nothing the user meant (ruff
+            # refuses such a glob too)
+            raise ConfigError(f"{where}: option '{key}' in {section}: invalid glob {pattern!r}: "
+                              "unclosed character class '['")
         try:
             selectors = tuple(parse_ignored(code) for code in codes)
         except ValueError as error:
             raise ConfigError(f"{where}: option '{key}' in {section}, glob {pattern!r}: {error}") from None
         entries.append(PerFileIgnore(pattern, selectors, path.parent))
     return tuple(entries)
+
+
+def _unclosed_class(pattern: str) -> bool:
+    """Whether ``pattern`` has a ``[`` that no ``]`` closes, as :mod:`fnmatch` reads a class
+    (``[!...]`` negates; a ``]`` right after ``[`` or ``[!`` is a member, not the end)."""
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        i += 1
+        if c == "[":
+            j = i
+            if j < n and pattern[j] == "!":
+                j += 1
+            if j < n and pattern[j] == "]":
+                j += 1
+            while j < n and pattern[j] != "]":
+                j += 1
+            if j >= n:
+                return True
+            i = j + 1
+    return False
 
 
 def _inside_project(config_file: Path, key: str, section: str, value: str) -> Path:

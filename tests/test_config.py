@@ -351,11 +351,20 @@ per-file-ignores = { "tests/*.py" = ["AL001"], "__init__.py" = ["AL"], "!src/**"
         ("['AL001']", "must be a table of glob = [codes]"),
         ("{ 'a.py' = 'AL001' }", "must be a table of glob = [codes]"),
         ("{ 'a.py' = ['AL99x'] }", "glob 'a.py': invalid rule selector 'AL99x'"),
+        # fnmatch would read an unclosed class as a literal '[' and match nothing meant
+        ("{ '[' = ['AL001'] }", "invalid glob '[': unclosed character class '['"),
+        ("{ 'tests/[!]a.py' = ['AL001'] }", "invalid glob 'tests/[!]a.py': unclosed character class '['"),
     ],
 )
 def test_per_file_ignores_errors(project: Path, value: str, message: str) -> None:
     write(project / "pyproject.toml", f"[tool.aliaslint]\nper-file-ignores = {value}\n")
     assert message in error_of([Path(".")], {})
+
+
+@pytest.mark.parametrize("glob", ["[ab]*.py", "tests/[!]a].py", "x[]]y.py", "*.py"])
+def test_per_file_ignores_accepts_closed_classes(project: Path, glob: str) -> None:
+    write(project / "pyproject.toml", f"[tool.aliaslint]\nper-file-ignores = {{ '{glob}' = ['AL001'] }}\n")
+    assert [e.pattern for e in load_settings([Path(".")], {}).per_file_ignores] == [glob]
 
 
 def test_aliaslint_toml_is_a_configuration_file_and_wins_in_its_folder(project: Path) -> None:
