@@ -19,7 +19,7 @@ from pathlib import Path
 
 from aliaslint.atomic import write_atomic
 from aliaslint.diagnostics import Diagnostic
-from aliaslint.files import SourceFile
+from aliaslint.files import SourceFile, physical_lines
 from aliaslint.suppression import scan
 
 __all__ = ["AddNoqaResult", "add_noqa"]
@@ -69,7 +69,7 @@ def _add_to_file(source_file: SourceFile, lines: dict[int, set[str]], result: Ad
         reason = "not UTF-8" if isinstance(error, UnicodeDecodeError) else (error.strerror or str(error))
         result.skipped += [f"{display}:{line}: cannot rewrite this file ({reason})" for line in sorted(lines)]
         return
-    physical = text.splitlines(keepends=True)
+    physical = physical_lines(text, keepends=True)
     try:
         ends = _line_ends(text)
     except (tokenize.TokenError, SyntaxError) as error:

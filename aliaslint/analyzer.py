@@ -23,6 +23,7 @@ from libcst.metadata import MetadataWrapper
 
 from aliaslint import models as library_models
 from aliaslint.diagnostics import Diagnostic, Location
+from aliaslint.files import physical_lines
 from aliaslint.positions import node_positions
 from aliaslint.summary import (
     ACCUMULATE,
@@ -2232,7 +2233,7 @@ class ModuleAnalyzer:
         self.wrapper = wrapper
         self.module = wrapper.module
         self.positions = node_positions(self.module)
-        self.lines = source.splitlines(keepends=True) or [""]
+        self.lines = physical_lines(source, keepends=True) or [""]
         self.summary = ModuleSummary(module_name, path, display, is_package=is_package)
         self.rule_classes = rules
         self.rules: list = []

@@ -288,6 +288,19 @@ def _reject_nul(text: str) -> None:
         )
 
 
+#: a line as Python and LibCST count them, with its line break
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def physical_lines(text: str, keepends: bool = False) -> list[str]:
+    """``text``'s lines as Python and LibCST number them: broken only at ``\\n``, ``\\r\\n``
+    and ``\\r``. ``str.splitlines`` also breaks at a form feed, ``\\v``, ``\\x1c``-``\\x1e``,
+    ``\\x85``, U+2028 and U+2029, which moves every later line number (a form feed is common in
+    old modules). Like ``splitlines``, no empty last line for a final line break."""
+    lines = _LINE.findall(text)
+    return lines if keepends else [line.rstrip("\r\n") for line in lines]
+
+
 def decode_source(data: bytes) -> str:
     """Decode the bytes of a Python file (BOM, PEP 263 declaration, else UTF-8).
 

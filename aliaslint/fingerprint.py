@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from aliaslint.diagnostics import Diagnostic
-from aliaslint.files import SourceError, SourceFile, read_source
+from aliaslint.files import SourceError, SourceFile, physical_lines, read_source
 
 __all__ = ["Fingerprinter", "Identity", "digest"]
 
@@ -64,7 +64,7 @@ class _Module:
     """One file's lines and statements, for locating findings."""
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines()
+        self.lines = physical_lines(text)
         try:
             tree: ast.AST | None = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError, MemoryError):

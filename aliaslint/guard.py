@@ -22,6 +22,8 @@ import sys
 import warnings
 from dataclasses import dataclass
 
+from aliaslint.files import physical_lines
+
 #: nesting (in LibCST nodes) past which a file is not parsed: the per-module pass walks the tree
 #: recursively and fails at a few hundred levels anyway (Python's recursion limit is 1000 frames),
 #: while LibCST's parser needs hundreds of MB or crashes a few thousand levels down
@@ -110,7 +112,7 @@ def newer_syntax_hint(source: str, error: SyntaxError, version: tuple[int, int] 
     the line's first tokens, so it is only a hint; ``""`` otherwise. Nested quotes in f-strings
     (PEP 701, 3.12) are recognised by CPython's own message (``f-string: ...``) alone."""
     running = version or sys.version_info[:2]
-    lines = source.splitlines()
+    lines = physical_lines(source)
     number = error.lineno or 0
     text = lines[number - 1] if 0 < number <= len(lines) else ""
     needed = [v for pattern, v in _NEWER_SYNTAX if pattern.match(text)]

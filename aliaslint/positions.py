@@ -23,8 +23,6 @@ __all__ = ["NodePositions", "node_positions"]
 
 #: what LibCST's position state counts as a line break in a token
 _NEWLINE = re.compile(r"\r\n?|\n")
-
-
 class NodePositions:
     """``node -> CodeRange`` for every node of one module (LibCST's ``PositionProvider`` values).
 

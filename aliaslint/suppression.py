@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from aliaslint.config import UNREADABLE_CODE
+from aliaslint.files import physical_lines
 from aliaslint.diagnostics import Diagnostic
 
 __all__ = [
@@ -198,7 +199,7 @@ def _comments(source: str) -> Iterable[tuple[int, int, str]]:
     except (tokenize.TokenError, SyntaxError, ValueError):
         pass
     # a file the tokenizer rejects (it is reported as AL000 anyway, or is valid only to LibCST)
-    for number, line in enumerate(source.splitlines(), 1):
+    for number, line in enumerate(physical_lines(source), 1):
         start = _comment_start(line)
         if start >= 0 and "noqa" in line[start:].lower():
             yield number, start, line[start:]

@@ -754,6 +754,14 @@ SPLICE_CASES = {
     "a generator replacing a sole argument": (
         "import itertools\n\ndef f(n):\n    rows = list(itertools.repeat({}, n))\n    rows[0]['k'] = 1\n    return rows\n"),
     "CRLF line endings": "import os\r\n\r\ndef f(n):\r\n    grid = [[]] * n\r\n    grid[0].append(1)\r\n    return grid\r\n",
+    # printed alone, the continuation line would lose the block's indentation: the whole tree
+    "a copy over two lines": '# printed whole\ndef f(cfg):\n    c = dict(\n        cfg)\n    c["a"]["b"] = 1\n    return c\n',
+    "a replication over two lines": (
+        "# printed whole\ndef f(n):\n    grid = [[\n        0]] * n\n    grid[0].append(1)\n    return grid\n"),
+    # str.splitlines would break at the form feed, U+2028 or \v and move every later line
+    "a form feed before the finding": '# \x0c\ndef f(cfg):\n    d = cfg.copy()\n    c = cfg.copy()\n    c["a"]["b"] = 1\n    return c, d\n',
+    "a form feed in the docstring": 'import copy\n\n\ndef build(cfg):\n    """a\x0cb"""\n    name = cfg.pop("name")\n    return name\n',
+    "U+2028 and a vertical tab in comments": "# \u2028 \x0b\ndef f(n):\n    grid = [[]] * n\n    grid[0].append(1)\n    return grid\n",
 }
 
 
@@ -793,6 +801,53 @@ def test_splicing_the_changed_nodes_gives_the_whole_trees_text(
         whole = transform.apply_requests(source, requests).source
         parsed = transform.parse(source)
         assert transform.apply_requests(source, requests, parsed, splice=True).source == whole, (display, requests)
-    # the whole tree decides only for a generator put in place of a sole argument
-    generators = sum("itertools.repeat" in (tree / d).read_text(encoding="utf-8") for d, _ in found)
-    assert spliced.count(None) == generators and len(spliced) == len(found)
+    # the whole tree decides only for a generator put in place of a sole argument, and an
+    # expression over several lines
+    whole_tree = sum(any(mark in (tree / d).read_text(encoding="utf-8") for mark in ("itertools.repeat", "# printed whole"))
+                     for d, _ in found)
+    assert spliced.count(None) == whole_tree and len(spliced) == len(found)
+
+
+def test_json_rows_are_the_lines_python_counts_after_a_form_feed(project: Path) -> None:
+    # str.splitlines breaks at the form feed: the edit was one row late, on `c["a"]["b"] = 1`
+    write(project, {"m.py": 'x = 1\n\x0c\ndef f(cfg):\n    c = cfg.copy()\n    c["a"]["b"] = 1\n    return c\n'})
+    (finding,) = json.loads(run("--output-format", "json").stdout)
+    assert finding["location"]["row"] == 4
+    assert finding["fix"]["edits"] == [
+        {"content": "import copy\n\n", "location": {"row": 1, "column": 1}, "end_location": {"row": 1, "column": 1}},
+        {"content": "    c = copy.deepcopy(cfg)\n", "location": {"row": 4, "column": 1},
+         "end_location": {"row": 5, "column": 1}},
+    ]
+
+
+def test_a_replication_after_a_form_feed_is_quoted_and_fixed(project: Path) -> None:
+    write(project, {"m.py": "x = 1\n\x0c\ndef f(n):\n    grid = [[]] * n\n    grid[0].append(1)\n    return grid\n"})
+    (finding,) = json.loads(run("--output-format", "json").stdout)
+    assert finding["message"].startswith("`[[]] * n` puts the same mutable object in every slot")
+    assert finding["fix"]["edits"][0]["content"] == "    grid = [[] for _ in range(n)]\n"
+    assert run("--fix").exit_code == 0
+    assert (project / "m.py").read_text(encoding="utf-8") == (
+        "x = 1\n\x0c\ndef f(n):\n    grid = [[] for _ in range(n)]\n    grid[0].append(1)\n    return grid\n")
+
+
+def test_a_fix_libcst_cannot_apply_is_a_warning_not_a_crash(project: Path) -> None:
+    # LibCST parses a body indented with a form feed, then refuses it as an indentation when
+    # adding `import copy` (ValueError)
+    text = 'def build(cfg):\n\x0c    name = cfg.pop("name")\n    return name\n'
+    write(project, {"m.py": text})
+    shown = run("--output-format", "json")
+    assert shown.exit_code == 1
+    (finding,) = json.loads(shown.stdout)
+    assert (finding["code"], finding["fix"]["edits"]) == ("AL007", [])
+    fixing = run("--fix", "--unsafe-fixes")
+    assert fixing.exit_code == 1
+    assert "aliaslint: warning: cannot apply the fixes to m.py (ValueError: " in fixing.stderr
+    assert "it is left as it was" in fixing.stderr and "Traceback" not in fixing.stderr
+    assert (project / "m.py").read_text(encoding="utf-8") == text
+
+
+def test_fix_keeps_the_last_line_break_of_a_cr_only_file(project: Path) -> None:
+    (project / "m.py").write_bytes(b"def f(n):\r    grid = [[]] * n\r    grid[0].append(1)\r    return grid\r")
+    assert run("--fix").exit_code == 0
+    assert (project / "m.py").read_bytes() == (
+        b"def f(n):\r    grid = [[] for _ in range(n)]\r    grid[0].append(1)\r    return grid\r")

@@ -133,3 +133,12 @@ def test_show_settings(project: Path) -> None:
                          " # resolved")
     assert "jobs = 2 # pyproject.toml" in lines
     assert run("--show-settings", "missing.py").stderr == "aliaslint: error: --show-settings: file not found: missing.py\n"
+
+
+def test_add_noqa_counts_lines_as_python_does(project: Path) -> None:
+    # str.splitlines breaks at the form feed: the directive went one line up, onto `def f(n):`
+    path = write(project / "a.py", "x = 1\n\x0c\ndef f(n):\n    grid = [[]] * n\n    grid[0].append(1)\n    return grid\n")
+    assert run("--add-noqa").exit_code == 0
+    assert path.read_text(encoding="utf-8") == (
+        "x = 1\n\x0c\ndef f(n):\n    grid = [[]] * n  # noqa: AL005\n    grid[0].append(1)\n    return grid\n")
+    assert run().exit_code == 0

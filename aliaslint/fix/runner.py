@@ -34,7 +34,7 @@ from pathlib import Path
 from aliaslint import engine
 from aliaslint.atomic import write_atomic
 from aliaslint.diagnostics import Applicability, Diagnostic, Edit, FixRequest, Location
-from aliaslint.files import SourceError, SourceFile, decode_source, read_regular_file
+from aliaslint.files import SourceError, SourceFile, decode_source, physical_lines, read_regular_file
 
 __all__ = ["FixRun", "MAX_ROUNDS", "check", "run", "with_edits"]
 
@@ -95,8 +95,8 @@ class FixRun:
         out: list[str] = []
         for path in sorted(self.changed, key=lambda p: self._displays[p]):
             name = printable(self._displays[path])
-            before = self._originals[path].text.splitlines(keepends=True)
-            after = self.changed[path].splitlines(keepends=True)
+            before = physical_lines(self._originals[path].text, keepends=True)
+            after = physical_lines(self.changed[path], keepends=True)
             for line in difflib.unified_diff(before, after, fromfile=name, tofile=name):
                 if not line.endswith(("\n", "\r")):
                     line += "\n\\ No newline at end of file\n"
@@ -205,15 +205,22 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
                 except (OSError, SourceError):
                     continue
             before = pending.get(path, originals[path].text)
-            from aliaslint.fix.transform import BrokenFix, apply_requests, cst  # LibCST: only when fixing
+            from aliaslint.fix.transform import BrokenFix, apply_requests, check_parses, cst  # LibCST: only when fixing
             try:
-                done = apply_requests(before, requests)
+                done = apply_requests(before, requests, splice=True)
+                if done.source != before:
+                    check_parses(done.source)  # the spliced text too: the next round parses it with LibCST
             except BrokenFix as error:
                 broken.add(path)
                 warnings.append(f"a fix made {by_display_path(by_display, path)} unparsable ({error}); "
                                 "its changes of this round were rolled back, please report this")
                 continue
             except cst.ParserSyntaxError:
+                continue
+            except Exception as error:  # LibCST failing on what it parsed (a form feed as indentation)
+                broken.add(path)
+                warnings.append(f"cannot apply the fixes to {by_display_path(by_display, path)} "
+                                f"({type(error).__name__}: {error}); it is left as it was, please report this")
                 continue
             applied.update((path, r) for r in done.applied)
             skipped.update((path, r) for r in done.skipped)
@@ -282,6 +289,8 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
             except (BrokenFix, cst.ParserSyntaxError):
                 parsed.setdefault(display, None)
                 continue
+            except Exception:  # LibCST failing on what it parsed: the finding keeps no edits
+                continue
             edits.extend(_line_edits(display, before, after))
         out.append(replace(d, fix=replace(fix, edits=tuple(edits))))
     return out
@@ -290,7 +299,7 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
 def _line_edits(display: str, before: str, after: str) -> list[Edit]:
     """Whole-line edits that turn ``before`` into ``after``: each replaces the lines from
     ``location`` (column 1) up to ``end`` (column 1, exclusive) by ``content``."""
-    a, b = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    a, b = physical_lines(before, keepends=True), physical_lines(after, keepends=True)
     edits = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag != "equal":

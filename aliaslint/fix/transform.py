@@ -30,6 +30,7 @@ import libcst as cst
 from libcst.metadata import GlobalScope, MetadataWrapper, Scope, ScopeProvider
 
 from aliaslint.diagnostics import FixRequest
+from aliaslint.files import physical_lines
 from aliaslint.positions import node_positions
 
 __all__ = ["BrokenFix", "Transformed", "apply_requests"]
@@ -261,7 +262,7 @@ class _Module:
 
     def __init__(self, source: str) -> None:
         self.source = source
-        self.lines = source.splitlines(keepends=True)
+        self.lines = physical_lines(source, keepends=True)
         self.tree = cst.parse_module(source)
         self.wrapper = MetadataWrapper(self.tree, unsafe_skip_copy=True)
         # the analysis's own positions: LibCST's ranges, several times faster (aliaslint.positions)
@@ -306,8 +307,8 @@ class _Module:
                 context = CodemodContext()
                 for module_name, obj in sorted(imports, key=lambda i: (i[0], i[1] or "")):
                     AddImportsVisitor.add_needed_import(context, module_name, obj)
-                before = tree.code.splitlines(keepends=True)
-                after = AddImportsVisitor(context).transform_module(tree).code.splitlines(keepends=True)
+                before = physical_lines(tree.code, keepends=True)
+                after = physical_lines(AddImportsVisitor(context).transform_module(tree).code, keepends=True)
                 return [(i1, i2, "".join(after[j1:j2])) for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(
                     None, before, after, autojunk=False).get_opcodes() if tag != "equal"]
 
@@ -320,7 +321,7 @@ class _Module:
                     and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in body[end].body):
                 end += 1
             head = self.tree.with_changes(body=body[:end + 1], footer=())
-            prefix = head.code.splitlines(keepends=True)
+            prefix = physical_lines(head.code, keepends=True)
             hunks = changes(head) if self.lines[:len(prefix)] == prefix else None
             if hunks is None or any(i2 >= len(prefix) for _, i2, _ in hunks):
                 hunks = changes(self.tree)
@@ -533,8 +534,10 @@ def _spliced(module: "_Module", made, inserts, imports: set[tuple[str, str | Non
     text in place of the old one's (``made``: (node, make) pairs; ``inserts``: (function, lines)
     to add at the top of its body; ``imports``: as for ``AddImportsVisitor``), or ``None`` when a
     change cannot be placed exactly: a generator whose parentheses the whole tree would drop
-    (``list(itertools.repeat({}, n))``), a one-line function body, an added import that touches a
-    changed line, or a result CPython does not parse (the whole tree then decides)."""
+    (``list(itertools.repeat({}, n))``), an expression over several lines (printed in its block,
+    its continuation lines get the block's indentation), a one-line function body, an added
+    import that touches a changed line, or a result CPython does not parse (the whole tree then
+    decides)."""
     starts = [0]
     for line in module.lines:
         starts.append(starts[-1] + len(line))
@@ -551,8 +554,11 @@ def _spliced(module: "_Module", made, inserts, imports: set[tuple[str, str | Non
         if len(new.lpar) < keep or len(new.rpar) < keep:
             return None
         bare = new.with_changes(lpar=new.lpar[keep:], rpar=new.rpar[:len(new.rpar) - keep])
+        text = module.tree.code_for_node(bare)
+        if "\n" in text or "\r" in text:
+            return None  # its continuation lines take the block's indentation from the whole tree
         r = module.positions[node]
-        edits.append((offset(r.start), offset(r.end), module.tree.code_for_node(bare)))
+        edits.append((offset(r.start), offset(r.end), text))
     for fn, lines in inserts:
         body = fn.body
         if not isinstance(body, cst.IndentedBlock) or not body.body:
