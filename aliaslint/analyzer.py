@@ -1233,6 +1233,8 @@ class FunctionAnalyzer:
         if method in ("append", "add") and n == 1 and self._absent(
                 (self.mod.code_for(node.func.value), self.mod.code_for(node.args[0].value))):
             kind = SETDEFAULT  # ``if x not in seen: seen.append(x)``: adds only what is missing
+        if method in ("append", "insert") and self._moves_within(node):
+            kind, op = OVERWRITE, "move"  # ``items.append(items.pop(i))``: reorders, neither grows nor loses
         self.record_mutation(receiver, kind, op, node, key_value, value, cid)
         if kind == ACCUMULATE or method == "update":
             for o in receiver:
@@ -1253,9 +1255,33 @@ class FunctionAnalyzer:
             sel = self.const_selector(node.args[0].value)
             got = self.load(receiver, sel, loops_of(self.snapshot(positional[0])))
             return got | (positional[1] if n > 1 else UNKNOWN)
-        if method in ("pop", "popitem"):
-            return self.load(receiver, ANY)
+        if method in ("pop", "popitem", "popleft"):
+            got = self.load(receiver, ANY)
+            loops = self.repeating_loops()
+            if loops and n == 0:
+                # a work list drained in a loop (``while pending: dep, m = pending.pop()``) gives
+                # another of its elements on each iteration, as ``for`` does (tox's
+                # ``_unwrap_nested_extras``); a copy's element stays the original's
+                return self.varying(got, frozenset({loops[-1]}))
+            return got
         return frozenset({Opaque()})
+
+    def _moves_within(self, node: cst.Call) -> bool:
+        """``items.append(items.pop(i))`` / ``items.insert(0, items.pop())``: the element taken
+        out is put back into the same list (a rotation, kombu's ``round_robin_cycle``); the
+        ``pop`` recorded while the argument was evaluated is made a reordering too."""
+        moved = node.args[-1].value if node.args else None
+        if not (isinstance(moved, cst.Call) and isinstance(moved.func, cst.Attribute)
+                and moved.func.attr.value == "pop"
+                and self.mod.code_for(moved.func.value) == self.mod.code_for(node.func.value)):
+            return False
+        taken = self.mod.site(moved)
+        mutations = self.summary.mutations
+        for i in range(len(mutations) - 1, -1, -1):
+            if mutations[i].site == taken and mutations[i].kind == REMOVE:
+                mutations[i] = replace(mutations[i], kind=OVERWRITE, op="move")
+                break
+        return True
 
     def const_selector(self, node: cst.BaseExpression) -> str:
         if isinstance(node, cst.SimpleString):
@@ -1317,6 +1343,21 @@ class FunctionAnalyzer:
             if name == "range":
                 return frozenset({Opaque()})
         return self.load(it, ANY)
+
+    def varying(self, value: frozenset, loops: frozenset[int]) -> frozenset:
+        """``value`` as another object on each iteration of ``loops`` (an element taken from a
+        work list), keeping what it was reached through (unlike :meth:`tag`, a copy's mark)."""
+        out = set()
+        for o in value:
+            if isinstance(o, Ref):
+                out.add(replace(o, loops=o.loops | loops))
+            elif isinstance(o, Opaque):
+                out.add(Opaque(o.loops | loops, o.deps, o.mutable))
+            else:
+                if isinstance(o, _Obj):
+                    self.heap.objects[o.id].setdefault("iterated", set()).update(loops)
+                out.add(o)
+        return frozenset(out)
 
     def tag(self, value: frozenset, loops: frozenset[int]) -> frozenset:
         out = set()

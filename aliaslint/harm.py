@@ -49,7 +49,9 @@ REASONS = (WITNESS, PUBLIC_ENTRY, COPY_INTENT)
 #: docstring wording of a function whose purpose is to change its argument
 _UPDATES_ARGUMENT = re.compile(
     r"\b(in[- ]place|modif(y|ies|ied)|mutat(e|es|ed|ing)|updates? (the|its|given|passed|provided|supplied)"
-    r"|returns? the (updated|modified)|(fills?|populates?) (in )?(the|its|given)|edits? (the|its|given))\b",
+    r"|returns? the (updated|modified)|(fills?|populates?) (in )?(the|its|given)|edits? (the|its|given)"
+    # ansible-lint's ``append_skipped_rules``: ":returns: original pyyaml_data altered with ..."
+    r"|(original|given|passed|input)\b[\w\s]{0,40}\baltered|alters (the|its|given|passed))\b",
     re.IGNORECASE,
 )
 

@@ -602,3 +602,27 @@ def test_a_type_test_that_an_annotation_makes_fail_only_for_none_copies_every_ob
         "def build(params", "def build(strict, params" if "strict" in test else "def build(params").replace(
         "build(params, None)", "build(True, params, None)" if "strict" in test else "build(params, None)")
     assert found(tmp_path, text) == expected
+
+
+# tox 4.67 tox_env/python/dependency_groups.py:143: a work list drained by ``pop()`` gives another
+# element on each iteration, as a ``for`` loop does; the same place read again does not
+WORKLIST = """
+    def resolve(deps):
+        pending = [(d, 1) for d in deps]
+        out = []
+        while pending:
+            {take}
+            dep.marker = m
+            out.append(dep)
+        return out
+"""
+
+
+@pytest.mark.parametrize(("take", "expected"), [
+    ("dep, m = pending.pop()", [("AL007", 7)]),
+    ("pair = pending.pop()\n            dep, m = pair", [("AL007", 8)]),
+    # the last element, read again on every iteration: the same object each time
+    ("dep, m = pending[-1]", [("AL004", 8)]),
+])
+def test_an_element_popped_from_a_work_list_varies_with_the_loop(tmp_path: Path, take: str, expected: list) -> None:
+    assert found(tmp_path, WORKLIST.format(take=take)) == expected

@@ -794,13 +794,18 @@ def test_splicing_the_changed_nodes_gives_the_whole_trees_text(
     found = _all_requests(tree)
     assert found
     spliced = []
-    real = transform._spliced
-    monkeypatch.setattr(transform, "_spliced", lambda *args: spliced.append(real(*args)) or spliced[-1])
+    real = transform._splice_edits
+    monkeypatch.setattr(transform, "_splice_edits", lambda *args: spliced.append(real(*args)) or spliced[-1])
     for display, requests in found:
         source = (tree / display).read_bytes().decode("utf-8")
         whole = transform.apply_requests(source, requests).source
         parsed = transform.parse(source)
-        assert transform.apply_requests(source, requests, parsed, splice=True).source == whole, (display, requests)
+        done = transform.apply_requests(source, requests, parsed, splice=True)
+        assert done.source == whole, (display, requests)
+        if done.splices is not None:  # the line edits without a diff are the diff's
+            from aliaslint.fix.runner import _line_edits, _splice_edits
+
+            assert _splice_edits(display, source, done.splices) == _line_edits(display, source, whole)
     # the whole tree decides only for a generator put in place of a sole argument, and an
     # expression over several lines
     whole_tree = sum(any(mark in (tree / d).read_text(encoding="utf-8") for mark in ("itertools.repeat", "# printed whole"))
@@ -851,3 +856,32 @@ def test_fix_keeps_the_last_line_break_of_a_cr_only_file(project: Path) -> None:
     assert run("--fix").exit_code == 0
     assert (project / "m.py").read_bytes() == (
         b"def f(n):\r    grid = [[] for _ in range(n)]\r    grid[0].append(1)\r    return grid\r")
+
+
+def test_json_checks_a_files_fixes_together_then_each_when_the_sum_does_not_parse(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.fix import runner
+
+    write(project, {"grid.py": "def f(n):\n    a = [[]] * n\n    a[0].append(1)\n    b = [{}] * n\n"
+                               "    b[0]['k'] = 1\n    return a, b\n"})
+    settings = Settings(root=project, no_cache=True)
+    files = discover([project], settings, cwd=project)
+    found = runner.check(files, settings).diagnostics
+    checked = []
+    real = transform.parses
+
+    def parses(source: str) -> bool:  # as if the sum of both fixes did not parse
+        checked.append(source)
+        return real(source) and not ("[[] for _" in source and "[{} for _" in source)
+
+    monkeypatch.setattr(transform, "parses", parses)
+    edited = runner.with_edits(found, files)
+    assert [[(e.location.line, e.content) for e in d.fix.edits] for d in edited] == [
+        [(2, "    a = [[] for _ in range(n)]\n")], [(4, "    b = [{} for _ in range(n)]\n")]]
+    assert len(checked) == 3  # the sum, then each
+    monkeypatch.setattr(transform, "parses", lambda source: checked.append(source) or real(source))
+    checked.clear()
+    runner.with_edits(found, files)
+    assert len(checked) == 1  # the sum parses: one parse for the file

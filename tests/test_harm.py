@@ -106,6 +106,23 @@ def test_a_documented_in_place_update_is_intended(tmp_path: Path) -> None:
     assert shown(run(tmp_path / "b", {"m.py": undocumented})) == [("AL007", 4, "HIGH")]
 
 
+@pytest.mark.parametrize(("doc", "tier"), [
+    # ansible-lint 26.10 skip_utils.py:113
+    (":returns: original pyyaml_data altered with a 'skipped_rules' list added", "MEDIUM"),
+    ("Alters the given config: adds a time zone.", "MEDIUM"),
+    ("Returns an altered copy of the config.", "HIGH"),  # says it copies: changing the argument is not
+    ("Adds a time zone.", "HIGH"),
+])
+def test_a_docstring_saying_the_argument_is_altered_is_intended(tmp_path: Path, doc: str, tier: str) -> None:
+    source = f'''
+        def apply_defaults(cfg):
+            """{doc}"""
+            cfg["spec"]["env"].append({{"name": "TZ", "value": "UTC"}})
+            return {{"n": len(cfg["spec"]["env"])}}
+    '''
+    assert shown(run(tmp_path, {"m.py": source}, preview=True)) == [("AL007", 4, tier)]
+
+
 def test_a_consuming_parser_that_rejects_leftovers_is_intended(tmp_path: Path) -> None:
     source = """
         def parse_sender(cfg):
@@ -1401,3 +1418,33 @@ def test_a_singletons_class_level_state_is_its_one_instances_own(
     files = {"m.py": SINGLETON.format(keep=keep, declared=declared)}
     assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL003", 19, tier)]
     assert shown(run(tmp_path / "default", files)) == ([("AL003", 19, "HIGH")] if tier == "HIGH" else [])
+
+
+# kombu 5.7 utils/scheduling.py:88: ``items.append(items.pop(i))`` moves an element to the end: the
+# list neither grows nor loses anything, so no call "adds the same entries again"
+ROUND_ROBIN = """
+    class round_robin_cycle:
+        def __init__(self, it=None):
+            self.items = it if it is not None else []
+
+        def rotate(self, last_used):
+            items = self.items
+            try:
+                {move}
+            except ValueError:
+                pass
+            return last_used
+"""
+
+
+@pytest.mark.parametrize(("move", "default", "verb"), [
+    ("items.append(items.pop(items.index(last_used)))", [], "reorders"),
+    ("items.insert(0, items.pop())", [], "reorders"),
+    # an element of its own added again: it grows on every call
+    ("items.append(items[-1])", [("AL006", 9, "HIGH")], "appends to"),
+])
+def test_an_element_moved_within_its_list_is_a_reordering(tmp_path: Path, move: str, default: list, verb: str) -> None:
+    files = {"m.py": ROUND_ROBIN.format(move=move)}
+    assert shown(run(tmp_path / "default", files)) == default
+    (finding,) = run(tmp_path / "preview", files, preview=True)
+    assert finding.message.startswith(f"`rotate` {verb} `self.items`")

@@ -257,20 +257,26 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
     """``diagnostics`` with each fix's requests resolved to line edits (for the JSON formats:
     ruff's ``fix.edits``), each fix on its own against the files as they are on disk (read as
     the analysis reads them, at most ``max_bytes``). A fix that cannot be resolved, or that would
-    change a notebook, keeps no edits."""
+    change a notebook, keeps no edits.
+
+    Each file is parsed once; each fix's changes are spliced in (:func:`transform.apply_requests`)
+    and all the fixes of a file are checked together with one parse of their sum, each on its own
+    only when that fails: a file with hundreds of findings took a parse and a diff of the whole
+    file per finding."""
     by_display = {f.display: f for f in files}
     texts: dict[str, str | None] = {}
     parsed: dict[str, object] = {}  # one parse per file, whatever the number of its findings
-    out = []
-    for d in diagnostics:
+    out = list(diagnostics)
+    #: per fix (its place in ``out``), per file: the edits, or the spliced changes to check
+    resolved: dict[int, list[tuple[str, list[Edit] | tuple]]] = {}
+    for i, d in enumerate(out):
         fix = d.fix
         if fix is None or fix.edits or not fix.requests:
-            out.append(d)
             continue
-        edits: list[Edit] = []
         by_file: dict[str, list[FixRequest]] = {}
         for request in fix.requests:
             by_file.setdefault(request.location.path, []).append(request)
+        resolved[i] = []
         for display, requests in sorted(by_file.items()):
             if display not in texts:
                 f = by_display.get(display)
@@ -285,15 +291,61 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
             try:
                 if display not in parsed:
                     parsed[display] = parse(before)
-                after = apply_requests(before, requests, parsed[display], splice=True).source
+                done = apply_requests(before, requests, parsed[display], splice=True, validate=False)
             except (BrokenFix, cst.ParserSyntaxError):
                 parsed.setdefault(display, None)
                 continue
             except Exception:  # LibCST failing on what it parsed: the finding keeps no edits
                 continue
-            edits.extend(_line_edits(display, before, after))
-        out.append(replace(d, fix=replace(fix, edits=tuple(edits))))
+            if done.splices is not None:
+                resolved[i].append((display, done.splices))
+            elif done.source != before:
+                resolved[i].append((display, _line_edits(display, before, done.source)))
+    _check_splices(resolved, texts, parsed, out)
+    for i, parts in resolved.items():
+        edits: list[Edit] = []
+        for display, part in parts:
+            edits += part if isinstance(part, list) else _splice_edits(display, texts[display], part)
+        out[i] = replace(out[i], fix=replace(out[i].fix, edits=tuple(edits)))
     return out
+
+
+def _check_splices(resolved: dict, texts: dict, parsed: dict, out: list) -> None:
+    """Check the spliced fixes of each file in ``resolved`` (in place): all of a file's fixes
+    together with one parse (they change separate expressions and lines, so their sum parses
+    when each does), then, only when the sum does not parse, each on its own; a fix whose text
+    does not parse is resolved through the whole tree instead (which refuses it)."""
+    from aliaslint.fix.transform import BrokenFix, apply_requests, parses, spliced_text
+
+    by_file: dict[str, list[tuple[int, int]]] = {}
+    for i, parts in resolved.items():
+        for k, (display, part) in enumerate(parts):
+            if not isinstance(part, list):
+                by_file.setdefault(display, []).append((i, k))
+    for display, places in by_file.items():
+        source = texts[display]
+        union: dict[tuple[int, int, str], None] = {}  # the same added import once
+        for i, k in places:
+            union.update(dict.fromkeys(resolved[i][k][1]))
+        ordered = sorted(union)
+        separate = all(a[1] <= b[0] and not (a[0] == a[1] == b[0] == b[1]) for a, b in zip(ordered, ordered[1:]))
+        if separate and parses(spliced_text(source, ordered)):
+            continue
+        for i, k in places:
+            if parses(spliced_text(source, resolved[i][k][1])):
+                continue
+            requests = [r for r in out[i].fix.requests if r.location.path == display]
+            try:
+                after = apply_requests(source, requests, parsed.get(display)).source
+            except (BrokenFix, Exception):
+                after = source
+            resolved[i][k] = (display, _line_edits(display, source, after))
+
+
+def _splice_edits(display: str, source: str, splices) -> list[Edit]:
+    from aliaslint.fix.transform import splice_line_edits
+
+    return [Edit(Location(display, first, 1, end, 1), text) for first, end, text in splice_line_edits(source, splices)]
 
 
 def _line_edits(display: str, before: str, after: str) -> list[Edit]:

@@ -21,6 +21,7 @@ never returned (:class:`BrokenFix`), so the caller keeps the file as it was.
 from __future__ import annotations
 
 import ast
+import bisect
 import difflib
 import warnings
 from collections.abc import Iterable
@@ -51,6 +52,9 @@ class Transformed:
     source: str
     applied: set[FixRequest] = field(default_factory=set)
     skipped: dict[FixRequest, str] = field(default_factory=dict)
+    #: when the changes were spliced in: each as (start offset, end offset, new text) in the old
+    #: text, for line edits without a diff (see :func:`splice_line_edits`)
+    splices: tuple[tuple[int, int, str], ...] | None = None
 
 
 def _span(request: FixRequest) -> Span:
@@ -416,7 +420,7 @@ def parse(source: str) -> "_Module":
 
 
 def apply_requests(source: str, requests: Iterable[FixRequest], parsed: "_Module | None" = None,
-                   splice: bool = False) -> Transformed:
+                   splice: bool = False, validate: bool = True) -> Transformed:
     """Apply ``requests`` (all for this module) to ``source``; ``parsed`` is :func:`parse`'s
     result for this very text, when the caller keeps one.
 
@@ -424,7 +428,9 @@ def apply_requests(source: str, requests: Iterable[FixRequest], parsed: "_Module
     (:func:`_spliced`), instead of transforming and printing the whole tree and parsing the result
     with LibCST again: the same text, for a fraction of the time on a large module (each finding's
     fix resolved on its own for ``--output-format json``: a 4,000-line module took about a second
-    per finding). Changes it cannot place exactly fall back to the whole tree.
+    per finding). Changes it cannot place exactly fall back to the whole tree. ``validate=False``
+    leaves the spliced text's check to the caller (:func:`parses`; ``with_edits`` parses all of
+    a file's fixes together once).
 
     Raises :class:`BrokenFix` when the changed text does not parse, and
     ``libcst.ParserSyntaxError`` when ``source`` itself does not.
@@ -510,10 +516,12 @@ def apply_requests(source: str, requests: Iterable[FixRequest], parsed: "_Module
     if not out.applied:
         return out
     if splice:
-        spliced = _spliced(module, made, [(inserted[k], lines) for k, lines in insert.items()], imports)
-        if spliced is not None:
-            out.source = spliced
-            return out
+        edits = _splice_edits(module, made, [(inserted[k], lines) for k, lines in insert.items()], imports)
+        if edits is not None:
+            spliced = spliced_text(module.source, edits)
+            if not validate or parses(spliced):
+                out.source, out.splices = spliced, tuple(edits)
+                return out
     tree = module.tree.visit(_Edits(replace, insert))
     if imports:
         # imported here: ``libcst.codemod`` takes half a second to import, needed only now
@@ -529,15 +537,15 @@ def apply_requests(source: str, requests: Iterable[FixRequest], parsed: "_Module
     return out
 
 
-def _spliced(module: "_Module", made, inserts, imports: set[tuple[str, str | None]]) -> str | None:
-    """The text :func:`apply_requests` would print, made by putting each changed node's own
-    text in place of the old one's (``made``: (node, make) pairs; ``inserts``: (function, lines)
+def _splice_edits(module: "_Module", made, inserts, imports: set[tuple[str, str | None]]) -> list | None:
+    """The changes that give the text :func:`apply_requests` would print, as (start offset, end
+    offset, new text) in the old text: each changed node's own text in place of the old one's (``made``: (node, make) pairs; ``inserts``: (function, lines)
     to add at the top of its body; ``imports``: as for ``AddImportsVisitor``), or ``None`` when a
     change cannot be placed exactly: a generator whose parentheses the whole tree would drop
     (``list(itertools.repeat({}, n))``), an expression over several lines (printed in its block,
     its continuation lines get the block's indentation), a one-line function body, an added
-    import that touches a changed line, or a result CPython does not parse (the whole tree then
-    decides)."""
+    import that touches a changed line (the whole tree then decides; so it does when the result
+    does not parse, :func:`parses`)."""
     starts = [0]
     for line in module.lines:
         starts.append(starts[-1] + len(line))
@@ -580,16 +588,60 @@ def _spliced(module: "_Module", made, inserts, imports: set[tuple[str, str | Non
             if any(b < end and begin < e or b == e == begin for b, e, _ in edits):
                 return None
             edits.append((begin, end, text))
-    source = module.source
-    for begin, end, text in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
-        source = source[:begin] + text + source[end:]
+    return sorted(edits, key=lambda e: (e[0], e[1]))
+
+
+def spliced_text(source: str, edits) -> str:
+    """``source`` with ``edits`` ((start offset, end offset, new text), not overlapping) made."""
+    parts, at = [], 0
+    for begin, end, text in sorted(edits, key=lambda e: (e[0], e[1])):
+        parts += [source[at:begin], text]
+        at = end
+    parts.append(source[at:])
+    return "".join(parts)
+
+
+def parses(source: str) -> bool:
+    """Whether CPython parses ``source`` (what a spliced text is checked with: LibCST printed
+    every piece of it)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             ast.parse(source)
-    except (SyntaxError, ValueError):
-        return None
-    return source
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return False
+    return True
+
+
+def splice_line_edits(source: str, edits) -> list[tuple[int, int, str]]:
+    """Whole-line changes that make ``edits`` (as in :attr:`Transformed.splices`): (first line,
+    end line (exclusive), new text), lines from 1, as a line diff of the two texts gives them
+    (changes on the same or adjacent lines are one) but without diffing: a file with hundreds of
+    findings took a diff of the whole file per finding."""
+    lines = physical_lines(source, keepends=True)
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    regions: list[list] = []  # [first line index, end line index, edits]
+    for begin, end, text in sorted(edits, key=lambda e: (e[0], e[1])):
+        first = bisect.bisect_right(starts, begin) - 1
+        if begin == end and starts[first] == begin:
+            last = first  # an insertion before a line
+        else:
+            last = bisect.bisect_right(starts, end - 1 if end > begin else end) - 1 + 1
+        last = min(last, len(lines))
+        if regions and first <= regions[-1][1]:
+            regions[-1][1] = max(regions[-1][1], last)
+            regions[-1][2].append((begin, end, text))
+        else:
+            regions.append([first, last, [(begin, end, text)]])
+    out = []
+    for first, last, inside in regions:
+        old = source[starts[first]:starts[last]]
+        new = spliced_text(old, [(b - starts[first], e - starts[first], t) for b, e, t in inside])
+        if new != old:
+            out.append((first + 1, last + 1, new))
+    return out
 
 
 def check_parses(source: str) -> None:
