@@ -285,15 +285,17 @@ def main(argv: list[str] | None = None) -> int:
         revision = git("rev-parse", args.rev)
     else:
         revision = git("rev-parse", "HEAD") + (" (with uncommitted changes)" if git("status", "--porcelain", "--", "aliaslint", "rules") else "")
-    # concise, not json: the json formats resolve every fix's edits (a LibCST parse of each file
-    # with a fixable finding), which would be timed as part of the check
+    # concise: the json formats also resolve every fix's edits (a LibCST parse of each file with a
+    # fixable finding), timed apart in their own row
     al = [sys.executable, "-m", "aliaslint", "check", "--output-format", "concise", "-j", str(args.jobs)]
     cold = Row("aliaslint cold", al + ["--no-cache", str(corpus)], note="--no-cache")
+    as_json = Row("  JSON output", [*al[:-3], "json", *al[-2:], "--no-cache", str(corpus)],
+                  note="--no-cache --output-format json (with each fix's edits)")
     warm = Row("aliaslint warm", al + ["--cache-dir", str(cache), str(corpus)], note="nothing changed")
     body = Row("  one body edited", warm.command, note="a statement added to one function's body")
     effect = Row("  one effect changed", warm.command, note="one function now appends to its parameter")
     rows = [Row("LibCST parse", [sys.executable, "-c", LIBCST_PARSE, str(file_list)], note="1 process"),
-            cold, warm, body, effect]
+            cold, as_json, warm, body, effect]
     doubled = None
     if not args.no_double:
         twice = work / "twice"
