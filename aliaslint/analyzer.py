@@ -1693,6 +1693,9 @@ class FunctionAnalyzer:
             return FunctionAnalyzer._membership_test(test.left) or FunctionAnalyzer._membership_test(test.right)
         if isinstance(test, cst.Comparison) and any(isinstance(c.operator, cst.NotIn) for c in test.comparisons):
             return 1
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, cst.NotEqual) and _is_last_element(test.left):
+            return 1  # ``if chain[-1:] != [key]:`` / ``if chain[-1] != key:``: not after itself again (tox)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
                 and isinstance(test.expression, cst.Call) and isinstance(test.expression.func, cst.Name) \
                 and test.expression.func.value == "any":
@@ -2688,6 +2691,21 @@ class _NormalisedNames(cst.CSTTransformer):
 
 #: a run of identifier characters (ASCII letters, digits, ``_``, anything not ASCII) with at least
 #: one character that is not ASCII: every name of the code that is not ASCII is one such run
+def _is_last_element(node: cst.BaseExpression) -> bool:
+    """``xs[-1]`` or ``xs[-1:]``."""
+    if not (isinstance(node, cst.Subscript) and len(node.slice) == 1):
+        return False
+    part = node.slice[0].slice
+    if isinstance(part, cst.Slice):
+        return part.upper is None and part.step is None and part.lower is not None and _is_minus_one(part.lower)
+    return isinstance(part, cst.Index) and _is_minus_one(part.value)
+
+
+def _is_minus_one(node: cst.BaseExpression | None) -> bool:
+    return isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) \
+        and isinstance(node.expression, cst.Integer) and node.expression.value == "1"
+
+
 _NON_ASCII_WORD = re.compile(r"[0-9A-Za-z_]*[^\x00-\x7f][0-9A-Za-z_\x80-\U0010ffff]*")
 
 

@@ -1448,3 +1448,27 @@ def test_an_element_moved_within_its_list_is_a_reordering(tmp_path: Path, move: 
     assert shown(run(tmp_path / "default", files)) == default
     (finding,) = run(tmp_path / "preview", files, preview=True)
     assert finding.message.startswith(f"`rotate` {verb} `self.items`")
+
+
+# tox 4.67 config/set_env.py:423: ``if args.chain[-1:] != [key]: args.chain.append(key)`` appends
+# only when the last entry differs: called again with the same key, it adds nothing
+LAST_ENTRY = """
+    def load(item, args):
+        if {test}:
+            args.chain.append(f"env:{{item}}")
+        return replace(item, args)
+
+    def replace(item, args):
+        return {{"item": item, "chain": args.chain}}
+"""
+
+
+@pytest.mark.parametrize(("test", "default"), [
+    ('args.chain[-1:] != [f"env:{item}"]', []),
+    ('args.chain[-1] != f"env:{item}"', []),
+    # another element than the last: a second call appends again
+    ('args.chain[:1] != [f"env:{item}"]', [("AL007", 4, "HIGH")]),
+    ('args.chain[0] != f"env:{item}"', [("AL007", 4, "HIGH")]),
+])
+def test_an_append_after_a_different_last_entry_adds_once(tmp_path: Path, test: str, default: list) -> None:
+    assert shown(run(tmp_path, {"m.py": LAST_ENTRY.format(test=test)})) == default
