@@ -275,6 +275,9 @@ class FunctionAnalyzer:
         self.call_ids: dict[int, int] = {}
         self.cls_info: ClassInfo | None = None
         self.absent_guards: set[tuple[str, str]] = set()
+        #: what the enclosing ``if`` tests find there (``if "k" in d:``, ``if hasattr(x, "a"):``)
+        #: as (mapping or attribute text, key text): a ``del`` of it removes only what is there
+        self.present_guards: set[tuple[str, str]] = set()
         #: keys known missing after an early exit taken when they are there (``if "k" in m:
         #: raise``), to the end of the block (:meth:`walk_block` drops them)
         self.exit_guards: list[tuple[str, str]] = []
@@ -474,7 +477,7 @@ class FunctionAnalyzer:
     # ----------------------------------------------------------- recording
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
                         key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1,
-                        via_model: str = "") -> None:
+                        via_model: str = "", discarded: bool = False) -> None:
         # AL004 needs "this very object is changed in the loop": count only changes made
         # through a name bound to it, not through a container that may hold other objects
         receiver = node.func.value if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) else \
@@ -502,7 +505,7 @@ class FunctionAnalyzer:
         self.summary.mutations.append(
             Mutation(snap, kind, op, self.mod.site(node), self.repeating_loops(),
                      self.snapshot(key_value), self.snapshot(value), call_id, via_model,
-                     discarded=node is self.discarding, value_text=self.value_text(node),
+                     discarded=discarded or node is self.discarding, value_text=self.value_text(node),
                      conditional=self.branch_depth > 0 and not self._decided_by_target(node),
                      maybe_copied=any(isinstance(o, Ref) and o.root.kind == "param"
                                       and o.root.index in self.copied_params for o in snap),
@@ -546,6 +549,8 @@ class FunctionAnalyzer:
         model.ready = True``): the next use of the same object takes the same path, so the change
         is not one made "on some paths only" (:attr:`Mutation.conditional`)."""
         receiver = node
+        if isinstance(node, cst.Del):
+            receiver = node.target
         while isinstance(receiver, (cst.Attribute, cst.Subscript, cst.Call)):
             receiver = receiver.func if isinstance(receiver, cst.Call) else receiver.value
         if not isinstance(receiver, cst.Name):
@@ -1621,10 +1626,13 @@ class FunctionAnalyzer:
                 index = t.slice[0].slice if len(t.slice) == 1 else None
                 # ``del stack[0]`` takes an element out of a sequence; ``del cfg["k"]`` removes a key
                 op = "del[]" if isinstance(index, cst.Index) and _is_int_literal(index.value) else "del"
-                self.record_mutation(base, REMOVE, op, node, kv)
+                there = isinstance(index, cst.Index) and (
+                    self.item_text(t.value), self.mod.code_for(index.value)) in self.present_guards
+                self.record_mutation(base, REMOVE, op, node, kv, discarded=there)
             elif isinstance(t, cst.Attribute):
                 base = self.eval(t.value)
-                self.record_mutation(base, REMOVE, "del", node, frozenset({Opaque()}))
+                there = (self.mod.code_for(t), "") in self.present_guards
+                self.record_mutation(base, REMOVE, "del", node, frozenset({Opaque()}), discarded=there)
             elif isinstance(t, cst.Name):
                 self.env.pop(t.value, None)
         return True
@@ -1968,6 +1976,29 @@ class FunctionAnalyzer:
         guard = self.absent_key_guard(test)
         return {guard} if guard else set()
 
+    def present_in_body(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
+        """What ``test`` finds there when it holds, also in an ``and`` chain: ``k in m`` ->
+        (``m``, ``k``); ``hasattr(x, "a")`` and ``getattr(x, "a", None) is y`` (``y`` not
+        ``None``) -> (``x.a``, ``""``), as :meth:`item_text` and the attribute's text spell them."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self.present_in_body(test.left) | self.present_in_body(test.right)
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+            op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+            if isinstance(op, cst.In):
+                return {(self.item_text(right), self.mod.code_for(test.left))}
+            none = isinstance(right, cst.Name) and right.value == "None"
+            if isinstance(op, cst.IsNot) and none or isinstance(op, cst.Is) and not none:
+                test = test.left  # ``getattr(x, "a", None) is self``: only when it is there
+            else:
+                return set()
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value in ("hasattr", "getattr") \
+                and len(test.args) >= 2 and isinstance(test.args[1].value, cst.SimpleString) \
+                and (test.func.value == "hasattr" or len(test.args) == 3):
+            name = test.args[1].value.evaluated_value
+            if isinstance(name, str) and name.isidentifier():
+                return {(f"{self.mod.code_for(test.args[0].value)}.{name}", "")}
+        return set()
+
     def flag_tests(self, test: cst.BaseExpression) -> list[tuple[int, bool]]:
         """Flag parameters the test requires to enter its body: ``if append:`` -> ``[(i, True)]``,
         ``if not inplace:`` -> ``[(i, False)]``, each part of an ``and`` chain. Only a parameter
@@ -2067,6 +2098,8 @@ class FunctionAnalyzer:
         self.narrowed_lists |= self.narrow(node.test)
         guards = self.absent_key_guards(node.test) - self.absent_guards
         self.absent_guards |= guards
+        there = self.present_in_body(node.test) - self.present_guards
+        self.present_guards |= there
         typed = self.type_tests(node.test) - self.type_guards
         self.type_guards |= typed
         empty = self.empty_tests(node.test) - self.empty_guards
@@ -2094,6 +2127,7 @@ class FunctionAnalyzer:
         self.membership_guards -= membership
         self.return_guards.pop()
         self.absent_guards -= guards
+        self.present_guards -= there
         self.type_guards -= typed
         self.empty_guards -= empty
         if not live_body:

@@ -98,8 +98,8 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
     - a normalising write: the value comes from the object itself (``s["name"] = s["name"].lower()``);
     - a constant written on every path: the second write puts the same value (``constants=False``
       when the object is shared with code that does not write it: a template other objects read);
-    - a removal on every path whose result is thrown away, or ``discard``: nothing left to remove
-      the second time.
+    - a removal on every path whose result is thrown away, ``discard``, or a ``del`` under a test
+      that it is there (``if "k" in d: del d["k"]``): nothing left to remove the second time.
     """
     if effect.kind == SETDEFAULT:
         return "it only fills a missing entry"
@@ -113,7 +113,7 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
             # on some paths leaks into later uses that take another path: apify's headers)
             return "it sets the same constant again"
     if effect.kind == REMOVE and not effect.conditional and (
-            effect.op == "discard" or effect.discarded and effect.op == "pop"):
+            effect.op == "discard" or effect.discarded and effect.op in ("pop", "del")):
         return "a second removal finds nothing to remove"
     return None
 

@@ -64,7 +64,8 @@ class Mutation:
     call_id: int = -1
     #: the library callee whose model says it mutates (``kopf.append_owner_reference``)
     via_model: str = ""
-    #: the call's result is thrown away (``cfg.pop("x", None)`` as a statement)
+    #: the call's result is thrown away (``cfg.pop("x", None)`` as a statement), or a ``del``
+    #: removes only what a test found there (``if "k" in d: del d["k"]``)
     discarded: bool = False
     #: source text of what is put in (``{"mountPath": "/dev/shm"}``), for messages; may be empty
     value_text: str = ""

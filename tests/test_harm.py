@@ -1472,3 +1472,36 @@ LAST_ENTRY = """
 ])
 def test_an_append_after_a_different_last_entry_adds_once(tmp_path: Path, test: str, default: list) -> None:
     assert shown(run(tmp_path, {"m.py": LAST_ENTRY.format(test=test)})) == default
+
+
+# kombu 5.7 asynchronous/http/base.py:271: a client unregisters itself from the hub it was given,
+# ``discard`` and a ``del`` under a test that the attribute is there: a second call removes nothing
+DETACH = """
+    class Client:
+        def __init__(self, hub):
+            self.hub = hub
+            self.hub.on_close.add(self._on_close)
+
+        def detach(self):
+            self.hub.on_close.discard(self._on_close)
+            {remove}
+
+        def close(self):
+            self.detach()
+
+        def _on_close(self, hub):
+            self.detach()
+            self.close()
+"""
+
+
+@pytest.mark.parametrize(("remove", "default"), [
+    ("if getattr(self.hub, 'current', None) is self:\n                del self.hub.current", []),
+    ("if hasattr(self.hub, 'current'):\n                del self.hub.current", []),
+    ("if 'current' in self.hub.state:\n                del self.hub.state['current']", []),
+    # removed without looking: the second call raises, or removes what another put there
+    ("del self.hub.current", [("AL006", 8, "HIGH")]),
+    ("if self.hub.ready:\n                del self.hub.state['current']", [("AL006", 8, "HIGH")]),
+])
+def test_a_removal_of_what_a_test_found_there_is_repeat_safe(tmp_path: Path, remove: str, default: list) -> None:
+    assert shown(run(tmp_path, {"m.py": DETACH.format(remove=remove)})) == default
