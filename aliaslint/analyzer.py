@@ -1267,7 +1267,7 @@ class FunctionAnalyzer:
                 # a work list drained in a loop (``while pending: dep, m = pending.pop()``) gives
                 # another of its elements on each iteration, as ``for`` does (tox's
                 # ``_unwrap_nested_extras``); a copy's element stays the original's
-                return self.varying(got, frozenset({loops[-1]}))
+                return self.tag(got, frozenset({loops[-1]}), keep_copy=True)
             return got
         return frozenset({Opaque()})
 
@@ -1349,26 +1349,14 @@ class FunctionAnalyzer:
                 return frozenset({Opaque()})
         return self.load(it, ANY)
 
-    def varying(self, value: frozenset, loops: frozenset[int]) -> frozenset:
-        """``value`` as another object on each iteration of ``loops`` (an element taken from a
-        work list), keeping what it was reached through (unlike :meth:`tag`, a copy's mark)."""
+    def tag(self, value: frozenset, loops: frozenset[int], keep_copy: bool = False) -> frozenset:
+        """``value`` as another object on each iteration of ``loops``: what a ``for`` binds, or
+        (``keep_copy``) an element taken from a work list, which keeps what it was reached
+        through (a shallow copy's element is still the original's)."""
         out = set()
         for o in value:
             if isinstance(o, Ref):
-                out.add(replace(o, loops=o.loops | loops))
-            elif isinstance(o, Opaque):
-                out.add(Opaque(o.loops | loops, o.deps, o.mutable))
-            else:
-                if isinstance(o, _Obj):
-                    self.heap.objects[o.id].setdefault("iterated", set()).update(loops)
-                out.add(o)
-        return frozenset(out)
-
-    def tag(self, value: frozenset, loops: frozenset[int]) -> frozenset:
-        out = set()
-        for o in value:
-            if isinstance(o, Ref):
-                out.add(replace(o, loops=o.loops | loops, copy=None))
+                out.add(replace(o, loops=o.loops | loops, copy=o.copy if keep_copy else None))
             elif isinstance(o, Opaque):
                 out.add(Opaque(o.loops | loops, o.deps, o.mutable))
             else:

@@ -29,6 +29,12 @@ def shown(found) -> list[tuple]:
     return [(d.code, d.location.line, d.confidence.name) for d in found]
 
 
+def assert_tier(tmp_path: Path, files: dict[str, str], code: str, line: int, tier: str) -> None:
+    """One finding with ``--preview`` at ``tier``; by default the same when it is HIGH, else none."""
+    assert shown(run(tmp_path / "preview", files, preview=True)) == [(code, line, tier)]
+    assert shown(run(tmp_path / "default", files)) == ([(code, line, "HIGH")] if tier == "HIGH" else [])
+
+
 @pytest.mark.parametrize("tree", TREES, ids=lambda t: f"{t.parent.name}/{t.name}")
 def test_every_default_finding_names_its_second_use_or_why_it_is_shown(tree: Path) -> None:
     settings = Settings(root=tree, no_cache=True)
@@ -1290,9 +1296,7 @@ REGISTRY = """
 ])
 def test_a_metaclass_registering_each_class_it_makes_is_a_registry(
         tmp_path: Path, imports: str, base: str, tier: str) -> None:
-    files = {"m.py": REGISTRY.format(imports=imports, base=base)}
-    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL003", 9, tier)]
-    assert shown(run(tmp_path / "default", files)) == ([("AL003", 9, "HIGH")] if tier == "HIGH" else [])
+    assert_tier(tmp_path, {"m.py": REGISTRY.format(imports=imports, base=base)}, "AL003", 9, tier)
 
 
 # dvc 3.67.1 output.py:90: ``load_stage`` hands ``loadd_from`` a part of its ``d``, which its only
@@ -1415,9 +1419,7 @@ SINGLETON = """
 ])
 def test_a_singletons_class_level_state_is_its_one_instances_own(
         tmp_path: Path, keep: str, declared: str, tier: str) -> None:
-    files = {"m.py": SINGLETON.format(keep=keep, declared=declared)}
-    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL003", 19, tier)]
-    assert shown(run(tmp_path / "default", files)) == ([("AL003", 19, "HIGH")] if tier == "HIGH" else [])
+    assert_tier(tmp_path, {"m.py": SINGLETON.format(keep=keep, declared=declared)}, "AL003", 19, tier)
 
 
 # kombu 5.7 utils/scheduling.py:88: ``items.append(items.pop(i))`` moves an element to the end: the
