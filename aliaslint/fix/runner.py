@@ -305,7 +305,7 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
     for i, parts in resolved.items():
         edits: list[Edit] = []
         for display, part in parts:
-            edits += part if isinstance(part, list) else _splice_edits(display, texts[display], part)
+            edits += part if isinstance(part, list) else _edits_of_splices(display, texts[display], part)
         out[i] = replace(out[i], fix=replace(out[i].fix, edits=tuple(edits)))
     return out
 
@@ -315,7 +315,7 @@ def _check_splices(resolved: dict, texts: dict, parsed: dict, out: list) -> None
     together with one parse (they change separate expressions and lines, so their sum parses
     when each does), then, only when the sum does not parse, each on its own; a fix whose text
     does not parse is resolved through the whole tree instead (which refuses it)."""
-    from aliaslint.fix.transform import BrokenFix, apply_requests, parses, spliced_text
+    from aliaslint.fix.transform import apply_requests, parses, spliced_text
 
     by_file: dict[str, list[tuple[int, int]]] = {}
     for i, parts in resolved.items():
@@ -337,12 +337,12 @@ def _check_splices(resolved: dict, texts: dict, parsed: dict, out: list) -> None
             requests = [r for r in out[i].fix.requests if r.location.path == display]
             try:
                 after = apply_requests(source, requests, parsed.get(display)).source
-            except (BrokenFix, Exception):
+            except Exception:  # BrokenFix, or LibCST failing: no edits
                 after = source
             resolved[i][k] = (display, _line_edits(display, source, after))
 
 
-def _splice_edits(display: str, source: str, splices) -> list[Edit]:
+def _edits_of_splices(display: str, source: str, splices) -> list[Edit]:
     from aliaslint.fix.transform import splice_line_edits
 
     return [Edit(Location(display, first, 1, end, 1), text) for first, end, text in splice_line_edits(source, splices)]
