@@ -227,7 +227,22 @@ class ModuleTemplateMutation(ProjectRule):
             shown = format_path(name, e.path)
             via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
             level = "class-level" if root.name.rsplit(".", 1)[0] in project.classes else "module-level"
-            if any(other.via_instance for _, other in items):
+            holder = root.name.rsplit(".", 1)[0]
+            # the two kinds of class-level state meant to be shared (preview only): say so, and
+            # no copy in ``__init__`` (which would break the registry)
+            intended = None
+            if all(harm.registers_classes(project, f, other) for f, other in items):
+                intended = ("the metaclass runs once per class statement, so this registers each class it "
+                            "makes: a registry, shared on purpose; nothing to change if that is intended")
+            elif all(other.via_instance for _, other in items) and holder in project.classes \
+                    and harm.singleton(project, holder):
+                intended = ("the class hands out one instance (a singleton getter keeps it in a class-level "
+                            "field), so this is that instance's own state; nothing to change if no other "
+                            "instance is made")
+            if intended is not None:
+                message = (f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a class-level "
+                           f"object: {intended}")
+            elif any(other.via_instance for _, other in items):
                 attr_name = name.rsplit(".", 1)[-1]
                 if e.path:
                     fix = "copy the part that is changed before changing it (`list(...)`, `copy.deepcopy(...)`)"
@@ -269,11 +284,8 @@ class ModuleTemplateMutation(ProjectRule):
             if all(harm.repeat_safe(other) for _, other in items) and len(users.get(root, ())) <= 1:
                 # the only function writing the template writes what it would write again
                 confidence = Confidence.MEDIUM
-            elif all(harm.registers_classes(project, f, other) for f, other in items):
-                confidence = Confidence.MEDIUM  # a metaclass registering each class it makes
-            elif all(other.via_instance for _, other in items) and root.name.rsplit(".", 1)[0] in project.classes \
-                    and harm.singleton(project, root.name.rsplit(".", 1)[0]):
-                confidence = Confidence.MEDIUM  # the one instance of a singleton: its own state
+            elif intended is not None:
+                confidence = Confidence.MEDIUM  # a registry of classes, a singleton's own state
             facts.reported_sites.update(other.site for _, other in items)
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
                                   confidence=confidence, url=cls.url(), access_path=shown))
