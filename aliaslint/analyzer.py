@@ -1860,11 +1860,7 @@ class FunctionAnalyzer:
         ``if isinstance(params, dict): params = {...}`` the caller's object is then gone from
         every path (slack_sdk's ``_build_req_args``). Another condition in the chain, an
         abstract annotation (``Mapping``) or none leaves the parameter on the failing path."""
-        parts, node = [], test
-        while isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
-            parts.append(node.right)
-            node = node.left
-        parts.append(node)
+        parts = _and_parts(test)
         tested: dict[str, tuple[str, ...]] = {}
         others = []
         for part in parts:
@@ -2015,11 +2011,7 @@ class FunctionAnalyzer:
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
             return self.present_key_guards(test.left) | self.present_key_guards(test.right)
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
-            parts, node = [], test
-            while isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
-                parts.append(node.right)
-                node = node.left
-            parts.append(node)
+            parts = _and_parts(test)
             found = [self.present_key_guards(p) for p in parts]
             guards = set().union(*found)
             mappings = {m for m, _ in guards}
@@ -2711,8 +2703,16 @@ class _NormalisedNames(cst.CSTTransformer):
         return updated_node if normal == updated_node.value else updated_node.with_changes(value=normal)
 
 
-#: a run of identifier characters (ASCII letters, digits, ``_``, anything not ASCII) with at least
-#: one character that is not ASCII: every name of the code that is not ASCII is one such run
+def _and_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The operands of an ``and`` chain (the test itself when it is none), last first."""
+    parts, node = [], test
+    while isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
+        parts.append(node.right)
+        node = node.left
+    parts.append(node)
+    return parts
+
+
 def _is_last_element(node: cst.BaseExpression) -> bool:
     """``xs[-1]`` or ``xs[-1:]``."""
     if not (isinstance(node, cst.Subscript) and len(node.slice) == 1):
@@ -2728,6 +2728,8 @@ def _is_minus_one(node: cst.BaseExpression | None) -> bool:
         and isinstance(node.expression, cst.Integer) and node.expression.value == "1"
 
 
+#: a run of identifier characters (ASCII letters, digits, ``_``, anything not ASCII) with at least
+#: one character that is not ASCII: every name of the code that is not ASCII is one such run
 _NON_ASCII_WORD = re.compile(r"[0-9A-Za-z_]*[^\x00-\x7f][0-9A-Za-z_\x80-\U0010ffff]*")
 
 

@@ -23,6 +23,8 @@ __all__ = ["NodePositions", "node_positions"]
 
 #: what LibCST's position state counts as a line break in a token
 _NEWLINE = re.compile(r"\r\n?|\n")
+
+
 class NodePositions:
     """``node -> CodeRange`` for every node of one module (LibCST's ``PositionProvider`` values).
 
@@ -58,13 +60,9 @@ class NodePositions:
 def node_positions(module: cst.Module, keep_nodes: bool = False) -> NodePositions:
     """The position of every node of ``module``, in one codegen pass; ``keep_nodes``: also list
     the nodes (:attr:`NodePositions.nodes`, for looking nodes up by their range)."""
-    if keep_nodes:
-        state = _NodeListingState(module.default_indent, module.default_newline)
-        module._codegen(state)
-        return NodePositions(module, state.ranges, state.nodes)
-    state = _PositionState(module.default_indent, module.default_newline)
+    state = (_NodeListingState if keep_nodes else _PositionState)(module.default_indent, module.default_newline)
     module._codegen(state)
-    return NodePositions(module, state.ranges)
+    return NodePositions(module, state.ranges, state.nodes if keep_nodes else None)
 
 
 class _SyntacticRange:

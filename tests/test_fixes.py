@@ -805,7 +805,7 @@ def test_splicing_the_changed_nodes_gives_the_whole_trees_text(
         if done.splices is not None:  # the line edits without a diff are the diff's
             from aliaslint.fix.runner import _edits_of_splices, _line_edits
 
-            assert _edits_of_splices(display, source, done.splices) == _line_edits(display, source, whole)
+            assert _edits_of_splices(display, parsed, done.splices) == _line_edits(display, source, whole)
     # the whole tree decides only for a generator put in place of a sole argument, and an
     # expression over several lines
     whole_tree = sum(any(mark in (tree / d).read_text(encoding="utf-8") for mark in ("itertools.repeat", "# printed whole"))

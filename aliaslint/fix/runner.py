@@ -305,7 +305,7 @@ def with_edits(diagnostics: Sequence[Diagnostic], files: Sequence[SourceFile],
     for i, parts in resolved.items():
         edits: list[Edit] = []
         for display, part in parts:
-            edits += part if isinstance(part, list) else _edits_of_splices(display, texts[display], part)
+            edits += part if isinstance(part, list) else _edits_of_splices(display, parsed[display], part)
         out[i] = replace(out[i], fix=replace(out[i].fix, edits=tuple(edits)))
     return out
 
@@ -342,10 +342,11 @@ def _check_splices(resolved: dict, texts: dict, parsed: dict, out: list) -> None
             resolved[i][k] = (display, _line_edits(display, source, after))
 
 
-def _edits_of_splices(display: str, source: str, splices) -> list[Edit]:
+def _edits_of_splices(display: str, module, splices) -> list[Edit]:
+    """:func:`transform.splice_line_edits` as the JSON formats' edits of the file ``display``."""
     from aliaslint.fix.transform import splice_line_edits
 
-    return [Edit(Location(display, first, 1, end, 1), text) for first, end, text in splice_line_edits(source, splices)]
+    return [Edit(Location(display, first, 1, end, 1), text) for first, end, text in splice_line_edits(module, splices)]
 
 
 def _line_edits(display: str, before: str, after: str) -> list[Edit]:

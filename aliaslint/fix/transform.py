@@ -276,6 +276,10 @@ class _Module:
         self._type_only: frozenset[int] | None = None
         self._imports: dict[frozenset, list[tuple[int, int, str]]] = {}
         self._module_level: "_ModuleLevel | bool | None" = None
+        #: the offset in ``source`` where each line starts, and one past the end
+        self.starts = [0]
+        for line in self.lines:
+            self.starts.append(self.starts[-1] + len(line))
 
     @property
     def scopes(self):
@@ -329,10 +333,7 @@ class _Module:
             hunks = changes(head) if self.lines[:len(prefix)] == prefix else None
             if hunks is None or any(i2 >= len(prefix) for _, i2, _ in hunks):
                 hunks = changes(self.tree)
-            starts = [0]
-            for line in self.lines:
-                starts.append(starts[-1] + len(line))
-            self._imports[imports] = [(starts[i1], starts[i2], text) for i1, i2, text in hunks]
+            self._imports[imports] = [(self.starts[i1], self.starts[i2], text) for i1, i2, text in hunks]
         return self._imports[imports]
 
     def scope_of(self, node: cst.CSTNode):
@@ -425,7 +426,7 @@ def apply_requests(source: str, requests: Iterable[FixRequest], parsed: "_Module
     result for this very text, when the caller keeps one.
 
     ``splice``: print only the changed nodes and put them into the text in place
-    (:func:`_spliced`), instead of transforming and printing the whole tree and parsing the result
+    (:func:`_splice_edits`), instead of transforming and printing the whole tree and parsing the result
     with LibCST again: the same text, for a fraction of the time on a large module (each finding's
     fix resolved on its own for ``--output-format json``: a 4,000-line module took about a second
     per finding). Changes it cannot place exactly fall back to the whole tree. ``validate=False``
@@ -539,16 +540,14 @@ def apply_requests(source: str, requests: Iterable[FixRequest], parsed: "_Module
 
 def _splice_edits(module: "_Module", made, inserts, imports: set[tuple[str, str | None]]) -> list | None:
     """The changes that give the text :func:`apply_requests` would print, as (start offset, end
-    offset, new text) in the old text: each changed node's own text in place of the old one's (``made``: (node, make) pairs; ``inserts``: (function, lines)
-    to add at the top of its body; ``imports``: as for ``AddImportsVisitor``), or ``None`` when a
-    change cannot be placed exactly: a generator whose parentheses the whole tree would drop
+    offset, new text) in the old text: each changed node's own text in place of the old one's
+    (``made``: (node, make) pairs; ``inserts``: (function, lines) to add at the top of its body;
+    ``imports``: as for ``AddImportsVisitor``), or ``None`` when a change cannot be placed exactly: a generator whose parentheses the whole tree would drop
     (``list(itertools.repeat({}, n))``), an expression over several lines (printed in its block,
     its continuation lines get the block's indentation), a one-line function body, an added
     import that touches a changed line (the whole tree then decides; so it does when the result
     does not parse, :func:`parses`)."""
-    starts = [0]
-    for line in module.lines:
-        starts.append(starts[-1] + len(line))
+    starts = module.starts
 
     def offset(position) -> int:
         return starts[position.line - 1] + position.column
@@ -613,23 +612,20 @@ def parses(source: str) -> bool:
     return True
 
 
-def splice_line_edits(source: str, edits) -> list[tuple[int, int, str]]:
-    """Whole-line changes that make ``edits`` (as in :attr:`Transformed.splices`): (first line,
-    end line (exclusive), new text), lines from 1, as a line diff of the two texts gives them
-    (changes on the same or adjacent lines are one) but without diffing: a file with hundreds of
-    findings took a diff of the whole file per finding."""
-    lines = physical_lines(source, keepends=True)
-    starts = [0]
-    for line in lines:
-        starts.append(starts[-1] + len(line))
+def splice_line_edits(module: "_Module", edits) -> list[tuple[int, int, str]]:
+    """Whole-line changes that make ``edits`` (as in :attr:`Transformed.splices`) in ``module``'s
+    text: (first line, end line (exclusive), new text), lines from 1, as a line diff of the two
+    texts gives them (changes on the same or adjacent lines are one) but without diffing: a file
+    with hundreds of findings took a diff of the whole file per finding."""
+    source, starts = module.source, module.starts
     regions: list[list] = []  # [first line index, end line index, edits]
     for begin, end, text in sorted(edits, key=lambda e: (e[0], e[1])):
         first = bisect.bisect_right(starts, begin) - 1
-        if begin == end and starts[first] == begin:
-            last = first  # an insertion before a line
-        else:
-            last = bisect.bisect_right(starts, end - 1 if end > begin else end) - 1 + 1
-        last = min(last, len(lines))
+        if begin == end:  # an insertion: before its line, or inside it
+            last = first if starts[first] == begin else first + 1
+        else:  # the lines up to the one holding the last character replaced
+            last = bisect.bisect_right(starts, end - 1)
+        last = min(last, len(module.lines))
         if regions and first <= regions[-1][1]:
             regions[-1][1] = max(regions[-1][1], last)
             regions[-1][2].append((begin, end, text))
