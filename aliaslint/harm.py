@@ -10,8 +10,9 @@ again; class- or module-level state that later calls read.
 
 With no witness in the tree, a finding is still worth showing when the object comes from
 outside the package through a public entry point (a public function or constructor of a
-library) and the change destroys or duplicates what the caller gave (pops a key the caller set,
-deletes, appends a second copy of an entry): :func:`public_entry`.
+library), holds configuration the caller built (:func:`config_like`), and the change destroys
+or duplicates what the caller gave (pops a key the caller set, deletes, appends a second copy of
+an entry): :func:`public_entry`.
 
 Two kinds of real aliasing stay out of the default tier (``--preview`` shows them):
 
@@ -204,13 +205,103 @@ def is_public(fn: FunctionSummary) -> bool:
 #: values written to reset a slot, not to put the caller's content there
 _RESETS = {"None", "True", "False", "0", "''", '""', "[]", "{}"}
 
+#: words that call a value configuration: what a caller builds once, hands over and may hand over
+#: again (DESIGN.md's catalogue: AL007 is about "a caller's config-like argument"; the seed's
+#: worker template and pod spec, dask-kubernetes' ``pod_template``, zenml's run ``config``)
+_CONFIG_WORDS = frozenset({
+    "config", "configs", "configuration", "conf", "cfg", "settings", "options", "opts", "spec", "specs",
+    "template", "templates", "manifest", "manifests", "params", "parameters", "kwargs", "attrs", "attributes",
+    "labels", "annotations", "tags", "headers", "metadata", "env", "defaults", "overrides", "values",
+    "props", "properties", "definition", "definitions",
+    # the parts of a Kubernetes object spec, which operators hand around on their own
+    "resources", "containers", "volumes", "mounts", "ports", "limits", "selector", "tolerations",
+})
+#: the annotations of builtin containers (``typing``'s and ``collections.abc``'s spellings)
+_CONTAINER_ANNOTATIONS = re.compile(
+    r"^(typing(_extensions)?|collections\.abc|collections)\.(Dict|List|Set|FrozenSet|Mapping|MutableMapping|"
+    r"Sequence|MutableSequence|MutableSet|Iterable|Collection|TypedDict|OrderedDict|DefaultDict|defaultdict|"
+    r"Counter|ChainMap)$")
+#: outside base classes whose subclasses are records: plain data with declared fields
+_RECORD_BASES = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel", "pydantic.v1.BaseModel",
+                           "msgspec.Struct", "attr.AttrsInstance", "sqlmodel.SQLModel"})
+
+
+def names_configuration(name: str) -> bool:
+    """Whether a parameter's name calls it configuration: one of its words (snake or camel case)
+    is in :data:`_CONFIG_WORDS` (``pod_template``, ``jinja_env_kwargs``, ``clientParams``)."""
+    words = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name.lstrip("_*")).lower().split("_")
+    return any(w in _CONFIG_WORDS for w in words)
+
+
+def annotated_as(project, fn: FunctionSummary, index: int) -> str | None:
+    """What parameter ``index``'s annotation says the argument is: ``"data"`` (a builtin container,
+    a record class: a dataclass, a pydantic model, a class a model file makes with its keyword
+    arguments as fields, such as ``kubernetes.client.V1Pod``), ``"object"`` (a class with behaviour
+    of its own: a project class with mutating methods, or another package's class that is not a
+    record: ``httpx.Request``, ``jinja2.Environment``, ``logging.Logger``), or ``None`` when the
+    annotation is missing or says neither (``Optional[...]``, a string, a plain project class)."""
+    from aliaslint import models
+
+    annotation = fn.annotations[index] if index < len(fn.annotations) else frozenset()
+    kinds = set()
+    for o in annotation:
+        if not (isinstance(o, Ref) and o.root.kind == "global"):
+            return None
+        selectors = [s for s in o.path if s.startswith(".")]
+        dotted = o.root.name + "".join(selectors)
+        if _CONTAINER_ANNOTATIONS.match(dotted):
+            kinds.add("data")
+            continue
+        if len(selectors) != len(o.path):
+            return None  # ``Optional[...]``, ``Union[...]``: what is inside is not kept
+        got = project.lookup_qualname(dotted)
+        if got is not None and got[0] == "class":
+            info = project.classes[got[1]]
+            if info.dataclass_fields or external_bases(project, got[1]) & _RECORD_BASES:
+                kinds.add("data")
+            elif project.has_own_mutators(got[1]):
+                kinds.add("object")
+            else:
+                return None
+        elif got is None and dotted.split(".")[0] not in project.modules and dotted.split(".")[0] not in _SHAPE_MODULES:
+            model = models.lookup(dotted)
+            kinds.add("data" if model is not None and model.get("kind") == "fresh" else "object")
+        else:
+            return None
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+def config_like(project, fn: FunctionSummary, index: int, path: tuple[str, ...]) -> bool:
+    """Whether the part of parameter ``index`` at ``path`` is configuration data the caller built
+    and may use again (a mapping, a list, a template, a record), not an object with behaviour of
+    its own that the function works on as it is meant to (a framework's environment registering a
+    plug-in's filters, a request being sent, a host, a logger, another object's private state).
+
+    The annotation decides when it says either (:func:`annotated_as`); otherwise a change through
+    the argument's items only (``cfg["sender"].pop("class")``, ``mounts.append(m)``) is a
+    container's, and a change through an attribute is configuration's only when the parameter is
+    named so (:func:`names_configuration`: ``pod_template.spec.containers[0].args``). Where this
+    comes from: the triage of 67 default findings on eleven packages aliaslint had not seen (issue
+    8, this stop): 14 of the 24 public-entry findings changed an object of the second kind
+    (cookiecutter's Jinja extensions, prefect's request and run, paramiko's host keys), none a bug;
+    the two bugs among them changed a ``*_kwargs`` dict and a run ``config``."""
+    said = annotated_as(project, fn, index)
+    if said is not None:
+        return said == "data"
+    if any(s.startswith("._") for s in path):
+        return False  # another object's private state (``self._hostkeys._entries``)
+    return not any(s.startswith(".") for s in path) or names_configuration(fn.params[index])
+
 
 def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None:
     """Why a finding with no witness in the tree is still shown: ``fn`` is a public entry point,
-    parameter ``index`` is a public argument, and the change destroys or duplicates what the
-    caller gave, below the top level or by removing a named key. Returns the reason or ``None``."""
+    parameter ``index`` is a public argument holding configuration (:func:`config_like`), and the
+    change destroys or duplicates what the caller gave, below the top level or by removing a named
+    key. Returns the reason or ``None``."""
     if not is_public(fn) or index >= len(fn.params) or nested(project, fn) or framework_hook(project, fn) \
             or class_statement_namespace(project, fn, index):
+        return None
+    if not config_like(project, fn, index, effect.path):
         return None
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):

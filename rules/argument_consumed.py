@@ -180,7 +180,11 @@ class ArgumentConsumed(ProjectRule):
     Shown by default with a second use in the tree (a caller that keeps the object, such as
     `self.headers` or a module-level object, hands it to other calls, or passes it in a loop) when
     the change is not harmless when repeated; or for a public function whose change removes a named
-    key, appends below the top level or rewrites what the caller put inside the argument; or, for a
+    key, appends below the top level or rewrites what the caller put inside an argument that holds
+    configuration (changed through its items, annotated as a container or a record, or named as
+    configuration: `pod_template`, `jinja_env_kwargs`), not an object the function works on (one
+    annotated as another package's class with behaviour, such as `jinja2.Environment` or
+    `httpx.Request`, or reached through attributes or private state); or, for a
     documented argument of a public function that makes its own mapping when the caller gives none
     (`tags = tags or {}`), sets a named key in it on some calls only (the next call that does not
     set it passes the value on: mlflow#5190). Test code is no second use for the package's own

@@ -196,7 +196,8 @@ class StoredReferenceMutation(ProjectRule):
     evidence the object is passed), or the changing method called again on one instance (in a
     loop, a comprehension or twice) when the change duplicates (an append, the removal of a named key); or, for a public
     class whose constructor documents the argument (or that nothing in the tree constructs), when
-    the change removes, appends to or rewrites what the caller put inside it (a rewrite: a value
+    the argument holds configuration (as AL007 says) and the change removes, appends to or rewrites
+    what the caller put inside it (a rewrite: a value
     of the class's own, or what the caller gave turned into something else, as a rendered
     placeholder; a setter that stores its own arguments there is preview only); or when a public
     method (`build()`) adds to the kept object what does not come from its own arguments, so that
@@ -298,6 +299,8 @@ class StoredReferenceMutation(ProjectRule):
                 fn, e = hits[0]
                 reason = None
                 builder = None if shared_at or repeated or not public else _public_repeater(methods, project, hits)
+                if builder is not None and not harm.config_like(project, init, index, inner + builder[2].path[1:]):
+                    builder = None  # the object's own working state, not configuration the caller gave
                 if builder is not None:
                     # no second call in the tree, but the class's users call its public method as
                     # often as they like (``to_yaml()`` then ``create()``), each time adding again

@@ -1464,23 +1464,25 @@ def test_an_element_moved_within_its_list_is_a_reordering(tmp_path: Path, move: 
 
 # tox 4.67 config/set_env.py:423: ``if args.chain[-1:] != [key]: args.chain.append(key)`` appends
 # only when the last entry differs: called again with the same key, it adds nothing
+# (``load_options``: tox's ``ConfigLoadArgs``, named here as configuration, which a public
+# entry point's change is about: :func:`aliaslint.harm.config_like`)
 LAST_ENTRY = """
-    def load(item, args):
+    def load(item, load_options):
         if {test}:
-            args.chain.append(f"env:{{item}}")
-        return replace(item, args)
+            load_options.chain.append(f"env:{{item}}")
+        return replace(item, load_options)
 
-    def replace(item, args):
-        return {{"item": item, "chain": args.chain}}
+    def replace(item, load_options):
+        return {{"item": item, "chain": load_options.chain}}
 """
 
 
 @pytest.mark.parametrize(("test", "default"), [
-    ('args.chain[-1:] != [f"env:{item}"]', []),
-    ('args.chain[-1] != f"env:{item}"', []),
+    ('load_options.chain[-1:] != [f"env:{item}"]', []),
+    ('load_options.chain[-1] != f"env:{item}"', []),
     # another element than the last: a second call appends again
-    ('args.chain[:1] != [f"env:{item}"]', [("AL007", 4, "HIGH")]),
-    ('args.chain[0] != f"env:{item}"', [("AL007", 4, "HIGH")]),
+    ('load_options.chain[:1] != [f"env:{item}"]', [("AL007", 4, "HIGH")]),
+    ('load_options.chain[0] != f"env:{item}"', [("AL007", 4, "HIGH")]),
 ])
 def test_an_append_after_a_different_last_entry_adds_once(tmp_path: Path, test: str, default: list) -> None:
     assert shown(run(tmp_path, {"m.py": LAST_ENTRY.format(test=test)})) == default
@@ -1517,3 +1519,41 @@ DETACH = """
 ])
 def test_a_removal_of_what_a_test_found_there_is_repeat_safe(tmp_path: Path, remove: str, default: list) -> None:
     assert shown(run(tmp_path, {"m.py": DETACH.format(remove=remove)})) == default
+
+
+# The public-entry reason is about what a caller built and may hand over again: configuration (a
+# mapping, a list, a template, a record), not an object with behaviour that the function works on
+# as it is meant to. Issue 8's triage of eleven unseen packages: cookiecutter 2.7.1's Jinja
+# extensions register filters on the ``environment`` they are given (5 findings), prefect 3.9.1's
+# client sets headers on the ``httpx.Request`` it sends, paramiko 5.1.0's ``SubDict`` writes
+# through to its owner's private entries; none a bug. pyinfra 3.10.0's ``get_template`` popping
+# the user's ``jinja_env_kwargs`` is one (reproduced).
+CONSUMER = """
+    {imports}
+
+    def build({param}):
+        {change}
+        return Client({name})
+"""
+
+
+@pytest.mark.parametrize(("imports", "param", "change", "default"), [
+    ("from jinja2 import Environment", "environment: Environment", "environment.filters['x'] = str", False),
+    ("import httpx", "request: httpx.Request", "request.headers['X-Client'] = 'me'", False),
+    ("import logging", "logger: logging.Logger", "logger.handlers.append(HANDLER)", False),
+    ("", "environment", "environment.filters['x'] = str", False),
+    ("", "host", "host._entries.append(HANDLER)", False),
+    ("", "pod_template", "pod_template.spec.containers[0].env.append(HANDLER)", True),
+    ("", "environment", "environment['filters'].append(HANDLER)", True),
+    ("from typing import Dict", "jinja_env_kwargs: Dict", "jinja_env_kwargs.pop('loader')", True),
+    ("from kubernetes.client import V1Pod", "pod: V1Pod", "pod.spec.containers.append(HANDLER)", True),
+    ("import typing", "labels: typing.MutableMapping", "del labels['app']", True),
+])
+def test_a_public_entry_points_change_is_shown_for_configuration_not_for_an_object_it_works_on(
+        tmp_path: Path, imports: str, param: str, change: str, default: bool) -> None:
+    name = param.split(":")[0]
+    source = CONSUMER.format(imports=imports, param=param, change=change, name=name)
+    preview = run(tmp_path / "preview", {"lib.py": source}, preview=True)
+    assert [(d.code, d.location.line) for d in preview] == [("AL007", 5 + imports.count("\n"))]
+    found = run(tmp_path / "default", {"lib.py": source})
+    assert [d.code for d in found] == (["AL007"] if default else [])
