@@ -4,7 +4,7 @@ from __future__ import annotations
 from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import SETDEFAULT
+from aliaslint.summary import OVERWRITE, SETDEFAULT
 from aliaslint.values import ANY, Fresh, Ref, format_path
 
 
@@ -88,6 +88,21 @@ def _builds_from(result, root, mutated: tuple[str, ...]) -> bool:
     )
 
 
+def _per_call_slot(fn, e, ret) -> bool:
+    """``e`` puts this call's own value (computed from its arguments) into a named slot of the
+    shared object, on every path, and ``fn`` neither returns nor keeps the object: the slot passes
+    an argument through the object to whatever ``fn`` hands it to next, and each use sets it again
+    before handing it on, so no later use reads what this one wrote (dagster 1.13's cached alembic
+    ``Config``: ``config.attributes["connection"] = conn`` right before ``stamp(config, rev)``,
+    eleven default findings, none a bug). A result built from the object, or a field keeping it,
+    would carry this call's value into the next call's (``TEMPLATE["name"] = name; return
+    TEMPLATE``): not this."""
+    if e.kind != OVERWRITE or e.conditional or e.key_deps or not any(r.kind in ("param", "call", "unknown") for r in e.value_deps):
+        return False
+    kept = [v for _, v, _ in fn.self_stores] + [st.value for st in fn.stores]
+    return not any(r == e.root for v in (ret, *kept) for r in _roots(v))
+
+
 class ModuleTemplateMutation(ProjectRule):
     """
     ## What it does
@@ -129,7 +144,12 @@ class ModuleTemplateMutation(ProjectRule):
     ## Tiers
     Shown by default: the next call builds from the changed template, every instance reads the
     changed class-level object, or a cached loader hands the changed object to every later
-    caller; that second use is named as a related location. With `--preview` only: the one
+    caller; that second use is named as a related location. One finding per cause: the same
+    changes reached from several functions (through one helper) are one finding, the other
+    functions its related locations. With `--preview` only: a named slot that each call sets to a
+    value of its own, on every path, before handing the object on, when nothing keeps the object
+    (no later use reads what an earlier one wrote: a cached `Config` given this call's connection
+    before a command runs); the one
     function that uses a template puts the same constant into it on every call, which changes
     nothing the second time; a metaclass's `__new__` or `__init__` adding to a class-level
     collection (`Register._reg.append(cls)`): it runs once per class statement, a registry of
@@ -219,8 +239,15 @@ class ModuleTemplateMutation(ProjectRule):
         for q, ret in project.rets.items():  # functions building their result from a template read it
             for root in {r for r in _roots(ret) if r.kind == "global"}:
                 users.setdefault(root, set()).add(q)
-        out = []
+        # one finding per cause: the same changes of one template, reached from several functions
+        # (eleven storages calling one helper that writes the cached object), with the others as
+        # related locations
+        causes: dict = {}
         for (_, root), items in found.items():
+            causes.setdefault((root, frozenset(other.site for _, other in items)), []).append(items)
+        out = []
+        for (root, _), groups in causes.items():
+            items = groups[0]
             fn, e = items[0]
             site = e.chain[0] if e.chain else e.site
             name = facts.root_name(fn, root)
@@ -239,9 +266,17 @@ class ModuleTemplateMutation(ProjectRule):
                 intended = ("the class hands out one instance (a singleton getter keeps it in a class-level "
                             "field), so this is that instance's own state; nothing to change if no other "
                             "instance is made")
+            slot = intended is None and any(_per_call_slot(f, x, project.rets.get(f.qualname, frozenset()))
+                                            for f, x in items) and all(
+                _per_call_slot(f, x, project.rets.get(f.qualname, frozenset())) or harm.repeat_safe(x) for f, x in items)
+            if slot:
+                intended = ("each call puts its own value there before handing the object on, so a later use "
+                            "reads what it set itself; nothing to change unless something reads it without "
+                            "setting it")
             if intended is not None:
-                message = (f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a class-level "
-                           f"object: {intended}")
+                what = (f"the object the cached `{name}` returns to every caller" if root.name.endswith("()")
+                        else f"a {level} object")
+                message = f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, {what}: {intended}"
             elif any(other.via_instance for _, other in items):
                 attr_name = name.rsplit(".", 1)[-1]
                 if e.path:
@@ -269,6 +304,9 @@ class ModuleTemplateMutation(ProjectRule):
             related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
             related += facts.chain_related(e)[1:] if e.chain else []
             related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
+            for f, other in (group[0] for group in groups[1:]):
+                related.append(facts.related(other.chain[0] if other.chain else other.site,
+                                             f"`{facts.short(f.qualname)}` makes the same change here"))
             bound_at = facts.global_site(root) or fn.site
             loader = project.functions.get(root.name[:-2]) if root.name.endswith("()") else None
             if loader is not None:
@@ -286,6 +324,8 @@ class ModuleTemplateMutation(ProjectRule):
                 confidence = Confidence.MEDIUM
             elif intended is not None:
                 confidence = Confidence.MEDIUM  # a registry of classes, a singleton's own state
+            elif slot:
+                confidence = Confidence.MEDIUM  # each use sets the slot again before passing it on
             facts.reported_sites.update(other.site for _, other in items)
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
                                   confidence=confidence, url=cls.url(), access_path=shown))

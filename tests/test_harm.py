@@ -1557,3 +1557,48 @@ def test_a_public_entry_points_change_is_shown_for_configuration_not_for_an_obje
     assert [(d.code, d.location.line) for d in preview] == [("AL007", 5 + imports.count("\n"))]
     found = run(tmp_path / "default", {"lib.py": source})
     assert [d.code for d in found] == (["AL007"] if default else [])
+
+
+# dagster 1.13.29 storage/sql.py: a cached alembic ``Config`` gets this call's connection in a
+# named slot right before the command that reads it (``stamp_alembic_rev``); eleven storages do
+# so, each setting it again: no later use reads what an earlier one wrote.
+SLOT = """
+    import functools
+
+    @functools.lru_cache(maxsize=3)
+    def get_config(path):
+        return Config(path)
+
+    def stamp(config, conn):
+        {write}
+        run_command(config)
+
+    def open_runs(conn):
+        stamp(get_config("runs.ini"), conn)
+        {tail}
+
+    def open_events(conn):
+        stamp(get_config("runs.ini"), conn)
+"""
+
+
+@pytest.mark.parametrize(("write", "tail", "default"), [
+    ('config.attributes["connection"] = conn', "", False),
+    # on some calls only: a later call that does not set it uses this one's connection
+    ('if conn is not None:\n            config.attributes["connection"] = conn', "", True),
+    # the result keeps the object: the next call's value reaches the first one's result
+    ('config.attributes["connection"] = conn', 'return get_config("runs.ini")', True),
+    # growing it is no slot
+    ('config.attributes["connections"].append(conn)', "", True),
+])
+def test_a_slot_every_use_sets_before_passing_the_object_on_is_preview(
+        tmp_path: Path, write: str, tail: str, default: bool) -> None:
+    source = SLOT.format(write=write, tail=tail)
+    line = 13 + write.count("\n")
+    preview = run(tmp_path / "p", {"lib.py": source}, preview=True)
+    assert [(d.code, d.location.line) for d in preview] == [("AL003", line)]
+    assert [(d.code, d.location.line) for d in run(tmp_path / "d", {"lib.py": source})] == (
+        [("AL003", line)] if default else [])
+    # one cause, one finding: the second function making the same change is a related location
+    assert [(r.location.line, r.message) for r in preview[0].related if "same change" in r.message] == [
+        (line + 4, "`open_events` makes the same change here")]
