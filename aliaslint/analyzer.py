@@ -273,6 +273,11 @@ class FunctionAnalyzer:
         self.param_returns: dict[int, list] = {}
         self.cache: dict[int, frozenset] = {}
         self.call_ids: dict[int, int] = {}
+        #: call id -> the loops the call is made in: its result may differ on every iteration
+        #: (``s = self.read_int()`` in a loop, then ``states[s]``: another element each time)
+        self.call_loops: dict[int, frozenset[int]] = {}
+        #: local name -> the values of the keys it was read with (:meth:`path_keys`)
+        self.alias_keys: dict[str, frozenset] = {}
         self.cls_info: ClassInfo | None = None
         self.absent_guards: set[tuple[str, str]] = set()
         #: what the enclosing ``if`` tests find there (``if "k" in d:``, ``if hasattr(x, "a"):``)
@@ -477,7 +482,7 @@ class FunctionAnalyzer:
     # ----------------------------------------------------------- recording
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
                         key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1,
-                        via_model: str = "", discarded: bool = False) -> None:
+                        via_model: str = "", discarded: bool = False, container: cst.CSTNode | None = None) -> None:
         # AL004 needs "this very object is changed in the loop": count only changes made
         # through a name bound to it, not through a container that may hold other objects
         receiver = node.func.value if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) else \
@@ -511,7 +516,8 @@ class FunctionAnalyzer:
                                       and o.root.index in self.copied_params for o in snap),
                      requires=tuple(sorted(set(self.flag_requires))),
                      type_requires=self.type_requires(),
-                     path_key=self.snapshot(self.path_keys(receiver if receiver is not None else node)))
+                     path_key=self.snapshot(self.path_keys(
+                         container if container is not None else receiver if receiver is not None else node)))
         )
 
     def path_keys(self, node: cst.CSTNode | None) -> frozenset:
@@ -532,6 +538,10 @@ class FunctionAnalyzer:
                     break
             else:
                 node = node.value
+        if isinstance(node, cst.Name):
+            # a local alias keeps the keys it was read with (``start = atn.rule_start[idx]``, then
+            # ``del start.transitions[-1]``: another rule's state for each ``idx``)
+            out |= self.alias_keys.get(node.value, frozenset())
         return out
 
     def open_branch(self) -> None:
@@ -620,6 +630,13 @@ class FunctionAnalyzer:
                 self._note_copied_param(target.value, value)
             self.env[target.value] = value
             self.narrowed_lists.discard(target.value)
+            keys = self.path_keys(self.assigned_value) if self.assigned_value is not None else frozenset()
+            if self.branch_depth:
+                keys |= self.alias_keys.get(target.value, frozenset())
+            if keys:
+                self.alias_keys[target.value] = keys
+            else:
+                self.alias_keys.pop(target.value, None)
         elif isinstance(target, (cst.Tuple, cst.List)):
             starred = any(isinstance(el, cst.StarredElement) for el in target.elements)
             for i, el in enumerate(target.elements):
@@ -798,7 +815,18 @@ class FunctionAnalyzer:
                 for o in base):
             return self.load(base, place(int(index.value)))  # ``args[0]``: what the call put first
         sel, kv = self.selector(node)
-        return self.load(base, sel, loops_of(self.snapshot(kv)))
+        return self.load(base, sel, self.key_loops(kv))
+
+    def key_loops(self, key_value: frozenset) -> frozenset[int]:
+        """The loops a key varies with: what it was computed from, and the loops of the calls
+        it came from (a call made on every iteration may answer differently each time: antlr4's
+        ``s = self.readInt(); decState = atn.states[s]`` reads another state each round)."""
+        snap = self.snapshot(key_value)
+        loops = set(loops_of(snap))
+        for r in deps_of(snap):
+            if r.kind == "call":
+                loops |= self.call_loops.get(r.index, frozenset())
+        return frozenset(loops)
 
     def opaque_of(self, values: Iterable[frozenset], mutable: str | None = None) -> frozenset:
         loops: set[int] = set()
@@ -1101,6 +1129,7 @@ class FunctionAnalyzer:
             cid = self.next_call
             self.next_call += 1
             self.call_ids[_node_key(node)] = cid
+        self.call_loops[cid] = frozenset(self.repeating_loops())
         if self.recording:
             self.summary.calls.append(
                 CallSite(
@@ -1616,11 +1645,12 @@ class FunctionAnalyzer:
                 op = "del[]" if isinstance(index, cst.Index) and _is_int_literal(index.value) else "del"
                 there = isinstance(index, cst.Index) and (
                     self.item_text(t.value), self.mod.code_for(index.value)) in self.present_guards
-                self.record_mutation(base, REMOVE, op, node, kv, discarded=there)
+                self.record_mutation(base, REMOVE, op, node, kv, discarded=there, container=t.value)
             elif isinstance(t, cst.Attribute):
                 base = self.eval(t.value)
                 there = (self.mod.code_for(t), "") in self.present_guards
-                self.record_mutation(base, REMOVE, "del", node, frozenset({Opaque()}), discarded=there)
+                self.record_mutation(base, REMOVE, "del", node, frozenset({Opaque()}), discarded=there,
+                                     container=t.value)
             elif isinstance(t, cst.Name):
                 self.env.pop(t.value, None)
         return True

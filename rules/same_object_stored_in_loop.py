@@ -259,8 +259,14 @@ class SameObjectStoredInLoop(ProjectRule):
                for t in node.targets):
             self._check(node, node.value)
 
+    #: the container methods that keep an argument, with the number of positional arguments they
+    #: take: a call of that name with other arguments is another class's method
+    #: (``configs.add(config, self.mergeCache)``: antlr4's ``ATNConfigSet.add`` with a memo table)
+    STORING_METHODS = {"append": 1, "add": 1, "insert": 2}
+
     def leave_Call(self, node: cst.Call) -> None:
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("append", "add", "insert") and node.args:
+        if isinstance(node.func, cst.Attribute) and self.STORING_METHODS.get(node.func.attr.value) == len(node.args) \
+                and all(a.keyword is None and not a.star for a in node.args):
             self._check(node, node.args[-1].value)
 
     def element_ListComp(self, node: cst.ListComp) -> None:

@@ -626,3 +626,26 @@ WORKLIST = """
 ])
 def test_an_element_popped_from_a_work_list_varies_with_the_loop(tmp_path: Path, take: str, expected: list) -> None:
     assert found(tmp_path, WORKLIST.format(take=take)) == expected
+
+
+# omegaconf 2.4.0's vendored antlr4 runtime (the triage of eleven unseen packages, issue 8):
+# ``configs.add(config, self.mergeCache)`` is ``ATNConfigSet.add`` with a memo table, not
+# ``set.add`` keeping its argument; ``decState = atn.states[s]`` with ``s`` read on each iteration
+# is another state each time; ``rule = atn.rule_start[idx]`` keeps the key it was read with, so
+# ``del rule.transitions[-1]`` changes another rule's state for each ``idx`` the loop passes.
+@pytest.mark.parametrize(("text", "expected"), [
+    ("def f(configs, items):\n    cache = {}\n    for c in items:\n        cache['k'] = c\n        configs.add(c, cache)\n", []),
+    ("def f(configs, items):\n    cache = {}\n    for c in items:\n        cache['k'] = c\n        configs.add(cache)\n",
+     [("AL004", 5)]),
+    ("def read(atn, stream):\n    out = []\n    for i in range(3):\n        s = stream.read_int()\n"
+     "        state = atn.states[s]\n        out.append(state)\n        state.decision = i\n    return out\n", []),
+    ("def read(atn, stream):\n    out = []\n    for i in range(3):\n        s = 0\n"
+     "        state = atn.states[s]\n        out.append(state)\n        state.decision = i\n    return out\n",
+     [("AL004", 6)]),
+    ("def bypass(atn, idx):\n    rule = atn.rule_start[idx]\n    del rule.transitions[-1]\n\n"
+     "def run(atn, n):\n    for i in range(n):\n        bypass(atn, i)\n", []),
+    ("def bypass(atn, idx):\n    rule = atn.rule_start[0]\n    del rule.transitions[-1]\n\n"
+     "def run(atn, n):\n    for i in range(n):\n        bypass(atn, i)\n", [("AL001", 7)]),
+])
+def test_keys_and_arities_that_reach_another_object_on_each_iteration(tmp_path: Path, text: str, expected) -> None:
+    assert [f for f in found(tmp_path, text) if f[0] in ("AL001", "AL004")] == expected
