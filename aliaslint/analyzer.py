@@ -1271,9 +1271,13 @@ class FunctionAnalyzer:
             kind, op = OVERWRITE, "move"  # ``items.append(items.pop(i))``: reorders, neither grows nor loses
         self.record_mutation(receiver, kind, op, node, key_value, value, cid)
         if kind == ACCUMULATE or method == "update":
+            # ``d.update(m)`` keeps m's values, not m (pyinfra's ``ctx.update(kwargs)`` does not
+            # make the copy ``ctx`` hold the caller's ``kwargs`` dict itself)
+            elements = self.load(positional[0], ANY).union(*keywords.values()) \
+                if method == "update" and positional else value
             for o in receiver:
                 if isinstance(o, _Obj):
-                    self.store(frozenset({o}), ANY, value, self.mod.site(node))
+                    self.store(frozenset({o}), ANY, elements, self.mod.site(node))
         if method in ("append", "add", "insert"):
             self.record_store(value, node, method)
         if method == "setdefault":

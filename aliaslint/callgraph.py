@@ -676,6 +676,28 @@ class CallResolution:
                 return False
         return bool(classes)
 
+    def new_on_each_access(self, fn: FunctionSummary, ref) -> bool:
+        """``ref`` (``param_spec.call_spec``) ends in a property of the project classes of the
+        object before it whose getter builds a new object on every access (nox's
+        ``Param.call_spec``: ``return dict(zip(self.arg_names, self.args))``): a change at that
+        object's top level changes nobody else's. The getter's own summary decides (its returns
+        before phase 2 resolves them are literals, displays, copies or constructions)."""
+        if not (isinstance(ref, Ref) and ref.path and ref.path[-1].startswith(".")):
+            return False
+        if self._property_names is None:
+            self._property_names = frozenset(n for info in self.classes.values() for n in info.properties)
+        name = ref.path[-1][1:]
+        if name not in self._property_names:
+            return False
+        classes = self.class_of_instance(Ref(ref.root, ref.path[:-1]), fn)
+        for c in classes:
+            getter = next((self.classes[b].methods[name] for b in self.mro(c)
+                           if name in self.classes[b].properties), None)
+            g = self.functions.get(getter) if getter else None
+            if g is None or not g.returns or not all(isinstance(o, Fresh) for o in g.returns):
+                return False
+        return bool(classes)
+
     def call_site(self, fn: FunctionSummary, call_id: int) -> CallSite | None:
         index = self._calls_by_id.get(fn.qualname)
         if index is None:

@@ -208,7 +208,7 @@ class EffectsFixpoint:
             for origin in m.target:
                 for o in self.resolve(fn, frozenset({origin})):
                     for ref in refs_below(o):
-                        if ref.root.kind not in ("param", "global"):
+                        if ref.root.kind not in ("param", "global") or self.new_on_each_access(fn, ref):
                             continue
                         found.append(Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps,
                                             ref.copy, ref.realias, (), via_instance=self.via_instance(fn, origin, ref),

@@ -56,6 +56,15 @@ _UPDATES_ARGUMENT = re.compile(
     re.IGNORECASE,
 )
 
+#: a function named for taking things out of its argument (pyinfra's
+#: ``pop_global_arguments(kwargs)``, scrapy's ``_pop_command_name(argv)``, openstacksdk's
+#: ``_consume_attrs(mapping, attrs)``): its callers call it for that removal (the triage of eleven
+#: unseen packages, issue 8: four such findings, none a bug). Only removals: a name that says
+#: it changes its argument in another way is no evidence that a change made while building
+#: something else is meant (ansible-later's ``normalize_task`` pops the caller's task keys while
+#: building a new task: a bug, #118)
+_NAMED_FOR_REMOVAL = re.compile(r"^_*(pop|consume|extract|take|remove|strip|drain)(_|$)")
+
 #: the same said of a class: an active verb on the object it works on ("a handle through which
 #: mutators edit the flow class"); a passive "can be modified" is about the user's options
 #: (dask-kubernetes' KubeCluster: "environment variables can be modified from the constructor")
@@ -158,6 +167,12 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     if index is not None and index in fn.rejects_leftovers:
         return "it takes its argument apart and rejects what is left"
     return None
+
+
+def named_for_removal(fn: FunctionSummary, effect) -> bool:
+    """``effect`` removes something and ``fn``'s name says it takes things out of its argument
+    (:data:`_NAMED_FOR_REMOVAL`: ``pop_global_arguments``, ``_consume_attrs``)."""
+    return effect.kind == REMOVE and bool(_NAMED_FOR_REMOVAL.match(fn.name))
 
 
 #: removals that take an element out of a sequence or set (a queue's, a stack's, a work list's)

@@ -69,6 +69,8 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     #: class -> field -> set only to other packages' instances (:meth:`outside_fields`)
     _outside_fields: dict[str, dict[str, bool]] | None = None
     _outside_names: frozenset[str] | None = None
+    #: the names of every project class's properties (:meth:`new_on_each_access`)
+    _property_names: frozenset[str] | None = None
     _transfers: dict[str, list] = field(default_factory=dict)
     _lookups: dict[str, tuple[str, str] | None] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)

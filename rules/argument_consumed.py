@@ -32,7 +32,8 @@ def _tier(project, fn, e, witness, typed: bool):
     if not e.path and (e.kind == ACCUMULATE and e.op != "[] +=" or e.op in TAKES):
         # (``[] +=`` grows an item: ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"``)
         return Confidence.MEDIUM, witness, reason
-    if harm.intended(project, fn, index) or e.maybe_copied or harm.works_on(project, fn, e) \
+    if harm.intended(project, fn, index) or harm.named_for_removal(fn, e) or e.maybe_copied \
+            or harm.works_on(project, fn, e) \
             or harm.owned_by_callers(project, fn, index):
         return Confidence.MEDIUM, witness, reason
     if e.returned and (witness is None or not witness.held):
@@ -189,7 +190,9 @@ class ArgumentConsumed(ProjectRule):
     (`tags = tags or {}`), sets a named key in it on some calls only (the next call that does not
     set it passes the value on: mlflow#5190). Test code is no second use for the package's own
     functions. With `--preview` only: a documented in-place update ("updates the given ...", "in
-    place"), a consuming parser that takes its argument apart and rejects what is left, output
+    place"), a function named for taking things out of its argument (`pop_global_arguments`,
+    `_consume_attrs`) that removes them, a consuming parser that takes its argument apart and
+    rejects what is left, output
     parameters filled at their top level, work lists drained, attributes set on objects, and
     arguments typed as project classes; a loop that writes the same value again (the value comes
     from arguments the loop passes unchanged). Not a second use: a loop that itself changes the

@@ -649,3 +649,44 @@ def test_an_element_popped_from_a_work_list_varies_with_the_loop(tmp_path: Path,
 ])
 def test_keys_and_arities_that_reach_another_object_on_each_iteration(tmp_path: Path, text: str, expected) -> None:
     assert [f for f in found(tmp_path, text) if f[0] in ("AL001", "AL004")] == expected
+
+
+# nox 2026.10.20 _parametrize.py:68: ``Param.call_spec`` is a property that builds a new dict on
+# every access, so ``call_spec.pop("python")`` in ``Call.__init__`` changes no parameter's object
+PROPERTY = """
+    class Param:
+        def __init__(self, *args, names=()):
+            self.args = args
+            self.names = tuple(names)
+            self._spec = {{}}
+
+        @property
+        def call_spec(self):
+            return {getter}
+
+    class Call:
+        def __init__(self, func, param_spec: Param):
+            call_spec = param_spec.call_spec
+            if "python" in call_spec:
+                self.python = call_spec.pop("python")
+            self.call_spec = call_spec
+
+    def generate_calls(func):
+        return [Call(func, p) for p in func.parametrize]
+
+    def make_sessions(funcs, func):
+        out = []
+        for name in funcs:
+            out.extend(generate_calls(func))
+        return out
+"""
+
+
+@pytest.mark.parametrize(("getter", "expected"), [
+    ("dict(zip(self.names, self.args))", []),
+    ("{k: v for k, v in zip(self.names, self.args)}", []),
+    ("self._spec", [("AL001", 25)]),
+])
+def test_a_property_building_a_new_object_on_each_access_hands_out_nobodys_object(
+        tmp_path: Path, getter: str, expected) -> None:
+    assert [f for f in found(tmp_path, PROPERTY.format(getter=getter)) if f[0] == "AL001"] == expected

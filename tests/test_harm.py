@@ -1602,3 +1602,22 @@ def test_a_slot_every_use_sets_before_passing_the_object_on_is_preview(
     # one cause, one finding: the second function making the same change is a related location
     assert [(r.location.line, r.message) for r in preview[0].related if "same change" in r.message] == [
         (line + 4, "`open_events` makes the same change here")]
+
+
+# pyinfra 3.10.0 ``pop_global_arguments(state, host, kwargs)``, scrapy 2.19.0
+# ``_pop_command_name(argv)``, openstacksdk 4.22.0 ``_consume_attrs(mapping, attrs)``: a function
+# named for taking things out of its argument is called for that change
+NAMED = """
+    def {name}(options):
+        value = options.pop("python")
+        return [value]
+"""
+
+
+@pytest.mark.parametrize(("name", "default"), [
+    ("pop_python", False), ("consume_python", False), ("extract_python", False),
+    ("python_of", True), ("popularity", True),
+])
+def test_a_function_named_for_taking_from_its_argument_is_intended(tmp_path: Path, name: str, default: bool) -> None:
+    found = run(tmp_path, {"lib.py": NAMED.format(name=name)})
+    assert [(d.code, d.location.line) for d in found] == ([("AL007", 3)] if default else [])
