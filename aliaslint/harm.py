@@ -294,8 +294,9 @@ def config_like(project, fn: FunctionSummary, index: int, path: tuple[str, ...])
 
     The annotation decides when it says either (:func:`annotated_as`); otherwise a change through
     the argument's items only (``cfg["sender"].pop("class")``, ``mounts.append(m)``) is a
-    container's, and a change through an attribute is configuration's only when the parameter is
-    named so (:func:`names_configuration`: ``pod_template.spec.containers[0].args``). Where this
+    container's, and a change through an attribute is configuration's only when the parameter or
+    an attribute on the way is named so (:func:`names_configuration`:
+    ``pod_template.spec.containers[0].args``, redis' ``stack[*].options``). Where this
     comes from: the triage of 67 default findings on eleven packages aliaslint had not seen (issue
     8, this stop): 14 of the 24 public-entry findings changed an object of the second kind
     (cookiecutter's Jinja extensions, prefect's request and run, paramiko's host keys), none a bug;
@@ -305,7 +306,8 @@ def config_like(project, fn: FunctionSummary, index: int, path: tuple[str, ...])
         return said == "data"
     if any(s.startswith("._") for s in path):
         return False  # another object's private state (``self._hostkeys._entries``)
-    return not any(s.startswith(".") for s in path) or names_configuration(fn.params[index])
+    return not any(s.startswith(".") for s in path) or names_configuration(fn.params[index]) \
+        or any(s.startswith(".") and names_configuration(s[1:]) for s in path)
 
 
 def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None:

@@ -57,6 +57,10 @@ class SameObjectStoredInLoop(ProjectRule):
         "def f(rows):\n    out = {}\n    for r in rows:\n        item = {}\n        item['n'] = r\n        out[r] = item\n    return out\n",
         "DEFAULT = {}\n\ndef f(rows):\n    out = []\n    for r in rows:\n        out.append(DEFAULT)\n    return out\n",
         "def f(rows):\n    acc = []\n    out = []\n    for r in rows:\n        out.append(r)\n    return out\n",
+        # each element of a list of new instances is another object (prefect's task run records)
+        "class Rec:\n    def __init__(self, run):\n        self.run = run\n\n"
+        "def f(events):\n    runs = [Rec(e) for e in events]\n    out = {}\n    for tr in runs:\n"
+        "        tr.key = tr.run\n        out[tr.run] = tr\n    return out\n",
     )
     INVALID = (
         Invalid(
@@ -110,7 +114,9 @@ class SameObjectStoredInLoop(ProjectRule):
             identity = ("fresh", made)
         elif isinstance(origin, Ref) and origin.root.kind == "call" and not origin.path:
             call = next((c for c in ctx.function.calls if c.id == origin.root.index), None)
-            if call is None:
+            if call is None or loop in origin.loops:
+                # (tagged with the loop: an element of the container it iterates, one per call
+                # made to fill it: prefect's ``for tr in [_TaskRunRecord(...) for e in events]``)
                 return
             made = call.site
             identity = ("call", origin.root.index)

@@ -1543,6 +1543,8 @@ CONSUMER = """
     ("import logging", "logger: logging.Logger", "logger.handlers.append(HANDLER)", False),
     ("", "environment", "environment.filters['x'] = str", False),
     ("", "host", "host._entries.append(HANDLER)", False),
+    # an attribute named as configuration on the way (redis' ``stack[*].options``)
+    ("", "stack", "stack[0].options.pop('target_nodes')", True),
     ("", "pod_template", "pod_template.spec.containers[0].env.append(HANDLER)", True),
     ("", "environment", "environment['filters'].append(HANDLER)", True),
     ("from typing import Dict", "jinja_env_kwargs: Dict", "jinja_env_kwargs.pop('loader')", True),
