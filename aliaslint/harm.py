@@ -105,7 +105,8 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
       and a conversion under a type test (``if isinstance(v["mode"], str): v["mode"] = Mode(...)``):
       phase 1 records these as ``SETDEFAULT``;
     - ``set.add``: adding the same element again;
-    - a normalising write: the value comes from the object itself (``s["name"] = s["name"].lower()``);
+    - a normalising write: the value comes from the object itself (``s["name"] = s["name"].lower()``),
+      or from the key that chose it (``d[name].name = name``);
     - a constant written on every path: the second write puts the same value (``constants=False``
       when the object is shared with code that does not write it: a template other objects read);
     - a removal on every path whose result is thrown away, ``discard``, or a ``del`` under a test
@@ -118,6 +119,10 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
     if effect.kind == OVERWRITE:
         if normalises(effect):
             return "it normalises a value in place"
+        if effect.value_deps and effect.value_deps <= effect.path_deps:
+            # ``driver = drivers()[name]; driver.name = name`` (molecule's ``Config.driver``): the
+            # value is the key that chose the object, so each object always gets the same one
+            return "it writes into an entry the key that chose it, the same value every time"
         if constants and not effect.value_deps and not effect.conditional:
             # every use writes it: the second finds what it would write anyway (a write made only
             # on some paths leaks into later uses that take another path: apify's headers)
@@ -141,6 +146,17 @@ def normalises(effect) -> bool:
 def _computed(deps) -> bool:
     """A key computed from parameters or call results (not a literal or a module constant)."""
     return any(r.kind in ("param", "call", "unknown") for r in deps)
+
+
+def evicts(effect) -> bool:
+    """A removal on some paths only, keyed by what the object itself holds (``if len(cache) > MAX:
+    oldest = min(cache.items(), ...)[0]; del cache[oldest]``): a store trimming itself, as a
+    bounded cache does (prefect's related-object cache), not an option taken out of a caller's
+    configuration. A removal of every key on every call is not one: renaming a mapping's keys
+    (``for k in list(d): d[new_name(k)] = d.pop(k)``, kubespawner's model keys) takes all the
+    caller put in."""
+    return effect.kind == REMOVE and effect.conditional and bool(effect.key_deps) \
+        and effect.root in effect.key_deps and all(r == effect.root or r.kind == "global" for r in effect.key_deps)
 
 
 def duplicates(effect) -> bool:

@@ -32,7 +32,7 @@ def _tier(project, fn, e, witness, typed: bool):
     if not e.path and (e.kind == ACCUMULATE and e.op != "[] +=" or e.op in TAKES):
         # (``[] +=`` grows an item: ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"``)
         return Confidence.MEDIUM, witness, reason
-    if harm.intended(project, fn, index) or harm.named_for_removal(fn, e) or e.maybe_copied \
+    if harm.intended(project, fn, index) or harm.named_for_removal(fn, e) or harm.evicts(e) or e.maybe_copied \
             or harm.works_on(project, fn, e) \
             or harm.owned_by_callers(project, fn, index):
         return Confidence.MEDIUM, witness, reason

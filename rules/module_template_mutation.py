@@ -322,6 +322,10 @@ class ModuleTemplateMutation(ProjectRule):
             if all(harm.repeat_safe(other) for _, other in items) and len(users.get(root, ())) <= 1:
                 # the only function writing the template writes what it would write again
                 confidence = Confidence.MEDIUM
+            elif all(harm.repeat_safe(other, constants=False) and other.op != "add" for _, other in items):
+                # normalised, or the key that chose the entry written into it (molecule's
+                # ``drivers()[name].name = name``): the same value whoever writes it
+                confidence = Confidence.MEDIUM
             elif intended is not None:
                 confidence = Confidence.MEDIUM  # a registry of classes, a singleton's own state
             elif slot:

@@ -1623,3 +1623,59 @@ NAMED = """
 def test_a_function_named_for_taking_from_its_argument_is_intended(tmp_path: Path, name: str, default: bool) -> None:
     found = run(tmp_path, {"lib.py": NAMED.format(name=name)})
     assert [(d.code, d.location.line) for d in found] == ([("AL007", 3)] if default else [])
+
+
+# prefect 3.9.1 events/related.py:224: a bounded cache evicts its oldest entry, a key it chose
+# from its own items; the caller hands the same cache to every call on purpose
+EVICT = """
+    MAX = 100
+
+    def lookup(key, cache):
+        if key not in cache:
+            cache[key] = (load(key), now())
+        if len(cache) > MAX:
+            oldest = sorted(cache.items(), key=lambda kv: kv[1][1])[0][0]
+            {removal}
+        return cache.get(key)
+
+    def run(keys):
+        cache = {{}}
+        for k in keys:
+            lookup(k, cache)
+        return cache
+"""
+
+
+@pytest.mark.parametrize(("removal", "default"), [
+    ("del cache[oldest]", False),
+    ('del cache["settings"]', True),
+])
+def test_a_store_trimming_itself_by_its_own_keys_is_no_consumption(tmp_path: Path, removal: str, default: bool) -> None:
+    found = run(tmp_path, {"lib.py": EVICT.format(removal=removal)})
+    assert [(d.code, d.location.line) for d in found] == ([("AL007", 9)] if default else [])
+
+
+# molecule 26.10.0 config.py:355: ``driver = api.drivers()[name]; driver.name = name``: the
+# cached registry is keyed by name, and each entry gets the key that chose it, every time
+KEYED = """
+    import functools
+
+    @functools.cache
+    def drivers():
+        return {{"docker": Driver(), "podman": Driver()}}
+
+    def driver(name, other):
+        d = drivers()[name]
+        d.name = {value}
+        return d
+
+    def describe(name):
+        return drivers()[name]
+"""
+
+
+@pytest.mark.parametrize(("value", "default"), [("name", False), ("other", True)])
+def test_writing_into_an_entry_the_key_that_chose_it_is_repeat_safe(tmp_path: Path, value: str, default: bool) -> None:
+    source = KEYED.format(value=value)
+    assert shown(run(tmp_path / "p", {"lib.py": source}, preview=True)) == [
+        ("AL003", 10, "HIGH" if default else "MEDIUM")]
