@@ -2292,6 +2292,9 @@ class ModuleAnalyzer:
         self.module = wrapper.module
         self.positions = node_positions(self.module)
         self.lines = physical_lines(source, keepends=True) or [""]
+        #: whether the generated code is the source (it is unless names were normalised), so
+        #: that a node's text is a slice of it (:meth:`code_for`)
+        self._code_is_source = self.positions.code == source
         self.summary = ModuleSummary(module_name, path, display, is_package=is_package)
         self.rule_classes = rules
         self.rules: list = []
@@ -2311,6 +2314,8 @@ class ModuleAnalyzer:
     def code_for(self, node: cst.CSTNode) -> str:
         """The node's source text, sliced from the file by position (LibCST's own
         ``code_for_node`` re-generates the text, which costs a tree walk per call)."""
+        if self._code_is_source:
+            return self.positions.text(node)
         line, column, end_line, end_column = self.positions.span(node)
         if line == end_line:
             return self.lines[line - 1][column:end_column]
