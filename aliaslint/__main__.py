@@ -1,5 +1,5 @@
 """``python -m aliaslint``: the same as the ``aliaslint`` command."""
-from aliaslint.cli import main
+from aliaslint.cli import console_script
 
 if __name__ == "__main__":
-    main(prog_name="aliaslint")
+    console_script()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -127,13 +128,40 @@ def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
 _ENVIRONMENT = re.compile(r"(^|_)(env|environ|environment)(_?vars?|s)?$", re.IGNORECASE)
 
 
+#: node type -> the names of its dataclass fields, found once per type (see :func:`_child_nodes`)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+#: the types of the fields that hold no node (``Name.value``, ``Param.star``, ...)
+_SCALARS = frozenset({str, type(None), bool, cst.MaybeSentinel})
+
+
+def _child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes ``node.children`` gives, read from the node's fields, first to last, where
+    ``children`` is in source order (a node's parentheses first): for the walks below, which
+    do not depend on the order. LibCST's ``children`` collects them by rebuilding the node
+    through a visitor, a node built per child and per call: about 3% of the per-module pass on
+    the standard library, where these walks used it (``tests/test_analyzer_children.py``
+    checks the two give the same nodes)."""
+    fields = _FIELDS.get(type(node))
+    if fields is None:
+        fields = _FIELDS[type(node)] = tuple(f.name for f in dataclass_fields(node))
+    out: list[cst.CSTNode] = []
+    for name in fields:
+        value = getattr(node, name)
+        kind = type(value)
+        if kind is tuple or kind is list:
+            out.extend(value)
+        elif kind not in _SCALARS:
+            out.append(value)
+    return out
+
+
 def _walk_expr(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
-    """``node`` and every node below it, not entering lambdas."""
+    """``node`` and every node below it, not entering lambdas, in no particular order."""
     stack = [node]
     while stack:
         n = stack.pop()
         yield n
-        stack.extend(c for c in n.children if not isinstance(c, cst.Lambda))
+        stack.extend(c for c in _child_nodes(n) if type(c) is not cst.Lambda)
 
 
 def _is_int_literal(node: cst.BaseExpression) -> bool:
@@ -579,7 +607,7 @@ class FunctionAnalyzer:
                 if isinstance(n, (cst.Call, cst.Await, cst.Lambda, cst.NamedExpr)) and not (
                         isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in _BUILTIN_NAMES):
                     return False  # a call's answer may differ the next time
-                stack.extend(n.children)
+                stack.extend(_child_nodes(n))
         return True
 
     def value_text(self, node: cst.CSTNode) -> str:
@@ -1605,7 +1633,7 @@ class FunctionAnalyzer:
         if isinstance(node, cst.Name):
             return node.value == name
         return any(isinstance(c, cst.BaseExpression) and FunctionAnalyzer._reads_name(c, name)
-                   for c in node.children if not isinstance(c, (cst.Lambda,)))
+                   for c in _child_nodes(node) if type(c) is not cst.Lambda)
 
     def stmt_AnnAssign(self, node: cst.AnnAssign) -> bool:
         if node.value is not None:
@@ -2326,6 +2354,9 @@ class ModuleAnalyzer:
         self.module = wrapper.module
         self.positions = node_positions(self.module)
         self.lines = physical_lines(source, keepends=True) or [""]
+        #: whether the generated code is the source (it is unless names were normalised), so
+        #: that a node's text is a slice of it (:meth:`code_for`)
+        self._code_is_source = self.positions.code == source
         self.summary = ModuleSummary(module_name, path, display, is_package=is_package)
         self.rule_classes = rules
         self.rules: list = []
@@ -2334,6 +2365,8 @@ class ModuleAnalyzer:
         self.top_names: set[str] = set()
         self.main_names: set[str] = set()
         self.fn_counter = 0
+        #: every function analyser made for the module, for :meth:`release`
+        self._analysers: list[FunctionAnalyzer] = []
 
     # ------------------------------------------------------------- helpers
     def site(self, node: cst.CSTNode) -> Site:
@@ -2343,6 +2376,8 @@ class ModuleAnalyzer:
     def code_for(self, node: cst.CSTNode) -> str:
         """The node's source text, sliced from the file by position (LibCST's own
         ``code_for_node`` re-generates the text, which costs a tree walk per call)."""
+        if self._code_is_source:
+            return self.positions.text(node)
         line, column, end_line, end_column = self.positions.span(node)
         if line == end_line:
             return self.lines[line - 1][column:end_column]
@@ -2546,7 +2581,22 @@ class ModuleAnalyzer:
     def new_function(self, qualname: str, params, site: Site, cls: str | None, kind: str,
                      local_names: set[str], global_decls: set[str], name: str | None = None, doc: str = "") -> FunctionAnalyzer:
         summary = FunctionSummary(qualname, self.name, name or qualname.rsplit(".", 1)[-1], tuple(params), site, cls, kind, doc=doc)
-        return FunctionAnalyzer(self, summary, params, local_names, global_decls)
+        fa = FunctionAnalyzer(self, summary, params, local_names, global_decls)
+        self._analysers.append(fa)
+        return fa
+
+    def release(self) -> None:
+        """Drop everything the analysis holds, once :meth:`run` has returned the summary.
+
+        Each function analyser and its rule context refer to each other, and through them to
+        this analyser, the rules and nodes of the tree: cyclic garbage that kept the whole
+        tree alive until a collection walked it (in the workers, a ``gc.collect()`` per file
+        was an eighth of the per-module pass on the standard library). Cleared here, the tree
+        is freed by reference counting as soon as the caller lets go of it.
+        """
+        for fa in self._analysers:
+            fa.__dict__.clear()
+        self.__dict__.clear()
 
     def walk_module_body(self, fa: FunctionAnalyzer, body: Sequence[cst.CSTNode], cls: ClassInfo | None) -> None:
         """Walk top-level (or class-level) statements; define functions and classes met."""
@@ -2783,4 +2833,8 @@ def analyze_module(source: str, module_name: str, display: str, path: str, rules
         # them as written. Only names that normalise differently are rebuilt.
         module = module.visit(_NormalisedNames())
     wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-    return ModuleAnalyzer(module_name, display, path, wrapper, rules, is_package, source).run()
+    analyser = ModuleAnalyzer(module_name, display, path, wrapper, rules, is_package, source)
+    try:
+        return analyser.run()
+    finally:
+        analyser.release()

@@ -492,6 +492,29 @@ def show_rule(code_or_name: str) -> None:
 
 
 def main(args: Sequence[str] | None = None, prog_name: str | None = "aliaslint") -> NoReturn:
-    """The console script: runs the command line and exits with its status."""
+    """The command line as a function: runs it and exits with its status (``SystemExit``)."""
     cli.main(args=args, prog_name=prog_name)
     raise AssertionError("unreachable")  # pragma: no cover - cli.main always exits
+
+
+def console_script() -> NoReturn:
+    """The ``aliaslint`` command and ``python -m aliaslint``: :func:`main` on ``sys.argv``.
+
+    Once the output is written and flushed, the process ends without the interpreter's teardown
+    (``os._exit``, as mypy does): freeing every summary and fact one by one, and a last
+    collection over them, took 0.7 s at the end of a cold run on std168, for nothing. The
+    workers are gone by then, and every file aliaslint writes is complete and renamed into
+    place. Anything unusual (an exit status that is not a number, a flush that fails) takes the
+    ordinary way out.
+    """
+    try:
+        main()
+    except SystemExit as exit_:
+        if not isinstance(exit_.code, int):
+            raise
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            raise exit_ from None
+        os._exit(exit_.code)

@@ -156,16 +156,44 @@ def test_a_set_iterates_in_the_order_the_codec_gives() -> None:
     assert list(value.loops) == list(decoded_value.loops) == [97, 175, 55]
 
 
-def test_a_worker_frees_the_modules_cyclic_garbage_before_packing() -> None:
-    """The codec's encoding made enough lists to trigger collections; pickle makes none, and a
-    worker grew by a module's dead tree (peak RSS 401 -> 442 MB on 647 site-packages files)."""
+def test_a_summarised_modules_tree_is_freed_without_a_collection() -> None:
+    """The analysis's objects refer to each other (a function's analyser and its rule context)
+    and to the tree: it drops them when its summary is out, so no node waits for a collection
+    (a worker grew by a module's dead tree: peak RSS 401 -> 442 MB on 647 site-packages files)."""
+    import gc
+
+    import libcst as cst
+
+    source = (FIXTURES / "reference_operator" / "buggy" / "ray_operator" / "controller.py").read_text(encoding="utf-8")
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        analyze_module(source, "controller", "controller.py", "/src/controller.py", list(all_rules()))
+        gc.collect()
+        assert not [o for o in gc.garbage if isinstance(o, cst.CSTNode)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if enabled:
+            gc.enable()
+
+
+def test_a_worker_task_first_frees_the_cycles_the_last_one_left(monkeypatch, tmp_path) -> None:
+    """The collector is paused during a task (:func:`engine._summarize_task`): what cycles a
+    task leaves are freed when the next one starts, before its tree is built."""
     import gc
     import weakref
 
     class Node:
         pass
 
-    summary = _summary()
+    monkeypatch.setitem(engine._WORKER, "settings", Settings(root=tmp_path, no_cache=True))
+    monkeypatch.setitem(engine._WORKER, "rules", list(all_rules()))
+    monkeypatch.setitem(engine._WORKER, "store", None)
+    path = tmp_path / "ops.py"
+    path.write_text(SOURCE, encoding="utf-8")
     enabled = gc.isenabled()
     gc.disable()
     try:
@@ -174,8 +202,10 @@ def test_a_worker_frees_the_modules_cyclic_garbage_before_packing() -> None:
         alive = weakref.ref(node)
         del node
         assert alive() is not None
-        assert isinstance(engine._encoded(summary, packed=True), transfer.Packed)
+        _, packed = engine._summarize_task(SourceFile(path, "ops.py"), "ops", False)
+        assert isinstance(packed, transfer.Packed)
         assert alive() is None
+        assert not gc.isenabled()  # as it was: the task's pause ends with the task
     finally:
         if enabled:
             gc.enable()
