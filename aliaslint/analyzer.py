@@ -1212,6 +1212,11 @@ class FunctionAnalyzer:
             o["container"] = model.get("container")
             for k, v in keywords.items():
                 o["fields"][key(k) if model.get("keyword_fields") == "keys" else attr(k)] = v
+            if model.get("name") == "copy.copy()" and first is not None and any(isinstance(x, Ref) for x in first):
+                # ``copy.copy(x)`` runs ``x.__copy__()`` when x's class defines one (omegaconf's
+                # containers deep-copy there): phase 2 decides, as for ``x.copy()``
+                handle = self.record_call(node, self.load(first, attr("__copy__")), first, [], {}, False, True)
+                return frozenset({obj}) | handle
             return frozenset({obj})
         if kind == "opaque":
             return self.opaque_of(list(positional) + list(keywords.values()), model.get("container"))

@@ -429,11 +429,11 @@ def copy_hits(project: "Project") -> list[CopyHit]:
                     for o in base:
                         if isinstance(o, Fresh) and o.copy is not None:
                             found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain))
-    # ``x.copy()`` on an object of a project class is that class's own method, whatever it
+    # ``x.copy()`` (or ``copy.copy(x)`` with a ``__copy__``) on an object of a project class is that class's own method, whatever it
     # copies (``decimal.Context.copy`` copies its flags too): not the builtin shallow copy; and
     # an object whose copy has attributes changed is no builtin container (a mock, a model)
-    found = [h for h in found if h.mark.how not in (".copy()", "x[:]") or not project.project_copy_method(h.mark.site)
-             and not (h.mark.how == ".copy()" and h.below.startswith("."))]
+    found = [h for h in found if h.mark.how not in (".copy()", "x[:]", "copy.copy()")
+             or not project.project_copy_method(h.mark.site) and not (h.mark.how == ".copy()" and h.below.startswith("."))]
     # one hit per (copy, mutation site); the order decides which one is named, not hashing
     hits: dict[tuple, CopyHit] = {}
     for h in sorted(found, key=lambda h: (h.mark.site, h.site, len(h.chain), h.chain, h.target, h.op, h.function)):

@@ -690,3 +690,31 @@ PROPERTY = """
 def test_a_property_building_a_new_object_on_each_access_hands_out_nobodys_object(
         tmp_path: Path, getter: str, expected) -> None:
     assert [f for f in found(tmp_path, PROPERTY.format(getter=getter)) if f[0] == "AL001"] == expected
+
+
+# omegaconf 2.4.0 listconfig.py:171: ``copy.copy(self)`` runs the ``__copy__`` the class inherits,
+# which deep-copies its content
+DUNDER_COPY = """
+    import copy
+
+    class Node:
+        def __init__(self, items):
+            self.items = items
+{copier}
+        def with_item(self, item):
+            twin = copy.copy(self)
+            twin.items.append(item)
+            return twin
+
+    def grow(n, xs):
+        return [n.with_item(x) for x in xs]
+"""
+
+
+@pytest.mark.parametrize(("copier", "expected"), [
+    ("\n        def __copy__(self):\n            return Node(copy.deepcopy(self.items))\n", []),
+    ("", [("AL002", 9)]),
+])
+def test_copy_copy_runs_the_classs_own_dunder_copy(tmp_path: Path, copier: str, expected) -> None:
+    got = [f for f in found(tmp_path, DUNDER_COPY.format(copier=copier)) if f[0] == "AL002"]
+    assert got == ([(c, line + copier.count("\n")) for c, line in expected])

@@ -1679,3 +1679,4 @@ def test_writing_into_an_entry_the_key_that_chose_it_is_repeat_safe(tmp_path: Pa
     source = KEYED.format(value=value)
     assert shown(run(tmp_path / "p", {"lib.py": source}, preview=True)) == [
         ("AL003", 10, "HIGH" if default else "MEDIUM")]
+
