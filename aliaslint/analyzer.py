@@ -962,10 +962,17 @@ class FunctionAnalyzer:
         self.heap.objects[obj.id]["container"] = "list" if isinstance(node, cst.List) else type(node).__name__.lower()
         if isinstance(node, cst.Tuple):
             self.heap.objects[obj.id]["immutable"] = True
-            if not any(isinstance(el, cst.StarredElement) for el in node.elements):
-                # a tuple's elements keep their places: ``a, b = x, y`` binds a to x only
-                for i, v in enumerate(positions):
-                    self.heap.objects[obj.id]["fields"][place(i)] = v
+            # a tuple's elements keep their places: ``a, b = x, y`` binds a to x only; past a
+            # starred element a place holds one of the elements from there on, never one before
+            # it (``(source, *astuple(info))``: place 3 is not ``source``, ansible's mount facts)
+            star = next((i for i, el in enumerate(node.elements) if isinstance(el, cst.StarredElement)), None)
+            for i, v in enumerate(positions[:star]):
+                self.heap.objects[obj.id]["fields"][place(i)] = v
+            if star is not None:
+                rest = frozenset().union(*(self.load(v, ANY) if isinstance(el, cst.StarredElement) else v
+                                           for el, v in zip(node.elements[star:], positions[star:])))
+                for i in range(star, star + 8):
+                    self.heap.objects[obj.id]["fields"][place(i)] = rest
         return frozenset({obj})
 
     eval_Tuple = eval_Set = eval_List

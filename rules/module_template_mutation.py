@@ -5,7 +5,7 @@ from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import OVERWRITE, SETDEFAULT
-from aliaslint.values import ANY, Fresh, Ref, format_path
+from aliaslint.values import ANY, Fresh, Opaque, Ref, format_path
 
 
 def template_value(project, root):
@@ -49,6 +49,34 @@ def template_value(project, root):
                 if project.has_own_mutators(cls):
                     return None
     return frozenset(objects)
+
+
+#: the changes each builtin container's methods and statements make (``Effect.op``; the analyzer
+#: records ``|=`` as ``+=``, which a dict takes since Python 3.9)
+_CONTAINER_OPS = {
+    "dict": {"update", "setdefault", "pop", "popitem", "clear", "[] =", "[] +=", "+=", "del", "del[]"},
+    "list": {"append", "extend", "insert", "remove", "pop", "pop[]", "clear", "sort", "reverse", "[] =", "[] +=",
+             "[:] =", "+=", "del", "del[]", "move"},
+    "set": {"add", "discard", "remove", "pop", "pop[]", "update", "clear", "+=", "|="},
+    "tuple": set(),
+}
+
+
+def _cannot_change(value, path: tuple[str, ...], op: str) -> bool:
+    """Whether what ``path`` selects in a template's value cannot take the change ``op``: a literal
+    string or number, or a builtin container without that method (ansible's ``STATIC_SOURCES =
+    ["/etc/fstab", ...]`` "updated"): the alias model took the changed object for the template's
+    (a tuple's places lost in ``(source, *rest)``), since the code would fail on it."""
+    from aliaslint.dataflow import load
+
+    for sel in path:
+        value = load(value, sel)
+    if not value:
+        return False
+    if all(isinstance(o, Opaque) and not o.deps and o.mutable is None for o in value):
+        return True
+    return all(isinstance(o, Fresh) and o.kind == "literal" and o.container in _CONTAINER_OPS
+               and op not in _CONTAINER_OPS[o.container] for o in value)
 
 
 def _material_paths(value, root, depth: int = 0):
@@ -215,7 +243,8 @@ class ModuleTemplateMutation(ProjectRule):
                     continue
                 if e.kind == SETDEFAULT or e.site in facts.reported_sites:
                     continue
-                if template_value(project, e.root) is None:
+                value = template_value(project, e.root)
+                if value is None or _cannot_change(value, e.path, e.op):
                     continue
                 if e.stores_self:
                     continue  # the instance registers itself with its class (a back-reference)
@@ -245,8 +274,15 @@ class ModuleTemplateMutation(ProjectRule):
         causes: dict = {}
         for (_, root), items in found.items():
             causes.setdefault((root, frozenset(other.site for _, other in items)), []).append(items)
+        # the same changes reaching one of several templates (``fields = (STATIC if s else
+        # DYNAMIC)[k]; fields.update(...)``): one finding, the other templates named with it
+        alternatives: dict = {}
+        for root, sites in list(causes):
+            alternatives.setdefault(sites, []).append(root)
         out = []
-        for (root, _), groups in causes.items():
+        for (root, sites), groups in causes.items():
+            if alternatives[sites][0] != root:
+                continue
             items = groups[0]
             fn, e = items[0]
             site = e.chain[0] if e.chain else e.site
@@ -304,6 +340,11 @@ class ModuleTemplateMutation(ProjectRule):
             related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
             related += facts.chain_related(e)[1:] if e.chain else []
             related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
+            for other_root in alternatives[sites][1:]:
+                where = facts.global_site(other_root)
+                if where is not None:
+                    related.append(facts.related(where, f"`{facts.root_name(fn, other_root)}` may be the object "
+                                                        f"changed here too"))
             for f, other in (group[0] for group in groups[1:]):
                 related.append(facts.related(other.chain[0] if other.chain else other.site,
                                              f"`{facts.short(f.qualname)}` makes the same change here"))

@@ -718,3 +718,28 @@ DUNDER_COPY = """
 def test_copy_copy_runs_the_classs_own_dunder_copy(tmp_path: Path, copier: str, expected) -> None:
     got = [f for f in found(tmp_path, DUNDER_COPY.format(copier=copier)) if f[0] == "AL002"]
     assert got == ([(c, line + copier.count("\n")) for c, line in expected])
+
+
+# ansible-core 2.19.14 modules/mount_facts.py: ``yield from [(source, *astuple(info)) ...]`` then
+# ``for source, mount, origin, fields in ...``: the places after the starred element hold what it
+# gives, never ``source``
+STARRED = """
+    def gen(options):
+        for name in options["names"]:
+            yield (options["defaults"], *parse(name))
+
+    def facts(options):
+        out = []
+        for {target} in gen(options):
+            fields.update({{"seen": True}})
+            out.append(name)
+        return out
+"""
+
+
+@pytest.mark.parametrize(("target", "expected"), [
+    ("defaults, name, fields", []),
+    ("fields, name", [("AL007", 9)]),
+])
+def test_a_tuple_place_after_a_starred_element_is_not_one_before_it(tmp_path: Path, target: str, expected) -> None:
+    assert [f for f in found(tmp_path, STARRED.format(target=target)) if f[0] == "AL007"] == expected

@@ -1680,3 +1680,20 @@ def test_writing_into_an_entry_the_key_that_chose_it_is_repeat_safe(tmp_path: Pa
     assert shown(run(tmp_path / "p", {"lib.py": source}, preview=True)) == [
         ("AL003", 10, "HIGH" if default else "MEDIUM")]
 
+
+
+# (seen in ansible-core 2.19.14 modules/mount_facts.py:583) one change that may reach either of two
+# module-level templates is one finding, naming both
+def test_a_change_reaching_either_of_two_templates_is_one_finding(tmp_path: Path) -> None:
+    source = """
+        STATIC = {"fstab": {"path": "/etc/fstab"}}
+        DYNAMIC = {"mounts": {"path": "/proc/mounts"}}
+
+        def facts(source, extra):
+            fields = STATIC["fstab"] if source == "static" else DYNAMIC["mounts"]
+            fields.update(extra)
+            return fields
+    """
+    found = run(tmp_path, {"lib.py": source})
+    assert [(d.code, d.location.line) for d in found] == [("AL003", 7)]
+    assert [r.location.line for r in found[0].related if "may be the object" in r.message] == [2]
