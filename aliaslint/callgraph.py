@@ -337,7 +337,7 @@ class CallResolution:
                     if isinstance(o, Fresh) or isinstance(o, Ref) and (
                             o.root.kind == "global" or o.root.kind == "param" and o.root.index == 0):
                         out.add(o)
-        result = frozenset(out)
+        result = self._values.value(frozenset(out))
         self._field_values[key] = result
         return result
 
@@ -365,7 +365,7 @@ class CallResolution:
                             for c in self.class_of_instance(o, fn):
                                 out.setdefault(name, set()).add(
                                     Fresh(site, kind="instance", cls=frozenset({Ref(Root("global", c))})))
-        result = {k: frozenset(v) for k, v in out.items()}
+        result = {k: self._values.value(frozenset(v)) for k, v in out.items()}
         self._attr_types[cls_name] = result
         return result
 

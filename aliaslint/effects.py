@@ -150,7 +150,7 @@ class EffectsFixpoint:
                     ret = bounded(self.resolve(fn, fn.returns))
                     # the fixpoint's own reads (``dict.get``) are no facts the function read
                     if ret != dict.get(self.rets, q):
-                        self.rets[q] = ret
+                        self.rets[q] = self._values.stored(ret)
                         changed = True
                     eff = self.compute_effects(fn)
                     if eff.keys() != dict.get(self.effects, q, {}).keys():

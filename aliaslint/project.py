@@ -39,6 +39,7 @@ from aliaslint.effects import (  # noqa: F401
     global_display,
     widen,
 )
+from aliaslint.hashcons import ValueTable
 from aliaslint.reads import ReadDict, ReadLog
 from aliaslint.summary import CallSite, ClassInfo, FunctionSummary, ModuleSummary
 from aliaslint.values import Ref, Root, Site, Value
@@ -62,6 +63,8 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     _method_index: dict[str, set[str]] | None = None
     _calls_by_site: dict[Site, tuple[FunctionSummary, CallSite]] | None = None
     _astroid_queries: int = 0
+    #: one object per distinct value the pass keeps (:mod:`aliaslint.hashcons`)
+    _values: ValueTable = field(default_factory=ValueTable)
     _subclasses: dict[str, set[str]] | None = None
     #: (outside base class, method name) -> project classes derived from it that define it
     #: (:func:`aliaslint.harm.framework_hook`)
