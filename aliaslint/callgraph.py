@@ -63,7 +63,7 @@ COMMON_METHODS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Target:
     """A resolved callee: ``function`` is a qualname; ``bound`` means the receiver is param 0."""
 

@@ -37,7 +37,7 @@ MAX_PATHS_PER_SITE = 4
 
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Effect:
     """A mutation of ``root`` at ``path`` that happens when the function runs.
 
@@ -362,7 +362,7 @@ class EffectsFixpoint:
         return call is not None and bool(self.targets(fn, call))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CopyHit:
     """A mutation (at ``site``, reached from ``function`` through ``chain``) of an object that
     belongs to the source of the shallow copy ``mark``."""
