@@ -69,6 +69,11 @@ class ValueTable:
         self.table[o] = o
         return o
 
+    def kept(self, obj):
+        """The object kept for ``obj``, a frozen value whose own values were kept already (a call
+        target: :meth:`aliaslint.callgraph.CallResolution.targets`)."""
+        return self.table.setdefault(obj, obj)
+
     def stored(self, value: Value) -> Value:
         """``value`` (kept) as a new set object, for a store the second round tells apart by
         identity: a function's return value is stored anew only when it changed, and the traces

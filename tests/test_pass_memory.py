@@ -43,6 +43,7 @@ def _keep_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     """Make the table keep nothing: every value stays the object the pass made."""
     monkeypatch.setattr(ValueTable, "value", lambda self, value: value)
     monkeypatch.setattr(ValueTable, "stored", lambda self, value: value)
+    monkeypatch.setattr(ValueTable, "kept", lambda self, obj: obj)
 
 
 def _analyse(summaries: bytes) -> Project:
