@@ -22,6 +22,7 @@ second round's traces recorded, is kept apart: see :meth:`ValueTable.stored`.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from aliaslint.values import Fresh, Value
@@ -73,6 +74,19 @@ class ValueTable:
         """The object kept for ``obj``, a frozen value whose own values were kept already (a call
         target: :meth:`aliaslint.callgraph.CallResolution.targets`)."""
         return self.table.setdefault(obj, obj)
+
+    def effects(self, effects: dict) -> dict:
+        """A function's effects (key -> :class:`~aliaslint.effects.Effect`, in their order) with
+        the parts that repeat from effect to effect kept once: the roots the value, the key and
+        the path depend on, the path, the chain of call sites and the callees (a callee's effect
+        passed up to every caller keeps its path and its dependencies)."""
+        out = {}
+        for e in effects.values():
+            e = replace(e, path=self.kept(e.path), chain=self.kept(e.chain), callees=self.kept(e.callees),
+                        value_deps=self.value(e.value_deps), key_deps=self.value(e.key_deps),
+                        path_deps=self.value(e.path_deps))
+            out[self.kept(e.key())] = e
+        return out
 
     def stored(self, value: Value) -> Value:
         """``value`` (kept) as a new set object, for a store the second round tells apart by

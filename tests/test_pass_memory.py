@@ -44,6 +44,7 @@ def _keep_apart(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ValueTable, "value", lambda self, value: value)
     monkeypatch.setattr(ValueTable, "stored", lambda self, value: value)
     monkeypatch.setattr(ValueTable, "kept", lambda self, obj: obj)
+    monkeypatch.setattr(ValueTable, "effects", lambda self, effects: effects)
 
 
 def _analyse(summaries: bytes) -> Project:
