@@ -63,7 +63,7 @@ COMMON_METHODS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Target:
     """A resolved callee: ``function`` is a qualname; ``bound`` means the receiver is param 0."""
 
@@ -337,7 +337,7 @@ class CallResolution:
                     if isinstance(o, Fresh) or isinstance(o, Ref) and (
                             o.root.kind == "global" or o.root.kind == "param" and o.root.index == 0):
                         out.add(o)
-        result = frozenset(out)
+        result = self._values.value(frozenset(out))
         self._field_values[key] = result
         return result
 
@@ -365,7 +365,7 @@ class CallResolution:
                             for c in self.class_of_instance(o, fn):
                                 out.setdefault(name, set()).add(
                                     Fresh(site, kind="instance", cls=frozenset({Ref(Root("global", c))})))
-        result = {k: frozenset(v) for k, v in out.items()}
+        result = {k: self._values.value(frozenset(v)) for k, v in out.items()}
         self._attr_types[cls_name] = result
         return result
 
@@ -383,18 +383,30 @@ class CallResolution:
                     return True
         return False
 
-    def targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
-        k = (fn.qualname, call.id)
-        got = self._targets.get(k)
+    def targets(self, fn: FunctionSummary, call: CallSite) -> tuple[Target, ...]:
+        """The functions ``call`` (in ``fn``) runs; memoised per function and call id, each
+        target kept once (:meth:`aliaslint.hashcons.ValueTable.kept`): the standard library with
+        its site-packages has 1.2 million call sites, most of them without a target."""
+        memo = self._targets.get(fn.qualname)
+        if memo is None:
+            memo = self._targets[fn.qualname] = {}
+        got = memo.get(call.id)
         if got is None:
-            self._targets[k] = []
-            got = self._resolve_targets(fn, call)
-            if got and call.receiver and _builtin_container(call.receiver) and call.text.rsplit(".", 1)[-1] in COMMON_METHODS:
+            memo[call.id] = ()  # recursion guard
+            found = self._resolve_targets(fn, call)
+            if found and call.receiver and _builtin_container(call.receiver) \
+                    and call.text.rsplit(".", 1)[-1] in COMMON_METHODS:
                 # ``(opts or []).append(x)``: one possible receiver is a list, so ``append`` is the
                 # builtin one; a project class's method of the same name is a guess
-                got = []
-            self._targets[k] = got
+                found = []
+            got = memo[call.id] = tuple([self._kept_target(t) for t in found]) if found else ()
         return got
+
+    def _kept_target(self, t: Target) -> Target:
+        receiver = self._values.value(t.receiver)
+        if receiver is not t.receiver:
+            t = Target(t.function, t.bound, receiver, t.constructor)
+        return self._values.kept(t)
 
     def _resolve_targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
         out: list[Target] = []
@@ -741,13 +753,17 @@ class CallResolution:
         return "the callee is computed at run time"
 
     def call_graph(self) -> dict[str, set[str]]:
-        graph: dict[str, set[str]] = {q: set() for q in self.functions}
+        """Function -> the project functions it calls (one empty set shared by the functions
+        that call none); and :attr:`callers`, :attr:`constructed`."""
+        graph: dict[str, set[str]] = dict.fromkeys(self.functions, _NO_CALLEES)
         callers: dict[str, list] = {}
         constructed: dict[str, list] = {}
         for q, fn in self.functions.items():
             for call in fn.calls:
                 for t in self.targets(fn, call):
                     if t.function in self.functions:
+                        if graph[q] is _NO_CALLEES:
+                            graph[q] = set()
                         graph[q].add(t.function)
                         callers.setdefault(t.function, []).append((q, call, t))
                     if t.constructor is not None:
@@ -758,6 +774,9 @@ class CallResolution:
 
 
 BUILTIN_CONTAINERS = {"list", "dict", "set", "tuple"}
+
+#: the callees of a function that calls no project function (never changed: a new set replaces it)
+_NO_CALLEES: frozenset[str] = frozenset()
 
 
 def _builtin_container(value: Value, depth: int = 0) -> bool:

@@ -198,6 +198,7 @@ class ValueFlow:
             stores = [(sel, v) for cid, sel, v in fn.call_stores if cid == call_id] if fn.call_stores else ()
             if stores:
                 result = self._with_stores(fn, result, stores, depth)
+            result = self._values.value(result)
         results[key] = result
         return result
 

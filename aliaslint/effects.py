@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from aliaslint.callgraph import Target, strongly_connected_components
 from aliaslint.dataflow import bounded, load, rebased, refs_below
-from aliaslint.reads import Trace
+from aliaslint.reads import Reads
 from aliaslint.summary import FALSY_LITERALS, TRUTHY_LITERALS, CallSite, FunctionSummary
 from aliaslint.type_tests import rejects
 from aliaslint.values import (
@@ -37,7 +37,7 @@ MAX_PATHS_PER_SITE = 4
 
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Effect:
     """A mutation of ``root`` at ``path`` that happens when the function runs.
 
@@ -107,7 +107,7 @@ class EffectsFixpoint:
         functions read in the first round answers differently now (:mod:`aliaslint.reads`):
         a call target, a class fact, a callee's return value or effects.
         """
-        traces: dict[str, Trace | None] = {}
+        traces: dict[str, Reads | None] = {}
         self._fixpoint(self.call_graph(), record=traces)
         self._targets.clear()
         self._param_classes.clear()
@@ -119,8 +119,8 @@ class EffectsFixpoint:
     #: analyse every component again in the second round (the reference the tests compare with)
     full_second_round = False
 
-    def _fixpoint(self, graph: dict[str, set[str]], record: dict[str, Trace | None] | None = None,
-                  reuse: dict[str, Trace | None] | None = None) -> None:
+    def _fixpoint(self, graph: dict[str, set[str]], record: dict[str, Reads | None] | None = None,
+                  reuse: dict[str, Reads | None] | None = None) -> None:
         """One round over the components, callees first. ``record`` gets what each function's
         last analysis read (None for a component that did not settle in ``MAX_SCC_ROUNDS``);
         with ``reuse`` (a ``record`` of the round before), a component whose every function's
@@ -128,11 +128,13 @@ class EffectsFixpoint:
         recording = record is not None
         for scc in strongly_connected_components(graph):
             checked = False
-            if reuse is not None and all(reuse.get(q) is not None for q in scc):
+            # a component's traces are asked once: dropped as the round goes (no later one reads them)
+            traces = [reuse.pop(q, None) for q in scc] if reuse is not None else None
+            if traces is not None and all(t is not None for t in traces):
                 for q in scc:  # as a recomputation would: asked again in the order it asked them
                     self._call_results.pop(q, None)
                 members = set(scc)
-                if all(self.unchanged(reuse[q], members) for q in scc):
+                if all(self.unchanged(t, members) for t in traces):
                     self.pass_stats["reused"] += 1
                     continue
                 checked = True
@@ -150,11 +152,11 @@ class EffectsFixpoint:
                     ret = bounded(self.resolve(fn, fn.returns))
                     # the fixpoint's own reads (``dict.get``) are no facts the function read
                     if ret != dict.get(self.rets, q):
-                        self.rets[q] = ret
+                        self.rets[q] = self._values.stored(ret)
                         changed = True
                     eff = self.compute_effects(fn)
                     if eff.keys() != dict.get(self.effects, q, {}).keys():
-                        self.effects[q] = eff
+                        self.effects[q] = self._values.effects(eff)
                         changed = True
                     if recording:
                         record[q] = self.stop_trace()
@@ -362,7 +364,7 @@ class EffectsFixpoint:
         return call is not None and bool(self.targets(fn, call))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CopyHit:
     """A mutation (at ``site``, reached from ``function`` through ``chain``) of an object that
     belongs to the source of the shallow copy ``mark``."""

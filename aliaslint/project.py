@@ -39,6 +39,7 @@ from aliaslint.effects import (  # noqa: F401
     global_display,
     widen,
 )
+from aliaslint.hashcons import ValueTable
 from aliaslint.reads import ReadDict, ReadLog
 from aliaslint.summary import CallSite, ClassInfo, FunctionSummary, ModuleSummary
 from aliaslint.values import Ref, Root, Site, Value
@@ -53,7 +54,8 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     rets: dict[str, Value] = field(default_factory=dict)
     #: function -> (call id, depth) -> resolved result (per function, so a round clears it in O(1))
     _call_results: dict[str, dict[tuple[int, int], Value]] = field(default_factory=dict)
-    _targets: dict[tuple[str, int], list[Target]] = field(default_factory=dict)
+    #: function -> call id -> the call's targets (:meth:`targets`)
+    _targets: dict[str, dict[int, tuple[Target, ...]]] = field(default_factory=dict)
     _attr_types: dict[str, dict[str, Value]] = field(default_factory=dict)
     _param_classes: dict[tuple[str, int], list[str]] = field(default_factory=dict)
     _calls_by_id: dict[str, dict[int, CallSite]] = field(default_factory=dict)
@@ -62,6 +64,8 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     _method_index: dict[str, set[str]] | None = None
     _calls_by_site: dict[Site, tuple[FunctionSummary, CallSite]] | None = None
     _astroid_queries: int = 0
+    #: one object per distinct value the pass keeps (:mod:`aliaslint.hashcons`)
+    _values: ValueTable = field(default_factory=ValueTable)
     _subclasses: dict[str, set[str]] | None = None
     #: (outside base class, method name) -> project classes derived from it that define it
     #: (:func:`aliaslint.harm.framework_hook`)

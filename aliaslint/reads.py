@@ -49,6 +49,21 @@ class Trace:
         self.unstable = False
 
 
+class Reads:
+    """A closed :class:`Trace`, as the second round keeps it until it has asked its facts again:
+    the keys and the values, in the order first asked, as two tuples (a dict per function was
+    a third of the traces' memory; the keys are kept once in the project's table, many functions
+    reading the same callee's return value and effects), and ``ends`` (None when no call result
+    was computed there)."""
+
+    __slots__ = ("keys", "values", "ends")
+
+    def __init__(self, keys: tuple, values: tuple, ends: dict[tuple, int] | None) -> None:
+        self.keys = keys
+        self.values = values
+        self.ends = ends
+
+
 class ReadDict(dict):
     """``rets`` / ``effects``: a dict whose reads are recorded while a :class:`ReadLog` traces."""
 
@@ -89,12 +104,13 @@ class ReadLog:
     def start_trace(self) -> None:
         self._trace = Trace()
 
-    def stop_trace(self) -> Trace | None:
+    def stop_trace(self) -> Reads | None:
         """The facts read since :meth:`start_trace`; None when one answered twice differently."""
         trace, self._trace = self._trace, None
         if trace.unstable or any(v is _PENDING for v in trace.facts.values()):
             return None
-        return trace
+        kept = self._values.kept
+        return Reads(tuple([kept(k) for k in trace.facts]), tuple(trace.facts.values()), trace.ends or None)
 
     # the memoized facts: recorded with the value the caller got (a recursion guard's too)
 
@@ -177,7 +193,7 @@ class ReadLog:
             return self.classes_from_callers(key[2], fn, key[3])
         raise KeyError(key)
 
-    def unchanged(self, trace: Trace, members) -> bool:
+    def unchanged(self, trace: Reads, members) -> bool:
         """Whether every fact in ``trace`` answers now what it answered then, asked in order.
 
         The call results of the component's ``members`` (emptied before) are not asked: they
@@ -190,7 +206,7 @@ class ReadLog:
         """
         results = self._call_results
         done: list[tuple[int, dict, tuple, Any]] = []  # (end, memo of one function, memo key, value)
-        for i, (key, value) in enumerate(trace.facts.items()):
+        for i, (key, value) in enumerate(zip(trace.keys, trace.values)):
             while done and done[-1][0] <= i:
                 _, memo, memo_key, result = done.pop()
                 memo[memo_key] = result

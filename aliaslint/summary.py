@@ -28,7 +28,7 @@ CONCRETE_BUILTIN_TYPES = frozenset({"dict", "list", "set", "frozenset", "tuple",
                                     "int", "float", "bool", "complex"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CallSite:
     id: int
     callee: Value
@@ -52,7 +52,7 @@ class CallSite:
     type_requires: tuple[tuple[int, tuple[str, ...], bool], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mutation:
     target: Value
     kind: str
@@ -90,7 +90,7 @@ class Mutation:
     type_requires: tuple[tuple[int, tuple[str, ...], bool], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Store:
     """``value`` is kept beyond the current iteration (appended, stored under a key, yielded)."""
 
@@ -100,7 +100,7 @@ class Store:
     op: str
 
 
-@dataclass
+@dataclass(slots=True)
 class FunctionSummary:
     qualname: str
     module: str
@@ -138,7 +138,7 @@ class FunctionSummary:
     falsy_defaults: tuple[int, ...] = ()
 
 
-@dataclass
+@dataclass(slots=True)
 class ClassInfo:
     qualname: str
     module: str
@@ -162,7 +162,7 @@ class ClassInfo:
     singleton_fields: tuple[str, ...] = ()
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
     """A finding that needs project facts: ``rule`` decides it in phase 3 from ``data``."""
 

@@ -26,7 +26,7 @@ MAX_PATH = 10
 ANY = "[*]"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Root:
     """``kind`` is ``param`` (``index`` is its position), ``global`` (``name`` is the
     qualified name, ``pkg.mod.NAME``) or ``call`` (``index`` is the call's id)."""
@@ -36,7 +36,7 @@ class Root:
     index: int = -1
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Site:
     """A place in a module: ``module`` is the dotted module name."""
 
@@ -47,7 +47,7 @@ class Site:
     end_column: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CopyMark:
     """Set on a :class:`Ref` reached *through* a shallow copy made at ``site``.
 
@@ -60,7 +60,7 @@ class CopyMark:
     how: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ref:
     root: Root
     path: tuple[str, ...] = ()
@@ -70,7 +70,7 @@ class Ref:
     realias: Site | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Fresh:
     site: Site
     loops: frozenset[int] = frozenset()
@@ -90,7 +90,7 @@ class Fresh:
     container: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Opaque:
     loops: frozenset[int] = frozenset()
     deps: frozenset[Root] = frozenset()
