@@ -2074,7 +2074,7 @@ class FunctionAnalyzer:
     def _absent(self, guard: tuple[str, str]) -> bool:
         """Whether the key ``guard`` names is known missing here (an enclosing test, or an
         early exit taken when it is there)."""
-        return guard in self.absent_guards or guard in self.exit_guards
+        return guard in self.absent_guards or guard in self.exit_guards or (guard[0], "*") in self.absent_guards
 
     def present_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
         """Every ``key in mapping`` (or ``mapping.get(key) is not None``) that must be false for
@@ -2113,6 +2113,10 @@ class FunctionAnalyzer:
             if isinstance(op, (cst.Is, cst.Equal)) and isinstance(right, cst.Name) and right.value == "None":
                 if isinstance(test.left, cst.Attribute):
                     return (self.mod.code_for(test.left), "")  # ``if self.client is None:``
+                if isinstance(test.left, cst.Subscript) and len(test.left.slice) == 1 \
+                        and isinstance(test.left.slice[0].slice, cst.Index):
+                    # ``elif diff[x] is None: diff[x] = ""``: fills an item that holds nothing
+                    return (self.item_text(test.left.value), self.mod.code_for(test.left.slice[0].slice.value))
                 return self._get_guard(test.left)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             if isinstance(test.expression, cst.Attribute):
@@ -2241,8 +2245,27 @@ class FunctionAnalyzer:
             self.recording = recording
         self.walk_loop_body(node, lid, head, before)
         if getattr(node, "orelse", None) is not None:
+            # ``for k in names: if k in d: break`` / ``else: d["host"] = name``: the ``else`` runs
+            # only when none of the keys is there, so its writes to ``d`` fill what is missing
+            # (ansible's delegated host defaults); any key of ``d``, as the names are not known
+            filled = {(m, "*") for m, _ in self._breaks_when_present(node)} - self.absent_guards
+            self.absent_guards |= filled
             self.walk_block(self.body_of(node.orelse))
+            self.absent_guards -= filled
         return True
+
+    def _breaks_when_present(self, node) -> set[tuple[str, str]]:
+        """The ``(mapping, key)`` tests of the loop body's ``if k in m: break`` statements (the
+        body's own, not a nested loop's, whose ``break`` leaves only that loop)."""
+        found: set[tuple[str, str]] = set()
+        for stmt in self.body_of(node):
+            if isinstance(stmt, cst.If) and stmt.orelse is None:
+                body = self.body_of(stmt)
+                last = body[-1] if body else None
+                if isinstance(last, cst.Break) or isinstance(last, cst.SimpleStatementLine) \
+                        and any(isinstance(small, cst.Break) for small in last.body):
+                    found |= self.present_in_body(stmt.test)
+        return found
 
     def walk_loop_body(self, node, lid: int, head: Callable[[], None], before: dict) -> None:
         """One pass over a loop body; the state after it joins the state before the loop, the

@@ -505,6 +505,11 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
     if not resolved:
         return "unknown"
     verdict = "fresh"
+    # what the loop's element leads to (``for name, doc in docs.items(): f(doc["doc"])``): another
+    # object on each iteration, though made by a callee, whose loop tags its result does not keep
+    per_iteration = frozenset().union(*(
+        project.resolve(caller, frozenset({v})) for v in arg
+        if isinstance(v, Ref) and call.loops and call.loops[-1] in v.loops))
     for o in resolved:
         if isinstance(o, Ref) and o.root.kind == "global":
             return "shared"
@@ -516,7 +521,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
                     parts & project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
                 ) and _sees_later_change(project, caller, call, c)
             )
-            if uses or call.loops and not (set(call.loops) & set(o.loops)):
+            if uses or call.loops and not (set(call.loops) & set(o.loops)) and o not in per_iteration:
                 return "shared"
         elif isinstance(o, Ref) and call.loops and call.loops[-1] not in o.loops:
             return "shared"  # one object handed to the call on every iteration of a loop

@@ -6,6 +6,7 @@ from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.summary import SETDEFAULT
 from aliaslint.values import ANY, Fresh, format_path
 
 
@@ -94,7 +95,9 @@ class ShallowCopyNestedMutation(ProjectRule):
     objects whose elements' own state is then changed (`for p in [*self.packagers, default]:
     p.paths.clear()`): it was copied to iterate or pick the objects, not to keep them unchanged;
     and the `**kwargs` dict of a call (Python's copy, not the author's) whose nested change
-    puts the same value every time (`pool.registry = self.registry`, a constant).
+    puts the same value every time (`pool.registry = self.registry`, a constant); and a nested
+    change that only fills a missing key or converts a value under a type test (`if "k" not in
+    c["spec"]: c["spec"]["k"] = v`): the original gains what it lacked, once.
     """
 
     code = "AL002"
@@ -195,6 +198,11 @@ class ShallowCopyNestedMutation(ProjectRule):
                 witness = harm.caller_witness(project, fn, e.root.index, facts.short(fn.qualname), reuse_counts=True)
                 if witness is not None:
                     return Confidence.HIGH, witness.related(facts)
+            return Confidence.MEDIUM, None
+        if all(h.effect is not None and h.effect.kind == SETDEFAULT for h in hits):
+            # the nested change only fills what is missing (``if "k" not in c["spec"]:``), or
+            # converts a value under a type test: the original gains what it lacked, once, and a
+            # second run finds it there (ansible-doc's ``removed_in`` filled from ``version``)
             return Confidence.MEDIUM, None
         if first.mark.how == ".copy()" and not first.below.startswith("["):
             # ``x.copy()`` on an object of unknown class (a numpy array, a C-level context): a

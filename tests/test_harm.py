@@ -1697,3 +1697,105 @@ def test_a_change_reaching_either_of_two_templates_is_one_finding(tmp_path: Path
     found = run(tmp_path, {"lib.py": source})
     assert [(d.code, d.location.line) for d in found] == [("AL003", 7)]
     assert [r.location.line for r in found[0].related if "may be the object" in r.message] == [2]
+
+
+CALLEE_ELEMENTS = {
+    "docs.py": """
+        def get_docs(names):
+            out = {}
+            for n in names:
+                out[n] = {"doc": {"returns": 1}, "examples": ""}
+            return out
+    """,
+    "cli.py": """
+        from docs import get_docs
+
+
+        def format_doc(plugin, doc, examples):
+            doc["plainexamples"] = examples
+            doc["returndocs"] = doc.pop("returns", None)
+            return " ".join(doc)
+
+
+        def run(names):
+            docs = get_docs(names)
+            first = get_docs(["a"])["a"]
+            text = []
+            for plugin, doc_data in {loop}:
+                text.append(format_doc(plugin, {arg}, doc_data["examples"]))
+            return text
+    """,
+}
+
+
+@pytest.mark.parametrize(("loop", "arg", "expected"), [
+    # each iteration's element of the callee's result: a different object every time (ansible-doc)
+    ("docs.items()", 'doc_data["doc"]', []),
+    # one object, made before the loop, passed on every iteration
+    ("docs.items()", 'first["doc"]', [("AL007", 7, "HIGH")]),
+])
+def test_a_loop_passing_each_element_of_a_callees_result_passes_another_object_each_time(
+        tmp_path: Path, loop: str, arg: str, expected: list) -> None:
+    files = {k: v.replace("{loop}", loop).replace("{arg}", arg) for k, v in CALLEE_ELEMENTS.items()}
+    assert shown(run(tmp_path, files)) == expected
+
+
+# ansible-core 2.19 cli/doc.py:1436-1463: ``doc = dict(doc)``, then ``removed_in`` filled from
+# ``version`` only when missing
+COPY_THEN_FILL = """
+    def man_text(doc):
+        doc = dict(doc)
+        if {test}:
+            doc["deprecated"]["removed_in"] = doc["deprecated"]["version"]
+        return str(doc)
+
+    def main(doc):
+        for i in range(3):
+            man_text(doc)
+"""
+
+
+@pytest.mark.parametrize(("test", "tier"), [
+    ('"removed_in" not in doc["deprecated"]', "MEDIUM"),
+    ('doc["deprecated"].get("removed_in") is None', "MEDIUM"),
+    # written whatever the original held: its value is replaced
+    ('"version" in doc["deprecated"]', "HIGH"),
+])
+def test_a_nested_fill_through_a_shallow_copy_is_preview(tmp_path: Path, test: str, tier: str) -> None:
+    assert_tier(tmp_path, {"m.py": COPY_THEN_FILL.replace("{test}", test)}, "AL002", 3, tier)
+
+
+# ansible-core 2.19 plugins/callback/__init__.py:436-442 and playbook/play_context.py:212-219
+FILLS = """
+    class Context:
+        def __init__(self, host=None):
+            self.host = host
+
+        def override(self, variables, names, task):
+            new_info = Context(self.host)
+            delegated = variables["ansible_delegated_vars"][task]
+{body}
+            new_info.host = delegated.get("ansible_host")
+            return new_info
+"""
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # the ``else`` of a loop that stops at the first key present: only when none is there
+    ("        for name in names:\n            if name in delegated:\n                break\n"
+     "        else:\n            delegated['ansible_host'] = task", []),
+    ("        for name in names:\n            if name in delegated: break\n"
+     "        else:\n            delegated['ansible_host'] = task", []),
+    # a loop that does not stop: the ``else`` always runs
+    ("        for name in names:\n            if name in delegated:\n                print(name)\n"
+     "        else:\n            delegated['ansible_host'] = task", [("AL007", 13, "MEDIUM")]),
+    # an item that holds nothing, filled
+    ("        for x in ['before', 'after']:\n            if delegated[x] is None:\n"
+     "                delegated[x] = ''", []),
+    ("        for x in ['before', 'after']:\n            if delegated[x] == 0:\n"
+     "                delegated[x] = ''", [("AL007", 11, "MEDIUM")]),
+])
+def test_writes_that_run_only_where_the_key_holds_nothing_are_fills(
+        tmp_path: Path, body: str, expected: list) -> None:
+    found = run(tmp_path, {"m.py": FILLS.replace("{body}", textwrap.indent(body, "    "))}, preview=True)
+    assert shown(found) == expected
