@@ -693,10 +693,22 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                     and call.loops[-1] not in loops_of(project.resolve(caller, a)) | loops_of(a))
             return Witness(call.site, f"this caller passes an object it shares {where}; the next use "
                                       f"sees what `{callee_name}` changed", held, invariant)
+        if verdict == "kept" and call.loops and _each_iterations_own(project, caller, call, arg):
+            continue  # ``[self._to_volume(obj) for obj in objs]``: the next call gets another element
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
                                       f"`{callee_name}` starts from the changed object", True)
     return best
+
+
+def _each_iterations_own(project, caller: FunctionSummary, call: CallSite, arg) -> bool:
+    """Whether every object ``arg`` denotes is the element of the loop around ``call`` (a
+    caller's parameter's part selected by the loop: ``for obj in objs``, ``role_json[role]``),
+    not ``self``'s: each iteration hands the callee another object."""
+    loop = call.loops[-1]
+    return bool(arg) and all(
+        isinstance(o, Ref) and loop in o.loops and o.root.kind == "param" and o.path
+        and not (o.root.index == 0 and caller.cls) for o in arg)
 
 
 def loop_changes(fn: FunctionSummary, loop: int, value, depth: int = 0) -> bool:

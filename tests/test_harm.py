@@ -1799,3 +1799,47 @@ def test_writes_that_run_only_where_the_key_holds_nothing_are_fills(
         tmp_path: Path, body: str, expected: list) -> None:
     found = run(tmp_path, {"m.py": FILLS.replace("{body}", textwrap.indent(body, "    "))}, preview=True)
     assert shown(found) == expected
+
+
+# apache-libcloud 3.9.1 compute/drivers/ovh.py:521-538: each parsed volume converted once
+EACH_ELEMENT_CONVERTED = """
+    class StorageVolume:
+        def __init__(self, id, state, extra):
+            self.id = id
+            self.state = state
+            self.extra = extra
+
+
+    class Driver:
+        def __init__(self, connection):
+            self.connection = connection
+
+        def _to_volume(self, obj):
+            extra = obj.copy()
+            extra.pop("id")
+            state = obj.pop("status", None)
+            return StorageVolume(id=obj["id"], state=state, extra=extra)
+
+        def _to_volumes(self, objs, names):
+            return {loop}
+
+        def list_volumes(self):
+            response = self.connection.request("volume")
+            return self._to_volumes(response.object, ["a"])
+
+        def get_volume(self, name):
+            response = self.connection.request("volume/" + name)
+            return self._to_volume(response.object)
+"""
+
+
+@pytest.mark.parametrize(("loop", "expected"), [
+    # the next call gets the next element: nothing seen again
+    ("[self._to_volume(obj) for obj in objs]", []),
+    ("[self._to_volume(objs[name]) for name in names]", []),
+    # one part of the caller's object, handed over on every iteration
+    ("[self._to_volume(objs['first']) for name in names]", [("AL001", 20, "HIGH")]),
+])
+def test_a_loop_handing_over_each_element_of_an_argument_is_no_second_use(
+        tmp_path: Path, loop: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"m.py": EACH_ELEMENT_CONVERTED.replace("{loop}", loop)}, preview=True)) == expected
