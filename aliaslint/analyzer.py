@@ -408,6 +408,10 @@ class FunctionAnalyzer:
                 else:
                     out.add(replace(o, path=path, loops=o.loops | key_loops))
             elif isinstance(o, _Obj):
+                on_path = self.env.get(("object field", o.id, selector)) if selector != ANY else None
+                if on_path is not None:
+                    out |= on_path
+                    continue
                 obj = self.heap.objects[o.id]
                 fields = obj["fields"]
                 if is_place(selector):
@@ -466,6 +470,8 @@ class FunctionAnalyzer:
         loops ``key_loops`` the value is kept apart, see :meth:`load`.
         """
         strong = len(target) == 1
+        if selector == ANY or key_loops:
+            self.forget_fields(target)  # a key not known: any field's
         for o in target:
             if not isinstance(o, _Obj):
                 continue
@@ -511,6 +517,8 @@ class FunctionAnalyzer:
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
                         key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1,
                         via_model: str = "", discarded: bool = False, container: cst.CSTNode | None = None) -> None:
+        if not op.endswith(" =") or op == "[:] =":
+            self.forget_fields(target)  # ``md.update(other)``, ``del md[k]``: not only what was set
         # AL004 needs "this very object is changed in the loop": count only changes made
         # through a name bound to it, not through a container that may hold other objects
         receiver = node.func.value if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) else \
@@ -746,12 +754,33 @@ class FunctionAnalyzer:
                         self.copied_params.add(o.root.index)
 
     def overlay(self, base: frozenset, selector: str, value: frozenset) -> None:
-        """After ``param.attr = v``, reads of ``param.attr`` in this function give ``v``."""
+        """After ``param.attr = v``, reads of ``param.attr`` in this function give ``v``; after
+        ``md["items"] = []`` on one local object, reads of it on this path give the new list
+        (the heap's fields are one for all paths: ``md["items"] = metadata["items"]`` in another
+        branch is not on this one; libcloud's GCE metadata formatter)."""
+        if selector != ANY:
+            for o in base:
+                # (a deep copy's field keeps what :meth:`store` marked as put back from its source)
+                if isinstance(o, _Obj) and self.heap.objects[o.id]["kind"] != "deepcopy":
+                    k = ("object field", o.id, selector)
+                    # one object written: its field now holds the value; one of several: it may
+                    if len(base) == 1:
+                        self.env[k] = value
+                    elif k in self.env:
+                        self.env[k] = self.env[k] | value
         # a path through ``[*]`` names many objects (one per element): no strong update
         refs = [o for o in base if isinstance(o, Ref) and ANY not in o.path]
         for o in refs:
             k = ("field", o.root, extend_path(o.path, [selector]))
             self.env[k] = value if len(base) == 1 else self.env.get(k, frozenset({replace(o, path=k[2])})) | value
+
+    def forget_fields(self, value) -> None:
+        """What this path stored into the local objects of ``value`` may no longer be all they
+        hold: an unknown key written, a method changing them, a call handed them."""
+        ids = {o.id for o in value if isinstance(o, _Obj)}
+        if ids:
+            for k in [k for k in self.env if isinstance(k, tuple) and k[0] == "object field" and k[1] in ids]:
+                del self.env[k]
 
     def self_store(self, target: cst.Attribute, value: frozenset) -> None:
         if not self.recording:
@@ -1188,6 +1217,9 @@ class FunctionAnalyzer:
         # ``self._path``): what this function wrote into them is no longer known for sure
         passed = {o.root for v in (*positional, *keywords.values(), *((receiver,) if receiver else ()))
                   for o in v if isinstance(o, Ref) and o.root.kind == "param"}
+        if not builtin_guess:
+            for v in (*positional, *keywords.values(), *((receiver,) if receiver else ())):
+                self.forget_fields(v)
         if passed and not builtin_guess:
             for k in [k for k in self.env if isinstance(k, tuple) and k[1] in passed]:
                 self.env[k] = self.env[k] | {Ref(k[1], k[2])}
@@ -1446,7 +1478,9 @@ class FunctionAnalyzer:
         for k, v in b.items():
             out[k] = out.get(k, frozenset()) | v
         for k in set(a) ^ set(b):
-            if isinstance(k, tuple):  # a field overlay set on one side only: the other keeps the path
+            if isinstance(k, tuple) and k[0] == "object field":
+                del out[k]  # set on one side only: the heap's field, every path's value, holds it
+            elif isinstance(k, tuple):  # a field overlay set on one side only: the other keeps the path
                 out[k] = out[k] | {Ref(k[1], k[2])}
         return out
 

@@ -506,7 +506,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
         return "unknown"
     verdict = "fresh"
     # what the loop's element leads to (``for name, doc in docs.items(): f(doc["doc"])``): another
-    # object on each iteration, though made by a callee, whose loop tags its result does not keep
+    # object on each iteration, though its creator's loop tags are gone from a callee's result
     per_iteration = frozenset().union(*(
         project.resolve(caller, frozenset({v})) for v in arg
         if isinstance(v, Ref) and call.loops and call.loops[-1] in v.loops))
@@ -693,15 +693,19 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                     and call.loops[-1] not in loops_of(project.resolve(caller, a)) | loops_of(a))
             return Witness(call.site, f"this caller passes an object it shares {where}; the next use "
                                       f"sees what `{callee_name}` changed", held, invariant)
-        if verdict == "kept" and call.loops and _each_iterations_own(project, caller, call, arg):
-            continue  # ``[self._to_volume(obj) for obj in objs]``: the next call gets another element
+        if verdict == "kept" and call.loops and _each_iterations_own(caller, call, arg) \
+                and not _handed_in_from_outside(project, caller, arg):
+            # ``[self._to_volume(obj) for obj in objs]`` over a parsed response: the next call gets
+            # another element; elements a user built may share parts (httpx's ``files``: one
+            # ``headers`` dict for several files), so there the witness stays
+            continue
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
                                       f"`{callee_name}` starts from the changed object", True)
     return best
 
 
-def _each_iterations_own(project, caller: FunctionSummary, call: CallSite, arg) -> bool:
+def _each_iterations_own(caller: FunctionSummary, call: CallSite, arg) -> bool:
     """Whether every object ``arg`` denotes is the element of the loop around ``call`` (a
     caller's parameter's part selected by the loop: ``for obj in objs``, ``role_json[role]``),
     not ``self``'s: each iteration hands the callee another object."""
@@ -709,6 +713,23 @@ def _each_iterations_own(project, caller: FunctionSummary, call: CallSite, arg) 
     return bool(arg) and all(
         isinstance(o, Ref) and loop in o.loops and o.root.kind == "param" and o.path
         and not (o.root.index == 0 and caller.cls) for o in arg)
+
+
+def _handed_in_from_outside(project, caller: FunctionSummary, arg) -> bool:
+    """Whether the caller's parameters that ``arg`` is part of come from outside the package:
+    the caller has no caller in the tree, or one passes its own parameter on (a user's object,
+    through a public entry point), rather than an object it made or was returned."""
+    for index in {o.root.index for o in arg if isinstance(o, Ref) and o.root.kind == "param"}:
+        callers = [(project.functions[c], call, t) for c, call, t in project.callers.get(caller.qualname, [])
+                   if c != caller.qualname]
+        if not callers:
+            return True
+        for up, call, t in callers:
+            passed = project.arg_for(call, t, index)
+            if passed is None or any(isinstance(o, Ref) and o.root.kind == "param"
+                                     for o in project.resolve(up, passed)):
+                return True
+    return False
 
 
 def loop_changes(fn: FunctionSummary, loop: int, value, depth: int = 0) -> bool:

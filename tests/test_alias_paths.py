@@ -743,3 +743,35 @@ STARRED = """
 ])
 def test_a_tuple_place_after_a_starred_element_is_not_one_before_it(tmp_path: Path, target: str, expected) -> None:
     assert [f for f in found(tmp_path, STARRED.format(target=target)) if f[0] == "AL007"] == expected
+
+
+# apache-libcloud 3.9.1 compute/drivers/gce.py:10490-10551: ``md["items"]`` is the caller's list in
+# one branch and a new one in the other, which the loop fills
+BRANCH_FIELD = """
+    def format_metadata(fingerprint, metadata):
+        md = {{"fingerprint": fingerprint}}
+        if "items" in metadata:
+            md["items"] = metadata["items"]
+        else:
+            md["items"] = []
+            {between}
+            for k, v in metadata.items():
+                md["items"].append({{"key": k, "value": v}})
+        return md
+
+    def main(nodes, metadata, other):
+        for n in nodes:
+            n.md = format_metadata("x", metadata)
+"""
+
+
+@pytest.mark.parametrize(("between", "expected"), [
+    ("pass", []),
+    # what this path set may be replaced before the append: the caller's list again
+    ('md.update(other)', [("AL001", 15)]),
+    ('md[other] = metadata["items"]', [("AL001", 15)]),
+    ('(md if other else {})["items"] = metadata["items"]', [("AL001", 15)]),
+    ('md["items"] = metadata["items"]', [("AL001", 15)]),
+])
+def test_a_field_set_on_this_path_hides_what_another_branch_set(tmp_path: Path, between: str, expected) -> None:
+    assert found(tmp_path, BRANCH_FIELD.format(between=between)) == expected

@@ -1843,3 +1843,31 @@ EACH_ELEMENT_CONVERTED = """
 def test_a_loop_handing_over_each_element_of_an_argument_is_no_second_use(
         tmp_path: Path, loop: str, expected: list) -> None:
     assert shown(run(tmp_path, {"m.py": EACH_ELEMENT_CONVERTED.replace("{loop}", loop)}, preview=True)) == expected
+
+
+# httpx 0.28.1 _multipart.py:150-156, 253-256: each file's tuple is another element, but a user may
+# give several files one ``headers`` dict, which the first file's Content-Type then lands in
+USER_ELEMENTS = """
+    class FileField:
+        def __init__(self, name, value):
+            filename, fileobj, headers = value
+            if "content-type" not in headers:
+                headers["Content-Type"] = guess(filename)
+            self.headers = headers
+
+    class MultipartStream:
+        def __init__(self, files):
+            self.fields = list(self._iter_fields(files))
+
+        def _iter_fields(self, files):
+            for name, value in files.items():
+                yield FileField(name=name, value=value)
+"""
+
+
+def test_the_elements_of_what_a_user_hands_in_may_share_their_parts(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": USER_ELEMENTS})
+    assert [(d.code, d.location.line, d.confidence.name) for d in found] == [("AL007", 6, "HIGH")]
+    assert [r.message for r in found[0].related] == [
+        "second use: this caller passes an object it keeps; its next call of `FileField.__init__` starts "
+        "from the changed object"]
