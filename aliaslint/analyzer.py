@@ -134,6 +134,11 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 _SCALARS = frozenset({str, type(None), bool, cst.MaybeSentinel})
 
 
+#: how many places past a tuple's starred element get the elements from the star on; a place
+#: further on reads any element (the unpackings in the tuning packages bind at most five)
+_PLACES_PAST_STAR = 8
+
+
 def _child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The nodes ``node.children`` gives, read from the node's fields, first to last, where
     ``children`` is in source order (a node's parentheses first): for the walks below, which
@@ -517,8 +522,10 @@ class FunctionAnalyzer:
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
                         key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1,
                         via_model: str = "", discarded: bool = False, container: cst.CSTNode | None = None) -> None:
-        if not op.endswith(" =") or op == "[:] =":
-            self.forget_fields(target)  # ``md.update(other)``, ``del md[k]``: not only what was set
+        if not op.endswith(" ="):
+            # ``md.update(other)``, ``del md[k]``: not only what was set (an assignment's own
+            # field is set by :meth:`overlay`; ``md[:] = ...`` and unknown keys by :meth:`store`)
+            self.forget_fields(target)
         # AL004 needs "this very object is changed in the loop": count only changes made
         # through a name bound to it, not through a container that may hold other objects
         receiver = node.func.value if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) else \
@@ -1000,7 +1007,7 @@ class FunctionAnalyzer:
             if star is not None:
                 rest = frozenset().union(*(self.load(v, ANY) if isinstance(el, cst.StarredElement) else v
                                            for el, v in zip(node.elements[star:], positions[star:])))
-                for i in range(star, star + 8):
+                for i in range(star, star + _PLACES_PAST_STAR):
                     self.heap.objects[obj.id]["fields"][place(i)] = rest
         return frozenset({obj})
 

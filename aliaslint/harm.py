@@ -555,13 +555,19 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
     return verdict
 
 
+def _other_callers(project, fn: FunctionSummary) -> list[tuple[FunctionSummary, CallSite, object]]:
+    """``(caller, call, target)`` for every call of ``fn`` in the tree but its own recursive ones
+    (a recursive call hands on a part of its own argument, no one else's)."""
+    return [(project.functions[c], call, t) for c, call, t in project.callers.get(fn.qualname, []) if c != fn.qualname]
+
+
 def _made_for_each_call(project, fn: FunctionSummary, index: int, depth: int = 0) -> bool:
     """Every call of ``fn`` in the tree hands parameter ``index`` an object made for that call
     (a literal, an instance, a deep copy: :func:`made_by_caller`), or the caller's own parameter
     that its callers make so, and nothing else keeps it: no other holder can see a change to a
     part of it (dvc's ``load_stage(..., deepcopy(self.stage_data), ...)``). False when there is
     no such call, or past three callers up."""
-    calls = [(project.functions[c], call, t) for c, call, t in project.callers.get(fn.qualname, []) if c != fn.qualname]
+    calls = _other_callers(project, fn)
     if not calls or depth >= 3:
         return False
     for caller, call, t in calls:
@@ -720,8 +726,7 @@ def _handed_in_from_outside(project, caller: FunctionSummary, arg) -> bool:
     the caller has no caller in the tree, or one passes its own parameter on (a user's object,
     through a public entry point), rather than an object it made or was returned."""
     for index in {o.root.index for o in arg if isinstance(o, Ref) and o.root.kind == "param"}:
-        callers = [(project.functions[c], call, t) for c, call, t in project.callers.get(caller.qualname, [])
-                   if c != caller.qualname]
+        callers = _other_callers(project, caller)
         if not callers:
             return True
         for up, call, t in callers:
@@ -776,8 +781,7 @@ def owned_by_callers(project, fn: FunctionSummary, index: int) -> bool:
     enriching the run its only caller deep-copied from the user's task). Preview only."""
     if is_public(fn):
         return False
-    calls = [(project.functions[c], call, project.arg_for(call, t, index))
-             for c, call, t in project.callers.get(fn.qualname, []) if c != fn.qualname]
+    calls = [(caller, call, project.arg_for(call, t, index)) for caller, call, t in _other_callers(project, fn)]
     calls = [(caller, call, arg) for caller, call, arg in calls if arg is not None]
     return bool(calls) and all(made_by_caller(project, caller, call, arg) for caller, call, arg in calls)
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from aliaslint import harm
+from aliaslint.dataflow import load
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import OVERWRITE, SETDEFAULT
@@ -57,7 +58,7 @@ _CONTAINER_OPS = {
     "dict": {"update", "setdefault", "pop", "popitem", "clear", "[] =", "[] +=", "+=", "del", "del[]"},
     "list": {"append", "extend", "insert", "remove", "pop", "pop[]", "clear", "sort", "reverse", "[] =", "[] +=",
              "[:] =", "+=", "del", "del[]", "move"},
-    "set": {"add", "discard", "remove", "pop", "pop[]", "update", "clear", "+=", "|="},
+    "set": {"add", "discard", "remove", "pop", "pop[]", "update", "clear", "+="},
     "tuple": set(),
 }
 
@@ -67,8 +68,6 @@ def _cannot_change(value, path: tuple[str, ...], op: str) -> bool:
     string or number, or a builtin container without that method (ansible's ``STATIC_SOURCES =
     ["/etc/fstab", ...]`` "updated"): the alias model took the changed object for the template's
     (a tuple's places lost in ``(source, *rest)``), since the code would fail on it."""
-    from aliaslint.dataflow import load
-
     for sel in path:
         value = load(value, sel)
     if not value:
@@ -302,9 +301,9 @@ class ModuleTemplateMutation(ProjectRule):
                 intended = ("the class hands out one instance (a singleton getter keeps it in a class-level "
                             "field), so this is that instance's own state; nothing to change if no other "
                             "instance is made")
-            slot = intended is None and any(_per_call_slot(f, x, project.rets.get(f.qualname, frozenset()))
-                                            for f, x in items) and all(
-                _per_call_slot(f, x, project.rets.get(f.qualname, frozenset())) or harm.repeat_safe(x) for f, x in items)
+            slots = [_per_call_slot(f, x, project.rets.get(f.qualname, frozenset())) for f, x in items]
+            slot = intended is None and any(slots) and all(
+                is_slot or harm.repeat_safe(x) for is_slot, (_, x) in zip(slots, items))
             if slot:
                 intended = ("each call puts its own value there before handing the object on, so a later use "
                             "reads what it set itself; nothing to change unless something reads it without "

@@ -4,6 +4,7 @@ from __future__ import annotations
 import libcst as cst
 
 from aliaslint import harm
+from aliaslint.analyzer import CONTAINER_MUTATORS
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.values import Fresh, Ref, format_path
@@ -265,13 +266,13 @@ class SameObjectStoredInLoop(ProjectRule):
                for t in node.targets):
             self._check(node, node.value)
 
-    #: the container methods that keep an argument, with the number of positional arguments they
+    #: the container methods that keep an argument, with the numbers of positional arguments they
     #: take: a call of that name with other arguments is another class's method
     #: (``configs.add(config, self.mergeCache)``: antlr4's ``ATNConfigSet.add`` with a memo table)
-    STORING_METHODS = {"append": 1, "add": 1, "insert": 2}
+    STORING_METHODS = {m: CONTAINER_MUTATORS[m][1] for m in ("append", "add", "insert")}
 
     def leave_Call(self, node: cst.Call) -> None:
-        if isinstance(node.func, cst.Attribute) and self.STORING_METHODS.get(node.func.attr.value) == len(node.args) \
+        if isinstance(node.func, cst.Attribute) and len(node.args) in self.STORING_METHODS.get(node.func.attr.value, ()) \
                 and all(a.keyword is None and not a.star for a in node.args):
             self._check(node, node.args[-1].value)
 
