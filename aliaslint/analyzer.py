@@ -2844,6 +2844,8 @@ class ModuleAnalyzer:
                 fa.yields_its_value = True
         fa.walk_block(fa.body_of(node))
         fa.finish()
+        if cls is not None and kind == "method" and node.name.value == "__init__" and params:
+            fa.summary.sets_first, fa.summary.calls_super_init = init_sets_first(fa.body_of(node), params[0])
         self.summary.functions[qual] = fa.summary
         # nested functions and classes are analysed on their own (closures see unknowns)
         for inner in fa.nested:
@@ -2851,6 +2853,86 @@ class ModuleAnalyzer:
                 self.analyze_function(inner, None, qual)
             else:
                 self.analyze_class(inner, qual)
+
+
+class _SelfUses(cst.CSTVisitor):
+    """What a part of ``__init__`` does with ``self``: the attributes it reads (``reads``), whether
+    it hands ``self`` on (``escapes``: a method called on it, ``self`` passed or stored: what is
+    called may read any attribute) and whether it calls the next class's ``__init__``."""
+
+    def __init__(self, self_name: str) -> None:
+        self.self_name = self_name
+        self.reads: set[str] = set()
+        self.escapes = False
+        self.super_init = False
+
+    def _is_self(self, node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Name) and node.value == self.self_name
+
+    def visit_Call(self, node: cst.Call) -> bool:
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "__init__":
+            base = func.value
+            by_super = isinstance(base, cst.Call) and isinstance(base.func, cst.Name) and base.func.value == "super"
+            by_name = node.args and self._is_self(node.args[0].value)
+            if by_super or by_name:
+                # only before any read of ``self``'s attributes: one read before would see the
+                # class's, whatever the base's constructor sets
+                self.super_init = self.super_init or not self.reads
+                for arg in node.args[1:] if by_name else node.args:
+                    arg.visit(self)
+                return False
+        if isinstance(func, cst.Attribute) and self._is_self(func.value):
+            self.escapes = True  # ``self.setup()``: the method may read anything
+            return False
+        return True
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if self._is_self(node.value):
+            self.reads.add(node.attr.value)
+            return False
+        return True
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.self_name:
+            self.escapes = True  # ``register(self)``, ``x = self``
+
+
+def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[tuple[str, ...], bool]:
+    """``(attributes, calls_super_init)`` for an ``__init__`` body (see
+    :attr:`FunctionSummary.sets_first`): the names of the ``self.<name> = ...`` statements at the
+    top level of the body, up to the first statement that hands ``self`` on, that no statement
+    before them (their own value included) reads. Only simple statements count: a branch may not
+    run. ``super().__init__(...)`` hands ``self`` to the base's constructor, which is taken to set
+    what it sets (its own ``sets_first``), not to read what the subclass sets after it."""
+    uses = _SelfUses(self_name)
+    first: list[str] = []
+    for stmt in body:
+        if uses.escapes:
+            break
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            stmt.visit(uses)
+            continue
+        for small in stmt.body:
+            if uses.escapes:
+                break
+            targets: list[cst.BaseExpression] = []
+            value = None
+            if isinstance(small, cst.Assign):
+                targets, value = [t.target for t in small.targets], small.value
+            elif isinstance(small, cst.AnnAssign) and small.value is not None:
+                targets, value = [small.target], small.value
+            if value is None:
+                small.visit(uses)
+                continue
+            value.visit(uses)
+            for t in targets:
+                if isinstance(t, cst.Attribute) and uses._is_self(t.value):
+                    if not uses.escapes and t.attr.value not in uses.reads and t.attr.value not in first:
+                        first.append(t.attr.value)
+                else:
+                    t.visit(uses)
+    return tuple(first), uses.super_init
 
 
 class _NormalisedNames(cst.CSTTransformer):

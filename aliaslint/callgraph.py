@@ -36,6 +36,9 @@ MAX_CLASS_DEPTH = 8
 #: time grow with subclasses x callers), and says nothing about any one subclass. The corpus and
 #: the 23 tuning packages give the same findings with and without it.
 MAX_OVERRIDES = 24
+#: the most constructors followed up a ``super().__init__()`` chain (deeper hierarchies keep the
+#: class attribute: see :meth:`CallResolution.instances_hide`)
+MAX_INIT_CHAIN = 8
 #: modules whose classes are containers or wrap them (``collections.OrderedDict().update`` is a
 #: dict's ``update``): their instances are not "another package's object"
 _CONTAINER_MODULES = frozenset({"builtins", "collections", "typing", "types", "copy", "weakref", "array", "queue"})
@@ -311,6 +314,36 @@ class CallResolution:
                 and not self.classes_of_value(frozenset({o}), self.modules[self.classes[c].module])
                 for c in self.mro(cls_name) for base in self.classes[c].bases for o in base)
         return cache[cls_name]
+
+    def instances_hide(self, fn, name: str) -> bool:
+        """Whether ``self.<name>`` in method ``fn`` is always the instance's own attribute, never
+        the class attribute of that name: the constructor of ``fn``'s class and of every project
+        subclass sets it first thing (:attr:`FunctionSummary.sets_first`, directly or through
+        ``super().__init__``); in ``__init__`` itself, when it set it before any use. A class
+        whose constructor is not the project's (an outside base's, ``object``'s) keeps the class
+        attribute: nothing says its instances set their own."""
+        if fn.name == "__init__":
+            return name in fn.sets_first
+        memo = self.__dict__.setdefault("_hidden_attrs", {})
+        key = (fn.cls, name)
+        if key not in memo:
+            classes = {fn.cls} | self.subclass_index().get(fn.cls, set())
+            memo[key] = all(self._constructor_sets(c, name) for c in sorted(classes))
+        return memo[key]
+
+    def _constructor_sets(self, cls_name: str, name: str) -> bool:
+        """Whether an instance of ``cls_name`` gets ``name`` from its constructor chain first."""
+        q = self.find_method(cls_name, "__init__")
+        for _ in range(MAX_INIT_CHAIN):
+            init = self.functions.get(q) if q is not None else None
+            if init is None:
+                return False
+            if name in init.sets_first:
+                return True
+            if not init.calls_super_init or init.cls is None:
+                return False
+            q = self.find_method_after(init.cls, "__init__")
+        return False
 
     def class_attr_owner(self, cls_name: str, name: str) -> str | None:
         """The class (``cls_name`` or a project base) whose body assigns ``name``."""

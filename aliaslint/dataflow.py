@@ -116,7 +116,8 @@ class ValueFlow:
                 out.add(o)
                 owner = self.class_attr_owner(fn.cls, o.path[0][1:])
                 if owner is not None and o.path[0][1:] not in self.attr_types(fn.cls) \
-                        and not (fn.kind != "classmethod" and self.copies_field_defaults(fn.cls)):
+                        and not (fn.kind != "classmethod" and self.copies_field_defaults(fn.cls)) \
+                        and not (fn.kind != "classmethod" and self.instances_hide(fn, o.path[0][1:])):
                     # ``self.TEMPLATE`` / ``cls.TEMPLATE``: the class-level object, shared by all
                     out.add(replace(o, root=Root("global", f"{owner}.{o.path[0][1:]}"), path=o.path[1:]))
                 for v in self.field_values(fn.cls, o.path[0][1:]):

@@ -136,6 +136,15 @@ class FunctionSummary:
     mutated_allocations: dict[Site, Site] = field(default_factory=dict)
     #: parameters whose default is a falsy literal (``append=False``, ``inplace=None``)
     falsy_defaults: tuple[int, ...] = ()
+    #: for ``__init__``: the attributes it assigns on ``self`` at the top level of its body before
+    #: anything could read them (no read of ``self.<name>`` before, no call handed ``self`` but
+    #: ``super().__init__(...)``): every instance has its own, which hides a class attribute of
+    #: the same name from the instance's methods (libcloud's ``Response.headers = {}``, then
+    #: ``self.headers = lowercase_keys(dict(response.headers))`` first thing in ``__init__``)
+    sets_first: tuple[str, ...] = ()
+    #: for ``__init__``: it calls the next class's ``__init__`` (``super().__init__(...)``,
+    #: ``Base.__init__(self, ...)``)
+    calls_super_init: bool = False
 
 
 @dataclass(slots=True)

@@ -775,3 +775,54 @@ BRANCH_FIELD = """
 ])
 def test_a_field_set_on_this_path_hides_what_another_branch_set(tmp_path: Path, between: str, expected) -> None:
     assert found(tmp_path, BRANCH_FIELD.format(between=between)) == expected
+
+
+# apache-libcloud 3.9.1 common/base.py:119-158: ``Response.headers = {}`` in the class body, and
+# ``self.headers = lowercase_keys(dict(response.headers))`` first thing in ``__init__``; the
+# error path then writes ``headers["retry-after"]`` into the instance's own dict
+CLASS_DEFAULT = """
+    class Response:
+        headers = {{}}
+
+        def __init__(self, response):
+            {init}
+
+        def success(self):
+            return True
+
+        def later(self):
+            self.headers["x"] = "1"
+
+    def make_error(headers):
+        headers["retry-after"] = "0"
+        return ValueError()
+{subclass}
+"""
+
+
+@pytest.mark.parametrize(("init", "subclass", "changed"), [
+    ("self.headers = dict(response.headers)\n            if not self.success():\n"
+     "                raise make_error(headers=self.headers)", "", []),
+    # a method called before the constructor sets its own sees the class's
+    ("self.success()\n            self.headers = dict(response.headers)", "", ['self.headers["x"]']),
+    # read before it is set: the class's dict, changed here
+    ("make_error(self.headers)\n            self.headers = {}", "", ["make_error(self", 'self.headers["x"]']),
+    # set on one branch only
+    ("if response:\n                self.headers = {}", "", ['self.headers["x"]']),
+    # a subclass whose constructor sets nothing and does not call its base's
+    ("self.headers = {}", "\n    class Quiet(Response):\n        def __init__(self):\n            pass\n",
+     ['self.headers["x"]']),
+    # one that calls its base's first
+    ("self.headers = {}", "\n    class Loud(Response):\n        def __init__(self):\n"
+     "            super().__init__(None)\n            self.more = 1\n", []),
+    # one that reads the attribute before calling its base's
+    ("self.headers = {}", "\n    class Eager(Response):\n        def __init__(self):\n"
+     "            self.headers['early'] = 1\n            super().__init__(None)\n",
+     ['self.headers["x"]', "self.headers['early']"]),
+])
+def test_an_attribute_every_constructor_sets_first_hides_the_class_attribute(
+        tmp_path: Path, init: str, subclass: str, changed: list[str]) -> None:
+    text = CLASS_DEFAULT.format(init=init, subclass=subclass)
+    lines = textwrap.dedent(text).splitlines()
+    expected = [("AL003", next(n for n, line in enumerate(lines, 1) if c in line)) for c in changed]
+    assert [f for f in found(tmp_path, text) if f[0] == "AL003"] == expected
