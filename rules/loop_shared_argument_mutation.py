@@ -151,6 +151,11 @@ class LoopSharedArgumentMutation(ProjectRule):
                 elif all(harm.private_state(item[4]) for item in items):
                     # below a private attribute: an object's own state, meant to persist
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
+                elif all(item[7] == "remove" and harm.filters_in_place(item[4]) for item in items):
+                    # each round takes out the entries its own test selects (dbt's partial parser
+                    # deleting, for each changed element, what was made from it): what an earlier
+                    # round removed is what that round was for
+                    diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
                 out.append(diagnostic)
             for fn, call, t, callee, e, *_ in items:
                 # the whole cause: every change the callee makes to that argument

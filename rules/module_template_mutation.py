@@ -301,6 +301,11 @@ class ModuleTemplateMutation(ProjectRule):
                 intended = ("the class hands out one instance (a singleton getter keeps it in a class-level "
                             "field), so this is that instance's own state; nothing to change if no other "
                             "instance is made")
+            elif holder in project.classes and holder.rsplit(".", 1)[0] in project.functions:
+                maker = facts.short(holder.rsplit(".", 1)[0])
+                intended = (f"the class statement is inside `{maker}`, so each call of it makes a new class "
+                            f"with a new class-level object, shared only by the instances that call makes; "
+                            f"nothing to change unless one call makes several")
             slots = [_per_call_slot(f, x, project.rets.get(f.qualname, frozenset())) for f, x in items]
             slot = intended is None and any(slots) and all(
                 is_slot or harm.repeat_safe(x) for is_slot, (_, x) in zip(slots, items))

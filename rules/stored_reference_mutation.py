@@ -67,6 +67,28 @@ def _shared_construction(project, caller, call, target, index, inner: tuple[str,
     return project.sharing(caller, call, value) == "shared"
 
 
+def _made_upstream_for_it(project, caller, call, target, index) -> list:
+    """The calls of ``caller`` (a factory building the object around its own parameter:
+    ``ExposureRefResolver(None, exposure, ...)``) when every one of them hands over an object its
+    own caller made for that call and hands to the factory once (dbt-core's parser makes each
+    ``Exposure(...)``, builds the resolvers around it, renders with them and reads the refs they
+    filled: the "other uses" the sharing test sees are the maker reading its own object). Empty
+    when any caller passes something else, or the factory has none."""
+    arg = project.arg_for(call, target, index)
+    resolved = project.resolve(caller, arg) if arg else frozenset()
+    if not resolved or not all(isinstance(o, Ref) and o.root.kind == "param" and not o.path for o in resolved):
+        return []
+    ups = harm.other_callers(project, caller)
+    for up, up_call, up_target in ups:
+        for o in resolved:
+            passed = project.arg_for(up_call, up_target, o.root.index)
+            if passed is None or not harm.made_by_caller(project, up, up_call, passed):
+                return []
+        if sum(1 for c in up.calls if any(t.function == caller.qualname for t in project.targets(up, c))) > 1:
+            return []  # the factory called again in the same function: maybe with the same object
+    return [up_call for _, up_call, _ in ups]
+
+
 def _bound_callers(project) -> dict[str, dict[str, int]]:
     """Class -> the functions that call one of its methods on a receiver, each with its place in
     ``project.functions`` (from ``project.callers``: scanning every call of the project once per
@@ -276,10 +298,12 @@ class StoredReferenceMutation(ProjectRule):
                 if not hits:
                     continue
                 hits.sort(key=lambda h: (h[1].kind != "accumulate", h[1].site))
-                shared_at = [
-                    call for (c, call, t) in constructions
-                    if any(_shared_construction(project, c, call, t, index, inner, e.path[1:]) for _, e in hits)
-                ]
+                shared_at, filled_at = [], []
+                for c, call, t in constructions:
+                    if any(_shared_construction(project, c, call, t, index, inner, e.path[1:]) for _, e in hits):
+                        makers = _made_upstream_for_it(project, c, call, t, index)
+                        (filled_at if makers else shared_at).append((call, makers))
+                shared_at = [call for call, _ in shared_at]
                 # a repeated call duplicates only what does not depend on the call's own arguments
                 # (``self.rendered.append(job_name)`` collects, one entry per call)
                 repeated = [
@@ -292,7 +316,7 @@ class StoredReferenceMutation(ProjectRule):
                 real = [(c, call, t) for c, call, t in constructions if not (public and harm.is_test_code(c))
                         and not _passes_through(project, c, call, t, index)]
                 entry = public and harm.entry_point(project, init, index)
-                if real and not shared_at and not repeated and not entry:
+                if real and not shared_at and not repeated and not entry and not filled_at:
                     continue  # every construction in the tree hands over an object of its own
                 if constructions and all(project.arg_for(call, t, index) is None for _, call, t in constructions):
                     continue  # never passed: the default, an object of the instance's own
@@ -323,6 +347,8 @@ class StoredReferenceMutation(ProjectRule):
                     and not _editing_handle(hits)
                 if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False) for h in hits):
                     likely = False  # every instance fills in or normalises the same again: harmless
+                if filled_at and not shared_at and not repeated and not builder and not reason:
+                    likely = False  # the maker hands its new object over to be filled, then reads it
                 confidence = Confidence.HIGH if likely else Confidence.MEDIUM
                 shown = format_path("self", e.path)
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
@@ -352,6 +378,10 @@ class StoredReferenceMutation(ProjectRule):
                                           f"same object, and sees the change") for call in shared_at]
                 related += [facts.related(call.site, harm.WITNESS + "the method is called again here on the same "
                                           "object, and starts from the changed one") for call in repeated[:3]]
+                if not shared_at and not repeated:
+                    related += [facts.related(maker.site, f"the object is made for this call here, and read again "
+                                              f"after it: filling it may be the point")
+                                for _, makers in filled_at for maker in makers[:2]]
                 if reason is not None:
                     related.append(harm.public_entry_related(facts, builder[3] if builder else init, reason))
                 related += [facts.related(h[1].site, f"also mutated here ({h[1].op})") for h in hits[1:4]]

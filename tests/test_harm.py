@@ -1432,6 +1432,34 @@ def test_a_singletons_class_level_state_is_its_one_instances_own(
     assert ("a singleton getter" in finding.message) == (tier == "MEDIUM")
 
 
+# dbt-core 1.12.6 clients/checked_load.py:33-61: ``class CheckedLoader`` is defined inside
+# ``checked_load()``, so its class-level ``check_failures = []`` is a new list on every call
+NESTED_CLASS = """
+    {outer}
+        class Loader:
+            failures = []
+
+            def note(self, message):
+                self.failures.append(message)
+
+        Loader().note("x")
+        return Loader.failures
+"""
+
+
+@pytest.mark.parametrize(("outer", "line", "tier"), [
+    ("def load(text):", 7, "MEDIUM"),
+    # a class statement at module level runs once: every instance shares the list
+    ("if True:", 7, "HIGH"),
+])
+def test_a_class_made_by_each_call_has_its_own_class_level_state(
+        tmp_path: Path, outer: str, line: int, tier: str) -> None:
+    files = {"m.py": NESTED_CLASS.format(outer=outer).replace("return Loader.failures", "x = Loader.failures")
+             if outer.startswith("if") else NESTED_CLASS.format(outer=outer)}
+    assert_tier(tmp_path, files, "AL003", line, tier)
+    (finding,) = run(tmp_path / "message", files, preview=True)
+    assert ("the class statement is inside `load`" in finding.message) == (tier == "MEDIUM")
+
 # kombu 5.7 utils/scheduling.py:88: ``items.append(items.pop(i))`` moves an element to the end: the
 # list neither grows nor loses anything, so no call "adds the same entries again"
 ROUND_ROBIN = """
@@ -1871,3 +1899,79 @@ def test_the_elements_of_what_a_user_hands_in_may_share_their_parts(tmp_path: Pa
     assert [r.message for r in found[0].related] == [
         "second use: this caller passes an object it keeps; its next call of `FileField.__init__` starts "
         "from the changed object"]
+
+
+# dbt-core 1.12.6 parser/partial.py:804-806, :1068-1079: for each changed snapshot, the partial
+# parser deletes from the saved file record the entries made from it
+FILTER = """
+    class Partial:
+        def __init__(self, saved):
+            self.saved = saved
+
+        def delete_snapshot(self, schema_file, snapshot_dict):
+            name = snapshot_dict["name"]
+            for unique_id in schema_file.snapshots.copy():
+                if {test}:
+                    {remove}
+
+        def handle(self, schema_file, changed):
+            for elem in changed:
+                self.delete_snapshot(schema_file, elem)
+"""
+
+
+@pytest.mark.parametrize(("test", "remove", "tier"), [
+    ("self.saved[unique_id].name == name", "schema_file.snapshots.remove(unique_id)", "MEDIUM"),
+    ("unique_id.endswith(name)", "schema_file.snapshots.remove(unique_id)", "MEDIUM"),
+    # what is taken out is used: the next round does not get it
+    ("self.saved[unique_id].name == name", "self.saved.use(schema_file.snapshots.pop(0))", "HIGH"),
+    # a named entry, not one of its own elements
+    ("self.saved[unique_id].name == name", 'schema_file.snapshots.remove("latest")', "HIGH"),
+])
+def test_a_loop_filtering_one_object_by_each_rounds_test_is_preview(
+        tmp_path: Path, test: str, remove: str, tier: str) -> None:
+    assert_tier(tmp_path, {"m.py": FILTER.format(test=test, remove=remove)}, "AL001", 14, tier)
+
+
+# dbt-core 1.12.6 context/providers.py:2143-2168: the resolvers a parse context is built from
+# keep the exposure they fill; the only caller makes each Exposure, renders with the context and
+# then reads the refs they filled
+FILLED_BY_FACTORY = """
+    class Resolver:
+        def __init__(self, model):
+            self.model = model
+
+        def __call__(self, name):
+            self.model.refs.append(name)
+            return ""
+
+    def context_for(exposure):
+        return {{"ref": Resolver(exposure)}}
+
+    class Exposure:
+        def __init__(self, name):
+            self.name = name
+            self.refs = []
+
+    def parse(names, render, keep):
+        for name in names:
+            {make}
+            ctx = context_for(parsed)
+            render(ctx, parsed)
+            keep(parsed)
+"""
+
+
+@pytest.mark.parametrize(("make", "tier", "witness"), [
+    ("parsed = Exposure(name)", "MEDIUM", "the object is made for this call here"),
+    # one object for every round: the next context's resolver starts from the filled one
+    ("parsed = names[0]", "HIGH", "second use: another Resolver is built here"),
+    # the factory called twice with the same new object
+    ("parsed = Exposure(name)\n            context_for(parsed)", "HIGH", "second use: another Resolver is built here"),
+])
+def test_a_factory_filling_an_object_each_caller_makes_for_it_is_preview(
+        tmp_path: Path, make: str, tier: str, witness: str) -> None:
+    files = {"m.py": FILLED_BY_FACTORY.format(make=make)}
+    assert_tier(tmp_path, files, "AL006", 7, tier)
+    (finding,) = run(tmp_path / "message", files, preview=True)
+    assert any(r.message.startswith(witness) for r in finding.related), [r.message for r in finding.related]
