@@ -549,6 +549,8 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
             # a part of what the caller holds: its own object's (``self.headers``), or of an
             # argument whose callers may keep it; an argument every caller makes for the call
             # (``load_stage(deepcopy(self.stage_data))``, then ``d["deps"]``) is held by nobody
+            if o.root.index == 0 and caller.cls and _new_in_constructor(project, caller, o):
+                continue  # the constructor's own new object: one call per instance
             if o.root.index == 0 and caller.cls or _used_after(caller, call, o) \
                     or not _made_for_each_call(project, caller, o.root.index, depth):
                 verdict = "kept"
@@ -567,6 +569,26 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
         elif isinstance(o, Ref):
             verdict = "unknown" if verdict == "fresh" else verdict
     return verdict
+
+
+def _new_in_constructor(project, caller: FunctionSummary, ref: Ref) -> bool:
+    """Whether ``ref`` (``self.<attr>...`` in ``caller``) is, in ``__init__``, an object the
+    constructor made for this instance: it sets the attribute first thing
+    (:attr:`FunctionSummary.sets_first`) and only ever to new objects. ``__init__`` runs once per
+    instance, so no later call of the callee starts from what this one changed (libcloud's
+    ``Response.__init__``: ``self.headers = lowercase_keys(dict(response.headers))``, then
+    ``exception_from_message(headers=self.headers)`` on the error path)."""
+    if caller.name != "__init__" or not ref.path or not ref.path[0].startswith("."):
+        return False
+    name = ref.path[0][1:]
+    if name not in caller.sets_first:
+        return False
+    stored = [value for attr, value, _ in caller.self_stores if attr == name]
+    for value in stored:
+        resolved = project.resolve(caller, value)
+        if not resolved or not all(isinstance(v, Fresh) and v.kind != "copy" and v.copy is None for v in resolved):
+            return False
+    return bool(stored)
 
 
 def other_callers(project, fn: FunctionSummary) -> list[tuple[FunctionSummary, CallSite, object]]:

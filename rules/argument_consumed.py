@@ -287,7 +287,9 @@ class ArgumentConsumed(ProjectRule):
                      f"call's value on")
         else:
             wrong = f"a caller that uses `{name}` again gets the changed value"
-        in_loop = cls._changed_in_loop(fn, e)
+        # a removal on every round drains the one object (``names.pop()``): one copy at the top
+        # keeps the caller's, where a copy per round would hand each round the whole again
+        in_loop = e.kind != REMOVE and cls._changed_in_loop(fn, e)
         if in_loop:
             fix = f"copy it inside the loop, before each change (`copy.deepcopy({name})`)"
         else:
@@ -316,7 +318,15 @@ class ArgumentConsumed(ProjectRule):
     @staticmethod
     def _changed_in_loop(fn, e) -> bool:
         """The change is made on every iteration of a loop inside ``fn`` (directly or through the
-        call that leads to it): a copy at the top of ``fn`` would not separate the iterations."""
+        call that leads to it) to the same object: a copy at the top of ``fn`` would not separate
+        the iterations. A loop over the object's own elements (``for item in data["items"]:
+        item["kind"] = kind``, kubernetes_asyncio's ``create_from_yaml``) changes another element
+        each time: the copy at the top is the fix, not one per iteration."""
+        def same_each_time(value, loops) -> bool:
+            refs = [o for o in value if isinstance(o, Ref) and o.root == e.root]
+            return bool(refs) and not any(set(loops) & o.loops for o in refs)
+
         if e.chain:
-            return any(c.site == e.chain[0] and c.loops for c in fn.calls)
-        return any(m.site == e.site and m.loops for m in fn.mutations)
+            return any(c.site == e.chain[0] and c.loops and any(
+                same_each_time(v, c.loops) for v in (*c.args, *(v for _, v in c.kwargs))) for c in fn.calls)
+        return any(m.site == e.site and m.loops and same_each_time(m.target, m.loops) for m in fn.mutations)

@@ -1975,3 +1975,74 @@ def test_a_factory_filling_an_object_each_caller_makes_for_it_is_preview(
     assert_tier(tmp_path, files, "AL006", 7, tier)
     (finding,) = run(tmp_path / "message", files, preview=True)
     assert any(r.message.startswith(witness) for r in finding.related), [r.message for r in finding.related]
+
+
+# apache-libcloud 3.9.1 common/base.py:143-158: the constructor sets ``self.headers`` to a new
+# dict first thing, and on the error path hands it to ``exception_from_message``, which rewrites
+# its Retry-After; ``__init__`` runs once per instance, so no later call starts from the change
+OWN_NEW = """
+    import time
+    from email.utils import mktime_tz, parsedate_tz
+
+    class Err(Exception):
+        def __init__(self, code, headers=None):
+            self.code = code
+            self.headers = headers
+
+    def exception_from_message(code, headers=None):
+        kwargs = {{"code": code, "headers": headers}}
+        if headers and "retry-after" in headers:
+            http_date = parsedate_tz(headers["retry-after"])
+            if http_date is not None:
+                headers["retry-after"] = str(max(0, int(mktime_tz(http_date) - time.time())))
+        return Err(**kwargs)
+
+    class Response:
+        def __init__(self, response):
+            {first}
+            self.status = response.status
+            if not self.success():
+                raise exception_from_message(code=self.status, headers=self.headers)
+
+        def success(self):
+            return self.status < 400
+"""
+
+
+@pytest.mark.parametrize(("first", "expected"), [
+    ("self.headers = {k.lower(): v for k, v in response.headers.items()}", []),
+    ("self.headers = {'retry-after': response.retry_after}", []),
+    # the caller's own dict, kept: every Response built from it rewrites it again
+    ("self.headers = response.headers", [("AL007", 15, "HIGH")]),
+    # set after something could have used it: no longer known to be this instance's new object
+    ("self.check()\n            self.headers = {}", [("AL007", 15, "HIGH")]),
+])
+def test_a_constructors_own_new_object_is_no_kept_witness(tmp_path: Path, first: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"m.py": OWN_NEW.format(first=first)}, preview=True)) == expected
+
+
+# kubernetes_asyncio 32 utils/create_from_yaml.py:140-146: each item of ``data["items"]`` is
+# changed; the fix is one copy of ``data`` at the top, not a copy of it inside the loop
+LOOP_FIX = """
+    def build(data):
+        out = []
+        for {loop}:
+            {change}
+            out.append({{"name": name, "spec": data}})
+        return out
+"""
+
+
+@pytest.mark.parametrize(("loop", "change", "fix"), [
+    ('item in data["items"]', 'name = item.pop("name")', "copy it first (`data = copy.deepcopy(data)` at the top of `build`)"),
+    # a drain of one list: one copy at the top, not the whole again each round
+    ("i in range(3)", 'name = data["names"].pop()', "copy it first (`data = copy.deepcopy(data)` at the top of `build`)"),
+    # the same object grown on every round, and kept with each entry: each round needs its own
+    ("i in range(3)", 'name = str(i)\n            data["ids"].append(name)',
+     "copy it inside the loop, before each change (`copy.deepcopy(data)`)"),
+])
+def test_the_fix_for_a_change_in_a_loop_copies_where_it_separates_the_rounds(
+        tmp_path: Path, loop: str, change: str, fix: str) -> None:
+    (finding,) = [d for d in run(tmp_path, {"m.py": LOOP_FIX.format(loop=loop, change=change)}, preview=True)
+                  if d.code == "AL007"]
+    assert finding.message.endswith(fix), finding.message
