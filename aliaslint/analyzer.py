@@ -1560,7 +1560,7 @@ class FunctionAnalyzer:
         return True
 
     def stmt_Assign(self, node: cst.Assign) -> bool:
-        value = self.eval(node.value)
+        value = self.leaf_value(node.value, self.eval(node.value))
         self.extending = len(node.targets) == 1 and self._extends_itself(node.targets[0].target, node.value)
         self.assigned_value = node.value
         try:
@@ -1742,7 +1742,7 @@ class FunctionAnalyzer:
 
     def stmt_Return(self, node: cst.Return) -> bool:
         if node.value is not None:
-            v = self.eval(node.value)
+            v = self.leaf_value(node.value, self.eval(node.value))
             snap = self.snapshot(v)
             self.summary.returns = self.summary.returns | snap
             if not (isinstance(node.value, cst.Name) and node.value.value == "None"):
@@ -2035,6 +2035,29 @@ class FunctionAnalyzer:
         :attr:`Mutation.type_requires`)."""
         return tuple(sorted({(index, types, holds) for _, index, types, holds in self.type_narrowing
                              if index >= 0 and types}))
+
+    def not_a_container(self, node: cst.BaseExpression) -> bool:
+        """Whether enclosing ``isinstance`` tests have failed for ``node`` (a name) against both
+        ``dict`` and ``list`` (``if isinstance(v, dict): ... elif isinstance(v, list): ... else:
+        return v``): what it holds here is a leaf (a number, a string, an object), which a
+        structural copy hands on as it is. A project's own recursive copy helper returns its
+        argument there (ansible-core's ``module_response_deepcopy``); what is stored or returned
+        then is no alias of a container anything changes in place."""
+        if not isinstance(node, cst.Name):
+            return False
+        excluded: set[str] = set()
+        for name, _, types, holds in self.type_narrowing:
+            if name == node.value and types and not holds:
+                excluded.update(types)
+        return {"dict", "list"} <= excluded
+
+    def leaf_value(self, node: cst.BaseExpression, value: frozenset) -> frozenset:
+        """``value`` with its aliases made plain data when :meth:`not_a_container` says so (its
+        loops and roots kept, for the key and value dependency tests)."""
+        if not value or not any(isinstance(o, Ref) for o in value) or not self.not_a_container(node):
+            return value
+        refs = [o for o in value if isinstance(o, Ref)]
+        return frozenset(o for o in value if not isinstance(o, Ref)) | self.opaque_of([frozenset(refs)])
 
     def narrowed_to_builtin(self, receiver: cst.BaseExpression) -> bool:
         """Whether an enclosing ``isinstance`` test makes ``receiver`` (a name) an instance of

@@ -826,3 +826,48 @@ def test_an_attribute_every_constructor_sets_first_hides_the_class_attribute(
     lines = textwrap.dedent(text).splitlines()
     expected = [("AL003", next(n for n, line in enumerate(lines, 1) if c in line)) for c in changed]
     assert [f for f in found(tmp_path, text) if f[0] == "AL003"] == expected
+
+
+# ansible-core 2.19.14 vars/clean.py:20-63: ``module_response_deepcopy`` copies dicts and lists
+# level by level and returns anything else as it is; the callback strips keys from its result
+DEEP_HELPER = """
+    def deep(v):
+        if isinstance(v, dict):
+            ret = v.copy()
+            items = ret.items()
+        {elif_list}
+        else:
+            return v
+        for key, value in items:
+            if isinstance(value, {inner}):
+                ret[key] = deep(value)
+            else:
+                ret[key] = value
+        return ret
+
+    def strip(dirty):
+        for k in list(dirty.keys()):
+            if k.startswith("_x"):
+                del dirty[k]
+            elif isinstance(dirty[k], dict):
+                strip(dirty[k])
+
+    def clean(result):
+        abridged = deep(result)
+        strip(abridged)
+        return abridged
+"""
+
+
+@pytest.mark.parametrize(("elif_list", "inner", "expected"), [
+    ("elif isinstance(v, list):\n            ret = v[:]\n            items = enumerate(ret)", "(dict, list)", []),
+    # a list is returned as it is: the caller's list itself
+    ("", "(dict, list)", ["AL007"]),
+    # a list inside is stored as it is: the caller's nested list
+    ("elif isinstance(v, list):\n            ret = v[:]\n            items = enumerate(ret)", "dict", ["AL007"]),
+])
+def test_what_a_structural_copy_hands_on_past_its_dict_and_list_tests_is_a_leaf(
+        tmp_path: Path, elif_list: str, inner: str, expected: list) -> None:
+    text = DEEP_HELPER.format(elif_list=elif_list, inner=inner)
+    line = next(n for n, t in enumerate(textwrap.dedent(text).splitlines(), 1) if "strip(abridged)" in t)
+    assert [f for f in found(tmp_path, text) if f[0] == "AL007"] == [(code, line) for code in expected]
