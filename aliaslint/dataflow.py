@@ -93,6 +93,11 @@ class ValueFlow:
                 base = with_mark(base, o.copy, o.realias)
                 if o.loops:
                     base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque)) else b for b in base)
+                    if not base:
+                        # an element of what the call returned, not known (a list it filled with
+                        # ``extend``), is still another one on each iteration: dbt's
+                        # ``for path in files: _OsiFileContext(path=path, ...)``
+                        base = frozenset({Opaque(o.loops, frozenset({UNKNOWN_ROOT}))})
                 out |= base
             elif isinstance(o, Fresh) and depth < 3 and (o.fields or o.copy_of):
                 out.add(

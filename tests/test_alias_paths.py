@@ -871,3 +871,45 @@ def test_what_a_structural_copy_hands_on_past_its_dict_and_list_tests_is_a_leaf(
     text = DEEP_HELPER.format(elif_list=elif_list, inner=inner)
     line = next(n for n, t in enumerate(textwrap.dedent(text).splitlines(), 1) if "strip(abridged)" in t)
     assert [f for f in found(tmp_path, text) if f[0] == "AL007"] == [(code, line) for code in expected]
+
+
+# dbt-core 1.12.6 parser/osi.py:169-232: each OSI file's context is made from the loop's path,
+# and the callee extends the record of the manifest's file it names: another record each time
+UNKNOWN_ELEMENTS = """
+    from dataclasses import dataclass
+
+    @dataclass(frozen=True)
+    class Ctx:
+        path: str
+
+        @property
+        def file_id(self):
+            return f"x://{{self.path}}"
+
+    def scan(roots):
+        files = []
+        for r in roots:
+            files.extend(r.rglob("*.json"))
+        return sorted(files)
+
+    def attribute(manifest, file_id, ids):
+        sf = manifest.files.get(file_id)
+        if sf is not None:
+            sf.models.extend(ids)
+
+    def process(ctx, manifest):
+        attribute(manifest, ctx.file_id, [manifest.name])
+
+    def load(manifest, roots):
+        for path in scan(roots):
+            process(Ctx(path={path}), manifest)
+"""
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("path", []),
+    # one path for every round: the same record extended each time
+    ("roots[0]", [("AL001", 28)]),
+])
+def test_an_unknown_element_of_a_calls_result_is_another_one_each_round(tmp_path: Path, path: str, expected) -> None:
+    assert found(tmp_path, UNKNOWN_ELEMENTS.format(path=path)) == expected
