@@ -256,6 +256,13 @@ _MINIMUM = {
     "file-memory-mb": (256, "analysing an ordinary 60 kB file can take more than 64 MB; the default is 2048"),
 }
 
+#: the largest value a numeric option takes, and its unit: past these the worker's timer and memory
+#: limit overflow (every file failed, or no worker started)
+_MAXIMUM = {
+    "file-timeout": (86_400, "seconds, a day"),
+    "file-memory-mb": (1_048_576, "megabytes, 1 TiB"),
+}
+
 #: keys of ``overrides`` (and of the parsed table) that are merged rather than Settings fields
 _EXTEND_KEYS = ("extend_select", "extend_ignore")
 
@@ -420,6 +427,12 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
             if key in _MINIMUM and value < _MINIMUM[key][0]:
                 least, why = _MINIMUM[key]
                 raise ConfigError(f"{where}: option '{key}' in {section} must be at least {least} ({why}), got {value}")
+            if key in _MAXIMUM and value > _MAXIMUM[key][0]:
+                most, unit = _MAXIMUM[key]
+                least = _MINIMUM.get(key, (1,))[0]
+                raise ConfigError(
+                    f"{where}: option '{key}' in {section} must be from {least} to {most} ({unit}), got {value}"
+                )
             result = value
         parsed[key.replace("-", "_")] = result
     return parsed

@@ -118,6 +118,13 @@ def test_bad_toml_exits_2(project: Path) -> None:
          "{root}/m.toml: models file is not valid UTF-8 (byte 0xff at offset 24)"),
         ({"pyproject.toml": b"[tool.aliaslint]\nextend-exclude = ['!']\n"},
          "pyproject.toml: option 'extend-exclude' in [tool.aliaslint]: invalid pattern '!'"),
+        # out of range: every file was "parser crashed", or no worker started (OverflowError)
+        ({"pyproject.toml": b"[tool.aliaslint]\nfile-timeout = 100000000000000000000\n"},
+         "pyproject.toml: option 'file-timeout' in [tool.aliaslint] must be from 1 to 86400 (seconds, a day), "
+         "got 100000000000000000000"),
+        ({"pyproject.toml": b"[tool.aliaslint]\nfile-memory-mb = 9223372036854775807\n"},
+         "pyproject.toml: option 'file-memory-mb' in [tool.aliaslint] must be from 256 to 1048576 "
+         "(megabytes, 1 TiB), got 9223372036854775807"),
     ],
 )
 def test_unusable_configuration_exits_2_naming_the_file(project: Path, files: dict, message: str) -> None:

@@ -226,6 +226,10 @@ def test_unknown_option_in_a_config_file_of_a_subfolder(project: Path) -> None:
         ("file-memory-mb = 1",
          "option 'file-memory-mb' in [tool.aliaslint] must be at least 256 (analysing an ordinary 60 kB file "
          "can take more than 64 MB; the default is 2048), got 1"),
+        ("file-memory-mb = 1048577",
+         "option 'file-memory-mb' in [tool.aliaslint] must be from 256 to 1048576 (megabytes, 1 TiB), got 1048577"),
+        ("file-timeout = 86401",
+         "option 'file-timeout' in [tool.aliaslint] must be from 1 to 86400 (seconds, a day), got 86401"),
         ("ignore = ['AL-1']",
          "option 'ignore' in [tool.aliaslint]: invalid rule selector 'AL-1'"
          " (expected a code such as 'AL001' or a prefix such as 'AL')"),
