@@ -109,7 +109,7 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=str))
+@click.argument("paths", nargs=-1, type=click.Path(path_type=str, readable=False))  # read as files are
 @click.option(
     "--output-format",
     type=click.Choice(reporters.FORMATS),
