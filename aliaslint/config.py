@@ -316,17 +316,22 @@ def _display(path: Path) -> str:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The TOML document at ``path``: UTF-8, with or without a byte order mark (which editors on
+    Windows write and tomllib refuses)."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{_display(path)}: invalid TOML: {error}") from None
-    except UnicodeDecodeError as error:  # TOML files are UTF-8
-        raise ConfigError(
-            f"{_display(path)}: not valid UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start})"
-        ) from None
+        data = path.read_bytes()
     except OSError as error:
         raise ConfigError(f"{_display(path)}: cannot read: {error.strerror or error}") from None
+    skip = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    try:
+        text = data[skip:].decode("utf-8")
+    except UnicodeDecodeError as error:  # TOML files are UTF-8
+        at = error.start + skip
+        raise ConfigError(f"{_display(path)}: not valid UTF-8 (byte 0x{data[at]:02x} at offset {at})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{_display(path)}: invalid TOML: {error}") from None
 
 
 def _aliaslint_table(path: Path, document: dict[str, Any]) -> dict[str, Any] | None:
@@ -623,6 +628,8 @@ def load_configuration(
     if config_file is not None:
         config_file = Path(os.path.abspath(cwd / config_file))
         if not config_file.is_file():
+            if os.path.lexists(config_file):  # a directory, /dev/null, a FIFO: ruff refuses it too
+                raise ConfigError(f"config file is not a regular file: {_display(config_file)}")
             raise ConfigError(f"config file not found: {_display(config_file)}")
         configured = _read_config(config_file)
     else:

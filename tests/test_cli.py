@@ -140,6 +140,13 @@ def test_missing_config_file_exits_2(project: Path) -> None:
     assert (result.exit_code, result.stderr) == (2, "aliaslint: error: config file not found: nope.toml\n")
 
 
+def test_a_config_file_that_is_not_a_regular_file_exits_2(project: Path) -> None:
+    # it was "config file not found: /dev/null"; ruff refuses such a --config too
+    result = run("check", "--config", "/dev/null")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", "aliaslint: error: config file is not a regular file: /dev/null\n")
+
+
 def test_unknown_flag_exits_2_with_one_line(project: Path) -> None:
     result = run("check", "--selct", "AL001")
     assert result.exit_code == 2

@@ -428,6 +428,15 @@ def test_a_pyproject_that_is_not_utf8_is_named(project: Path) -> None:
     assert error_of([Path(".")], {}) == "pyproject.toml: not valid UTF-8 (byte 0xe9 at offset 22)"
 
 
+def test_a_pyproject_with_a_byte_order_mark_is_read(project: Path) -> None:
+    # it was "invalid TOML: Invalid statement (at line 1, column 1)"; Windows editors write the mark
+    (project / "pyproject.toml").write_bytes(b"\xef\xbb\xbf[tool.aliaslint]\nselect = ['AL001']\n")
+    settings = load_settings([Path(".")], {})
+    assert (settings.config_file, settings.select) == (project / "pyproject.toml", ("AL001",))
+    (project / "pyproject.toml").write_bytes(b"\xef\xbb\xbf[tool.aliaslint]\n# caf\xe9\n")
+    assert error_of([Path(".")], {}) == "pyproject.toml: not valid UTF-8 (byte 0xe9 at offset 25)"
+
+
 def test_a_config_file_that_is_not_utf8_is_named(project: Path) -> None:
     (project / "lint.toml").write_bytes(b"select = ['AL001'] # \xff\n")
     assert error_of([Path(".")], {}, Path("lint.toml")) == "lint.toml: not valid UTF-8 (byte 0xff at offset 21)"
