@@ -221,7 +221,11 @@ def check(
         if verbose:
             click.echo(f"aliaslint: {reporters.printable(message)}", err=True)
 
+    warned: list[str] = []
+
     def notify(level: str, message: str) -> None:
+        if level == "warning":
+            warned.append(message)
         if level == "warning" and not quiet:
             click.echo(f"aliaslint: warning: {reporters.printable(message)}", err=True)
         elif level != "warning":
@@ -251,7 +255,7 @@ def check(
         note(f"{len(files)} file(s) to check")
         if output_file is not None and any(_same_file(f.path, output_file) for f in files):
             raise UsageError(f"--output-file {output_file} is one of the files to check; it would be overwritten")
-        if not files and not quiet:
+        if not files and not quiet and not warned:  # a warning of discover's says why already
             click.echo("aliaslint: warning: no Python files found", err=True)
         from aliaslint.fix import runner as fix_runner
 

@@ -266,6 +266,25 @@ def test_no_python_files_warns(project: Path) -> None:
     assert run("check", "--quiet", "empty").stderr == ""
 
 
+def test_a_named_folder_that_is_excluded_says_so_and_by_what(project: Path) -> None:
+    # the trial: "check build" said "no Python files found" and "All checks passed!"
+    for name in ("build/b.py", "build/sub/c.py", "gen/g.py"):
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(CLEAN, encoding="utf-8")
+    (project / "pyproject.toml").write_text("[tool.aliaslint]\nextend-exclude = ['gen']\n", encoding="utf-8")
+    result = run("check", "build/sub", "gen")
+    assert (result.exit_code, result.stdout) == (0, "All checks passed!\n")
+    assert result.stderr == (
+        "aliaslint: warning: build/sub is excluded (default exclude pattern 'build'), so none of its files are "
+        "checked; to check them, set exclude in the configuration: it replaces the defaults (see --show-settings)\n"
+        "aliaslint: warning: gen is excluded (extend-exclude pattern 'gen' in pyproject.toml), so none of its "
+        "files are checked; to check them, remove the pattern from extend-exclude\n"
+    )
+    (project / "pyproject.toml").write_text("[tool.aliaslint]\nexclude = []\n", encoding="utf-8")
+    result = run("check", "--output-format", "concise", "build")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "All checks passed!\n", "")
+
+
 def test_verbose_and_quiet_exclude_each_other(project: Path) -> None:
     result = run("check", "-v", "-q")
     assert result.exit_code == 2
