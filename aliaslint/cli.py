@@ -278,6 +278,11 @@ def check(
                 if not quiet:
                     click.echo(f"aliaslint: warning: {reporters.printable(warning)}", err=True)
             result = fixing.result
+            in_notebooks = sum(1 for d in result.diagnostics if d.location.path.endswith(".ipynb")
+                               and d.fix is not None and not d.fix.requests)
+            if in_notebooks and not quiet:  # else "Found 2 errors." alone leaves the user guessing
+                click.echo(f"aliaslint: warning: {in_notebooks} finding{'' if in_notebooks == 1 else 's'} in "
+                           "notebooks not fixed: --fix and --diff never rewrite a notebook", err=True)
         else:
             try:
                 result = fix_runner.check(files, settings, file_settings, progress=progress, note=engine_note,
