@@ -280,9 +280,9 @@ def check(
             result = fixing.result
             in_notebooks = sum(1 for d in result.diagnostics if d.location.path.endswith(".ipynb")
                                and d.fix is not None and not d.fix.requests)
-            if in_notebooks and not quiet:  # else "Found 2 errors." alone leaves the user guessing
+            if in_notebooks and fix and not diff and not quiet:  # "Found 2 errors." alone leaves one guessing
                 click.echo(f"aliaslint: warning: {in_notebooks} finding{'' if in_notebooks == 1 else 's'} in "
-                           "notebooks not fixed: --fix and --diff never rewrite a notebook", err=True)
+                           "notebooks not fixed: --fix never rewrites a notebook", err=True)
         else:
             try:
                 result = fix_runner.check(files, settings, file_settings, progress=progress, note=engine_note,

@@ -249,5 +249,5 @@ def test_fix_says_why_a_notebooks_findings_are_not_fixed(project: Path) -> None:
     assert result.exit_code == 1
     assert result.stdout.endswith("\nFound 1 error.\n")  # ruff's wording when nothing was fixed
     assert result.stderr == (
-        "aliaslint: warning: 1 finding in notebooks not fixed: --fix and --diff never rewrite a notebook\n")
+        "aliaslint: warning: 1 finding in notebooks not fixed: --fix never rewrites a notebook\n")
     assert (project / "grid.ipynb").read_bytes() == before
