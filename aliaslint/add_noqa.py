@@ -3,7 +3,8 @@
 Each finding's primary line gets its code: added to the line's ``# noqa: ...`` list when it has
 one (codes kept, sorted), else appended as ``  # noqa: AL001`` after any comment already there.
 A line whose end is not the end of a logical or blank line (it continues with a backslash, or a
-string literal spans it) cannot carry a comment and is skipped with a reason. Nothing is written
+string literal spans it) cannot carry a comment: its directive goes on the line its continuation
+ends on, where ruff (and :mod:`aliaslint.suppression`) reads it. Nothing is written
 unless the new text tokenizes to the same code as the old one and parses; each file is replaced
 atomically (a temporary file in the same folder, then a rename; permissions kept), so a
 failure leaves the file as it was. ``AL000`` and ``AL100`` findings get no directive.
@@ -20,7 +21,7 @@ from pathlib import Path
 from aliaslint.atomic import write_atomic
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.files import SourceFile, physical_lines
-from aliaslint.suppression import scan
+from aliaslint.suppression import comment_lines, scan
 
 __all__ = ["AddNoqaResult", "add_noqa"]
 
@@ -72,9 +73,14 @@ def _add_to_file(source_file: SourceFile, lines: dict[int, set[str]], result: Ad
     physical = physical_lines(text, keepends=True)
     try:
         ends = _line_ends(text)
+        continues = comment_lines(text)
     except (tokenize.TokenError, SyntaxError) as error:
         result.skipped += [f"{display}:{line}: cannot tokenize this file ({error})" for line in sorted(lines)]
         return
+    moved: dict[int, set[str]] = {}
+    for number, codes in lines.items():  # a continued line's directive goes where it ends
+        moved.setdefault(continues.get(number, number), set()).update(codes)
+    lines = moved
     directives = scan(text).directives
     added = 0
     for number, codes in sorted(lines.items()):

@@ -279,17 +279,23 @@ def read_lists(path: Path, fmt: str, key: str, count: int) -> tuple[list, ...] |
 
 def write_entry(folder: Path, entry: Path, data: bytes) -> None:
     """Write ``data`` to ``entry`` (a file below the cache ``folder``) atomically: a temporary
-    file, then a rename, so a crashed or concurrent run never leaves half an entry. A tree where
+    file, then a rename, so a crashed or concurrent run never leaves half an entry. What is in the
+    way (a directory where the entry goes, a file or a symbolic link where its folder goes) is
+    moved aside or unlinked, never followed, so a damaged cache repairs itself. A tree where
     nothing can be written runs without the cache: errors are ignored."""
     tmp = None
     try:
+        if os.path.islink(entry.parent) or os.path.isfile(entry.parent):
+            os.unlink(entry.parent)  # the link itself, not what it leads to
+        entry.parent.mkdir(parents=True, exist_ok=True)
         if os.path.islink(entry.parent):  # a planted link would lead the entry elsewhere
             return
-        entry.parent.mkdir(parents=True, exist_ok=True)
         _ignore_cache_folder(Path(folder).parent)
         fd, tmp = tempfile.mkstemp(dir=entry.parent, prefix=".tmp-")
         with os.fdopen(fd, "wb") as f:
             f.write(data)
+        if os.path.isdir(entry) and not os.path.islink(entry):
+            _move_aside_and_remove(entry)
         os.replace(tmp, entry)
         tmp = None
     except OSError:
@@ -300,6 +306,16 @@ def write_entry(folder: Path, entry: Path, data: bytes) -> None:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _move_aside_and_remove(directory: Path) -> None:
+    """Rename ``directory`` (a real one, in the cache) out of the way, then delete it; links
+    inside it are removed, not followed (``shutil.rmtree``)."""
+    import shutil
+
+    aside = tempfile.mkdtemp(dir=directory.parent, prefix=".old-")
+    os.replace(directory, aside)
+    shutil.rmtree(aside, ignore_errors=True)
 
 
 def _ignore_cache_folder(folder: Path) -> None:

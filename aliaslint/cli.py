@@ -109,7 +109,7 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=str))
+@click.argument("paths", nargs=-1, type=click.Path(path_type=str, readable=False))  # read as files are
 @click.option(
     "--output-format",
     type=click.Choice(reporters.FORMATS),
@@ -119,7 +119,8 @@ def cli() -> None:
     help="How to print the findings (also ALIASLINT_OUTPUT_FORMAT).",
 )
 @click.option("--select", multiple=True, callback=_selectors, metavar="CODES",
-              help="Only these rules: codes or prefixes, comma-separated (replaces the configuration's).")
+              help="Only these rules: codes or prefixes, comma-separated (replaces the configuration's; "
+                   "an empty --select \"\" selects none).")
 @click.option("--ignore", multiple=True, callback=_selectors, metavar="CODES",
               help="Skip these rules: codes or prefixes, comma-separated (added to the configuration's).")
 @click.option("--extend-select", multiple=True, callback=_selectors, metavar="CODES",
@@ -153,7 +154,9 @@ def cli() -> None:
 @click.option("--baseline", "baseline_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Report only findings that are not in the baseline FILE (see --write-baseline).")
 @click.option("--write-baseline", "write_baseline_file", type=click.Path(dir_okay=False, path_type=Path),
-              metavar="FILE", help="Record the current findings in FILE (sorted JSON), then report only new ones.")
+              metavar="FILE", help="Record the current findings in FILE (sorted JSON), say how many on "
+                                   "stderr and exit 0; later runs with --baseline FILE report only new ones. "
+                                   "AL000 (files that cannot be read) is never recorded and still reported.")
 @click.option("--add-noqa", is_flag=True,
               help="Add a `# noqa: CODE` comment for every current finding (keeping the codes already "
                    "listed), then exit 0 without a report.")
@@ -221,7 +224,11 @@ def check(
         if verbose:
             click.echo(f"aliaslint: {reporters.printable(message)}", err=True)
 
+    warned: list[str] = []
+
     def notify(level: str, message: str) -> None:
+        if level == "warning":
+            warned.append(message)
         if level == "warning" and not quiet:
             click.echo(f"aliaslint: warning: {reporters.printable(message)}", err=True)
         elif level != "warning":
@@ -251,7 +258,7 @@ def check(
         note(f"{len(files)} file(s) to check")
         if output_file is not None and any(_same_file(f.path, output_file) for f in files):
             raise UsageError(f"--output-file {output_file} is one of the files to check; it would be overwritten")
-        if not files and not quiet:
+        if not files and not quiet and not warned:  # a warning of discover's says why already
             click.echo("aliaslint: warning: no Python files found", err=True)
         from aliaslint.fix import runner as fix_runner
 
@@ -271,6 +278,11 @@ def check(
                 if not quiet:
                     click.echo(f"aliaslint: warning: {reporters.printable(warning)}", err=True)
             result = fixing.result
+            in_notebooks = sum(1 for d in result.diagnostics if d.location.path.endswith(".ipynb")
+                               and d.fix is not None and not d.fix.requests)
+            if in_notebooks and fix and not diff and not quiet:  # "Found 2 errors." alone leaves one guessing
+                click.echo(f"aliaslint: warning: {in_notebooks} finding{'' if in_notebooks == 1 else 's'} in "
+                           "notebooks not fixed: --fix never rewrites a notebook", err=True)
         else:
             try:
                 result = fix_runner.check(files, settings, file_settings, progress=progress, note=engine_note,
@@ -295,6 +307,9 @@ def check(
                 # what is left are the findings a baseline never takes (AL000)
                 diagnostics = baseline.compare(diagnostics, baseline.read_baseline(write_baseline_file)).new
                 wrote_baseline = f"Wrote {written} finding{'' if written == 1 else 's'} to {write_baseline_file}"
+                if diagnostics:  # reported, but the run's job was to write the baseline: exit 0
+                    wrote_baseline += (f"; {len(diagnostics)} finding{'' if len(diagnostics) == 1 else 's'} of "
+                                       "files that cannot be read (AL000) not baselined but reported")
             if baseline_file is not None:
                 compared = baseline.compare(diagnostics, baseline.read_baseline(baseline_file))
                 diagnostics = compared.new
@@ -354,7 +369,7 @@ def check(
         if not quiet:
             click.echo(_diff_summary(fixing, unsafe_fixes), err=True, nl=False)
         sys.exit(EXIT_FINDINGS if fixing.changed and not exit_zero else EXIT_OK)
-    if diagnostics and not exit_zero:
+    if diagnostics and not exit_zero and not write_baseline_file:
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_OK)
 

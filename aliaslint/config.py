@@ -256,6 +256,13 @@ _MINIMUM = {
     "file-memory-mb": (256, "analysing an ordinary 60 kB file can take more than 64 MB; the default is 2048"),
 }
 
+#: the largest value a numeric option takes, and its unit: past these the worker's timer and memory
+#: limit overflow (every file failed, or no worker started)
+_MAXIMUM = {
+    "file-timeout": (86_400, "seconds, a day"),
+    "file-memory-mb": (1_048_576, "megabytes, 1 TiB"),
+}
+
 #: keys of ``overrides`` (and of the parsed table) that are merged rather than Settings fields
 _EXTEND_KEYS = ("extend_select", "extend_ignore")
 
@@ -309,17 +316,22 @@ def _display(path: Path) -> str:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The TOML document at ``path``: UTF-8, with or without a byte order mark (which editors on
+    Windows write and tomllib refuses)."""
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{_display(path)}: invalid TOML: {error}") from None
-    except UnicodeDecodeError as error:  # TOML files are UTF-8
-        raise ConfigError(
-            f"{_display(path)}: not valid UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start})"
-        ) from None
+        data = path.read_bytes()
     except OSError as error:
         raise ConfigError(f"{_display(path)}: cannot read: {error.strerror or error}") from None
+    skip = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    try:
+        text = data[skip:].decode("utf-8")
+    except UnicodeDecodeError as error:  # TOML files are UTF-8
+        at = error.start + skip
+        raise ConfigError(f"{_display(path)}: not valid UTF-8 (byte 0x{data[at]:02x} at offset {at})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{_display(path)}: invalid TOML: {error}") from None
 
 
 def _aliaslint_table(path: Path, document: dict[str, Any]) -> dict[str, Any] | None:
@@ -420,6 +432,12 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
             if key in _MINIMUM and value < _MINIMUM[key][0]:
                 least, why = _MINIMUM[key]
                 raise ConfigError(f"{where}: option '{key}' in {section} must be at least {least} ({why}), got {value}")
+            if key in _MAXIMUM and value > _MAXIMUM[key][0]:
+                most, unit = _MAXIMUM[key]
+                least = _MINIMUM.get(key, (1,))[0]
+                raise ConfigError(
+                    f"{where}: option '{key}' in {section} must be from {least} to {most} ({unit}), got {value}"
+                )
             result = value
         parsed[key.replace("-", "_")] = result
     return parsed
@@ -610,6 +628,8 @@ def load_configuration(
     if config_file is not None:
         config_file = Path(os.path.abspath(cwd / config_file))
         if not config_file.is_file():
+            if os.path.lexists(config_file):  # a directory, /dev/null, a FIFO: ruff refuses it too
+                raise ConfigError(f"config file is not a regular file: {_display(config_file)}")
             raise ConfigError(f"config file not found: {_display(config_file)}")
         configured = _read_config(config_file)
     else:

@@ -428,6 +428,7 @@ class _Ignores:
         self.respect_gitignore = settings.respect_gitignore
         self.notify = notify
         self.cwd = cwd
+        self.settings = settings
         self._gitignores: dict[Path, pathspec.GitIgnoreSpec | None] = {}
         self._stops: dict[Path, Path] = {}
         self._global_excludes: dict[Path, pathspec.GitIgnoreSpec | None] = {}
@@ -511,6 +512,28 @@ class _Ignores:
             if spec is not None and _is_under(path, stop):
                 return spec.match_file(path.relative_to(stop).as_posix() + suffix)
         return False
+
+
+    def why_excluded(self, directory: Path) -> tuple[str, str] | None:
+        """Why walking ``directory`` (named on the command line) finds nothing when it, or a folder
+        above it inside the root, is excluded: ``(the pattern and where it comes from, how to
+        check it after all)``; ``None`` when it is not excluded (by a pattern or a ``.gitignore``)."""
+        chain = [d for d in (directory, *directory.parents) if _is_under(d, self.root) and d != self.root]
+        for folder in reversed(chain):  # the outermost excluded folder explains the rest
+            relative = folder.relative_to(self.root).as_posix() + "/"
+            settings = self.settings
+            origins = dict(settings.origins)
+            for key, patterns in (("exclude", settings.exclude), ("extend-exclude", settings.extend_exclude)):
+                for pattern in patterns:
+                    if compile_patterns([pattern]).match_file(relative):
+                        origin = origins.get(key, "default")
+                        if key == "exclude" and origin == "default":
+                            return (f"default exclude pattern {pattern!r}", "set exclude in the configuration: it "
+                                    "replaces the defaults (see --show-settings)")
+                        return f"{key} pattern {pattern!r} in {origin}", f"remove the pattern from {key}"
+            if self.ignored(folder, True, self.root):
+                return "a .gitignore or git's excludes", "set respect-gitignore = false in the configuration"
+        return None
 
 
 def _is_under(path: Path, directory: Path) -> bool:
@@ -630,7 +653,12 @@ def discover(
         except OSError:
             is_dir = False  # a broken link or a loop: reported as a file
         if is_dir:  # a symlink to a directory is walked only when named explicitly
-            found.update(dict.fromkeys(_walk(absolute, ignores)))
+            walked = dict.fromkeys(_walk(absolute, ignores))
+            why = None if walked else ignores.why_excluded(absolute)
+            if why is not None:
+                ignores.notify("warning", f"{os.fspath(given)} is excluded ({why[0]}), so none of its files are "
+                                          f"checked; to check them, {why[1]}")
+            found.update(walked)
         else:
             found[absolute] = None
             named.add(absolute)

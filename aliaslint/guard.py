@@ -47,6 +47,7 @@ def problem(source: str) -> Problem | None:
     CPython's parser must accept it (its syntax errors are exact, and a NUL byte is refused as
     Python refuses it) and no expression may nest deeper than :data:`MAX_EXPRESSION_DEPTH`.
     """
+    peak = _peak_rss()
     try:
         with warnings.catch_warnings():  # invalid escape sequences and the like are not ours to report
             warnings.simplefilter("ignore")
@@ -61,7 +62,7 @@ def problem(source: str) -> Problem | None:
     except RecursionError:  # CPython's parser gives up on the depth
         return Problem("cannot analyse this file: it is nested too deeply")
     except MemoryError:
-        if _near_memory_limit():
+        if _near_memory_limit(peak):
             raise  # out of memory, not of depth: the worker reports it against file-memory-mb
         return Problem("cannot analyse this file: it is nested too deeply")
     deep = _deep_expression(tree, source, MAX_EXPRESSION_DEPTH)
@@ -78,10 +79,14 @@ def problem(source: str) -> Problem | None:
 _MEMORY_MARGIN = 64 * 2**20
 
 
-def _near_memory_limit() -> bool:
+def _near_memory_limit(peak_before: int | None = None) -> bool:
     """Whether this process is within :data:`_MEMORY_MARGIN` of its ``RLIMIT_AS`` (the worker's
-    ``file-memory-mb`` budget, Linux): a ``MemoryError`` then is a lack of memory. False where
-    there is no limit or no ``/proc``."""
+    ``file-memory-mb`` budget, Linux), now or at its peak since ``peak_before`` (its peak
+    resident size before the parse, :func:`_peak_rss`): a ``MemoryError`` then is a lack of
+    memory. The peak matters because the parser frees what it allocated before the exception
+    reaches us, so a large file that used up the budget looks small again by then; a stack
+    overflow on deep nesting allocates next to nothing. False where there is no limit or no
+    ``/proc``."""
     try:
         import resource
 
@@ -92,7 +97,25 @@ def _near_memory_limit() -> bool:
             size = int(handle.read().split()[0]) * resource.getpagesize()
     except (ImportError, OSError, ValueError):
         return False
-    return size + _MEMORY_MARGIN >= soft
+    if size + _MEMORY_MARGIN >= soft:
+        return True
+    peak = _peak_rss()
+    # the peak grew during the parse, to within the margin of the limit or by half of the room it
+    # had (a large allocation that failed leaves the peak short of the limit)
+    return (peak_before is not None and peak is not None and peak > peak_before
+            and (peak + _MEMORY_MARGIN >= soft or peak - peak_before >= (soft - peak_before) // 2))
+
+
+def _peak_rss() -> int | None:
+    """This process's peak resident size in bytes (``VmHWM``, Linux), or ``None``."""
+    try:
+        with open("/proc/self/status") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 #: statements whose syntax a later Python brought, as (pattern at the start of the failing line,

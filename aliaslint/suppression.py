@@ -8,7 +8,9 @@ cannot be read suppresses nothing and is a warning: ``# noqa:`` followed by no c
 bug``), or ``noqa`` glued to other text (``#noqa-ok``). Codes that start with ``AL`` but name no rule
 are a warning too; other codes belong to other linters (``# noqa: E501``) and are left alone. Several
 ``# noqa`` comments on one line add up. Only comments count: ``"# noqa"`` inside a string does not.
-``AL000`` (a file that could not be read or parsed) cannot be suppressed.
+``AL000`` (a file that could not be read or parsed) cannot be suppressed. As in ruff, a line that
+cannot end with a comment (it continues with a backslash, or into a string that spans lines) is
+suppressed by the directive on the line its continuation ends on (:func:`comment_lines`).
 
 :func:`scan` finds a file's directives and warnings; :func:`apply` drops the suppressed diagnostics
 and tells which listed codes suppressed nothing (for ``AL100`` unused-noqa).
@@ -30,6 +32,7 @@ __all__ = [
     "FileNoqa",
     "Unused",
     "apply",
+    "comment_lines",
     "filter_suppressed",
     "noqa_codes",
     "parse_comment",
@@ -70,6 +73,35 @@ class FileNoqa:
 
     directives: dict[int, NoqaDirective] = field(default_factory=dict)
     warnings: list[tuple[int, str]] = field(default_factory=list)
+    #: line that cannot end with a comment -> the line whose directive applies to it
+    continues: dict[int, int] = field(default_factory=dict)
+
+    def directive_for(self, line: int) -> NoqaDirective | None:
+        """The directive that applies to a finding reported on ``line``."""
+        directive = self.directives.get(line)
+        if directive is None and line in self.continues:
+            directive = self.directives.get(self.continues[line])
+        return directive
+
+
+def comment_lines(source: str) -> dict[int, int]:
+    """For each line that cannot end with a comment (it continues with a backslash, or inside or
+    into a string literal that spans lines), the first line after it that can: the one that ends
+    its continuation, where ruff reads (and writes) the ``# noqa`` for it. Lines inside brackets
+    end with a newline token and may carry their own comment, so they are not in the result.
+    ``tokenize.TokenError`` / ``SyntaxError`` when the file cannot be tokenized."""
+    ends = sorted({
+        token.start[0]
+        for token in tokenize.generate_tokens(io.StringIO(source).readline)
+        if token.type in (tokenize.NEWLINE, tokenize.NL)
+    })
+    result: dict[int, int] = {}
+    previous = 0
+    for end in ends:
+        for line in range(previous + 1, end):
+            result[line] = end
+        previous = end
+    return result
 
 
 @dataclass(frozen=True)
@@ -236,6 +268,11 @@ def scan(source: str, known_codes: Iterable[str] = ()) -> FileNoqa:
             offset + parsed.codes_end if parsed.codes_start >= 0 else -1,
         )
     result.warnings = [(line, "; ".join(messages)) for line, messages in sorted(by_line.items()) if messages]
+    if result.directives:
+        try:
+            result.continues = comment_lines(source)
+        except (tokenize.TokenError, SyntaxError, ValueError):
+            pass  # each directive applies to its own line only
     return result
 
 
@@ -251,7 +288,8 @@ class Unused:
 def apply(
     diagnostics: Iterable[Diagnostic], files: Mapping[str, FileNoqa]
 ) -> tuple[list[Diagnostic], list[Unused]]:
-    """Drop the diagnostics that a ``# noqa`` on their primary line suppresses.
+    """Drop the diagnostics that a ``# noqa`` on their primary line suppresses (or, for a line that
+    cannot end with a comment, on the line its continuation ends on: :meth:`FileNoqa.directive_for`).
 
     ``files`` maps a diagnostic's ``location.path`` to its file's directives. Returns the kept
     diagnostics (in their order) and, for every directive, the listed codes that suppressed
@@ -262,7 +300,7 @@ def apply(
     used: dict[tuple[str, int], set[str]] = {}
     for diagnostic in diagnostics:
         noqa = files.get(diagnostic.location.path)
-        directive = noqa.directives.get(diagnostic.location.line) if noqa else None
+        directive = noqa.directive_for(diagnostic.location.line) if noqa else None
         if directive is not None and directive.suppresses(diagnostic.code):
             used.setdefault((diagnostic.location.path, directive.line), set()).add(diagnostic.code)
             continue

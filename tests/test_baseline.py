@@ -103,6 +103,16 @@ def test_write_then_check_against_the_baseline(project: Path) -> None:
                             "0 baseline entries no longer found\n")
 
 
+def test_writing_a_baseline_exits_0_even_with_files_that_cannot_be_read(project: Path) -> None:
+    # the trial: --help said "then report only new ones", and an AL000 made the writer exit 1
+    (project / "bad.py").write_text("x = (\n", encoding="utf-8")
+    written = run("check", "--no-cache", "--output-format", "concise", "--write-baseline", "baseline.json")
+    assert (written.exit_code, written.stdout) == (
+        0, "bad.py:1:5: AL000 cannot parse this file: '(' was never closed\nFound 1 error.\n")
+    assert written.stderr == ("Wrote 2 findings to baseline.json; 1 finding of files that cannot be read (AL000) "
+                              "not baselined but reported\n")
+
+
 def test_inserted_lines_and_reformatting_keep_findings_baselined(project: Path) -> None:
     run("check", "--no-cache", "--write-baseline", "baseline.json")
     (project / "pods.py").write_text(MOVED_AND_REFORMATTED, encoding="utf-8")

@@ -98,10 +98,10 @@ def test_the_guard_tells_a_parser_out_of_memory_from_one_out_of_depth(monkeypatc
         raise MemoryError
 
     monkeypatch.setattr(guard.ast, "parse", parse)
-    monkeypatch.setattr(guard, "_near_memory_limit", lambda: True)
+    monkeypatch.setattr(guard, "_near_memory_limit", lambda peak=None: True)
     with pytest.raises(MemoryError):  # the worker reports it against file-memory-mb
         guard.problem("def f():\n    return [1, 2]\n" * 3_000)
-    monkeypatch.setattr(guard, "_near_memory_limit", lambda: False)
+    monkeypatch.setattr(guard, "_near_memory_limit", lambda peak=None: False)
     got = guard.problem("x = " + "-" * 150 + "1\n")
     assert (got.message, got.line, got.column) == ("cannot analyse this file: it is nested too deeply", 1, 1)
 
@@ -116,6 +116,20 @@ def test_near_the_memory_limit_is_read_from_the_process(monkeypatch: pytest.Monk
     assert guard._near_memory_limit() is True
     limit[0] = 2**62
     assert guard._near_memory_limit() is False
+
+
+def test_a_large_flat_file_out_of_memory_in_cpythons_parser_is_over_its_budget(tmp_path: Path) -> None:
+    # the trial: a 12 MB file of small functions was "nested too deeply" with the default budget;
+    # CPython's parser frees what it took before the MemoryError reaches the guard, so the process
+    # looked far from its limit. The same at a tenth of the size, with the smallest budget allowed.
+    flat = "".join(f"def f{i}(x):\n    return x + {i}\n\n" for i in range(80_000))  # 2 MB
+    _write(tmp_path, {"flat.py": flat, "op.py": LOOP_BUG, "deep.py": HOSTILE["unary.py"]})
+    found = _check(tmp_path, file_memory_mb=256, max_file_bytes=100_000_000, jobs=2)
+    assert found[:2] == [
+        ("deep.py", "AL000", 1, "cannot analyse this file: it is nested too deeply"),
+        ("flat.py", "AL000", 1, "analysing this file needed more than 256 MB (file-memory-mb)"),
+    ]
+    assert [row[:3] for row in found[2:]] == [("op.py", "AL001", 7)]
 
 
 # --- what the guard lets through is bounded by the worker's budget ----------------------------

@@ -323,3 +323,35 @@ def test_an_entry_folder_planted_as_a_link_is_not_written_through(tmp_path: Path
     (folder / "ab").symlink_to(outside)
     cache.write_entry(folder, folder / "ab" / ("ab" + "0" * 62), b"entry")
     assert list(outside.iterdir()) == []
+
+
+def test_entries_damaged_into_folders_or_links_are_replaced_not_followed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the trial: entries replaced by folders made every later run miss, for ever, in silence
+    project, settings = _project(tmp_path)
+    monkeypatch.chdir(project)
+    assert _cli("--exit-zero", ".").exit_code == 0
+    secret = tmp_path / "secret.txt"
+    secret.write_text("keep\n", encoding="utf-8")
+    folder = cache.SummaryCache(settings).folder
+    entries = sorted(p for p in folder.glob("*/*") if p.parent.name not in ("runs", "projects"))
+    assert len(entries) == 2
+    for entry in sorted(folder.glob("*/*")):  # the replayed run and project pass too
+        entry.unlink()
+        (entry / "sub").mkdir(parents=True)
+        (entry / "sub" / "link").symlink_to(secret)
+    bucket = entries[0].parent
+    for child in bucket.iterdir():  # and one entry folder that is a link out of the cache
+        if child != entries[0]:
+            os.rename(child, tmp_path / child.name)
+    os.rename(bucket, tmp_path / "bucket")
+    bucket.symlink_to(tmp_path / "bucket")
+    result = _cli("-v", "--exit-zero", ".")
+    assert "aliaslint: cache: 0 summary hit(s), 2 miss(es); project pass and rules run again\n" in result.stderr
+    assert all(entry.is_file() and not entry.is_symlink() for entry in entries)
+    assert not bucket.is_symlink() and (tmp_path / "bucket" / entries[0].name / "sub" / "link").is_symlink()
+    assert secret.read_text(encoding="utf-8") == "keep\n"
+    assert list(folder.glob("*/.old-*")) == []
+    rerun = _cli("-v", "--exit-zero", ".")
+    assert "aliaslint: cache: nothing changed since the last run: 1 diagnostic(s) replayed, nothing recomputed\n" \
+        in rerun.stderr

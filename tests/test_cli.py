@@ -118,6 +118,13 @@ def test_bad_toml_exits_2(project: Path) -> None:
          "{root}/m.toml: models file is not valid UTF-8 (byte 0xff at offset 24)"),
         ({"pyproject.toml": b"[tool.aliaslint]\nextend-exclude = ['!']\n"},
          "pyproject.toml: option 'extend-exclude' in [tool.aliaslint]: invalid pattern '!'"),
+        # out of range: every file was "parser crashed", or no worker started (OverflowError)
+        ({"pyproject.toml": b"[tool.aliaslint]\nfile-timeout = 100000000000000000000\n"},
+         "pyproject.toml: option 'file-timeout' in [tool.aliaslint] must be from 1 to 86400 (seconds, a day), "
+         "got 100000000000000000000"),
+        ({"pyproject.toml": b"[tool.aliaslint]\nfile-memory-mb = 9223372036854775807\n"},
+         "pyproject.toml: option 'file-memory-mb' in [tool.aliaslint] must be from 256 to 1048576 "
+         "(megabytes, 1 TiB), got 9223372036854775807"),
     ],
 )
 def test_unusable_configuration_exits_2_naming_the_file(project: Path, files: dict, message: str) -> None:
@@ -131,6 +138,13 @@ def test_unusable_configuration_exits_2_naming_the_file(project: Path, files: di
 def test_missing_config_file_exits_2(project: Path) -> None:
     result = run("check", "--config", "nope.toml")
     assert (result.exit_code, result.stderr) == (2, "aliaslint: error: config file not found: nope.toml\n")
+
+
+def test_a_config_file_that_is_not_a_regular_file_exits_2(project: Path) -> None:
+    # it was "config file not found: /dev/null"; ruff refuses such a --config too
+    result = run("check", "--config", "/dev/null")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2, "", "aliaslint: error: config file is not a regular file: /dev/null\n")
 
 
 def test_unknown_flag_exits_2_with_one_line(project: Path) -> None:
@@ -250,6 +264,25 @@ def test_no_python_files_warns(project: Path) -> None:
     assert result.exit_code == 0
     assert result.stderr == "aliaslint: warning: no Python files found\n"
     assert run("check", "--quiet", "empty").stderr == ""
+
+
+def test_a_named_folder_that_is_excluded_says_so_and_by_what(project: Path) -> None:
+    # the trial: "check build" said "no Python files found" and "All checks passed!"
+    for name in ("build/b.py", "build/sub/c.py", "gen/g.py"):
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(CLEAN, encoding="utf-8")
+    (project / "pyproject.toml").write_text("[tool.aliaslint]\nextend-exclude = ['gen']\n", encoding="utf-8")
+    result = run("check", "build/sub", "gen")
+    assert (result.exit_code, result.stdout) == (0, "All checks passed!\n")
+    assert result.stderr == (
+        "aliaslint: warning: build/sub is excluded (default exclude pattern 'build'), so none of its files are "
+        "checked; to check them, set exclude in the configuration: it replaces the defaults (see --show-settings)\n"
+        "aliaslint: warning: gen is excluded (extend-exclude pattern 'gen' in pyproject.toml), so none of its "
+        "files are checked; to check them, remove the pattern from extend-exclude\n"
+    )
+    (project / "pyproject.toml").write_text("[tool.aliaslint]\nexclude = []\n", encoding="utf-8")
+    result = run("check", "--output-format", "concise", "build")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "All checks passed!\n", "")
 
 
 def test_verbose_and_quiet_exclude_each_other(project: Path) -> None:

@@ -226,6 +226,10 @@ def test_unknown_option_in_a_config_file_of_a_subfolder(project: Path) -> None:
         ("file-memory-mb = 1",
          "option 'file-memory-mb' in [tool.aliaslint] must be at least 256 (analysing an ordinary 60 kB file "
          "can take more than 64 MB; the default is 2048), got 1"),
+        ("file-memory-mb = 1048577",
+         "option 'file-memory-mb' in [tool.aliaslint] must be from 256 to 1048576 (megabytes, 1 TiB), got 1048577"),
+        ("file-timeout = 86401",
+         "option 'file-timeout' in [tool.aliaslint] must be from 1 to 86400 (seconds, a day), got 86401"),
         ("ignore = ['AL-1']",
          "option 'ignore' in [tool.aliaslint]: invalid rule selector 'AL-1'"
          " (expected a code such as 'AL001' or a prefix such as 'AL')"),
@@ -422,6 +426,15 @@ def test_nested_configuration_errors_are_errors(project: Path) -> None:
 def test_a_pyproject_that_is_not_utf8_is_named(project: Path) -> None:
     (project / "pyproject.toml").write_bytes(b"[tool.aliaslint]\n# caf\xe9\nselect = ['AL001']\n")
     assert error_of([Path(".")], {}) == "pyproject.toml: not valid UTF-8 (byte 0xe9 at offset 22)"
+
+
+def test_a_pyproject_with_a_byte_order_mark_is_read(project: Path) -> None:
+    # it was "invalid TOML: Invalid statement (at line 1, column 1)"; Windows editors write the mark
+    (project / "pyproject.toml").write_bytes(b"\xef\xbb\xbf[tool.aliaslint]\nselect = ['AL001']\n")
+    settings = load_settings([Path(".")], {})
+    assert (settings.config_file, settings.select) == (project / "pyproject.toml", ("AL001",))
+    (project / "pyproject.toml").write_bytes(b"\xef\xbb\xbf[tool.aliaslint]\n# caf\xe9\n")
+    assert error_of([Path(".")], {}) == "pyproject.toml: not valid UTF-8 (byte 0xe9 at offset 25)"
 
 
 def test_a_config_file_that_is_not_utf8_is_named(project: Path) -> None:

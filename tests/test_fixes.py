@@ -616,6 +616,7 @@ def test_fix_and_diff_never_edit_a_notebook(project: Path) -> None:
     result = run("--fix", "--unsafe-fixes", "--output-format", "concise", ".")
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [NOTEBOOK_FINDING, "Found 2 errors (1 fixed, 1 remaining)."]
+    assert result.stderr == "aliaslint: warning: 1 finding in notebooks not fixed: --fix never rewrites a notebook\n"
     assert (project / "nb.ipynb").read_text(encoding="utf-8") == notebook
     assert (project / "grid.py").read_text(encoding="utf-8") == SAFE_CASES["list of lists"][1]
 

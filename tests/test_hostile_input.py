@@ -108,6 +108,66 @@ def test_unreadable_and_unsearchable_directories_are_warnings_and_the_run_goes_o
     ]
 
 
+def _deny(monkeypatch: pytest.MonkeyPatch, *names: str) -> None:
+    """Permission denied on ``names``, as for a user without CAP_DAC_OVERRIDE, root included:
+    ``os.access`` (what a readability check asks), opening and listing them."""
+    def denied(path) -> bool:
+        return os.path.basename(os.fspath(path)) in names
+
+    real_access, real_open, real_scandir = os.access, os.open, os.scandir
+
+    def access(path, mode, *args, **kwargs):
+        return False if denied(path) and mode & os.R_OK else real_access(path, mode, *args, **kwargs)
+
+    def open_(path, flags, *args, **kwargs):
+        if denied(path):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    def scandir(path="."):
+        if denied(path):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setattr(os, "scandir", scandir)
+
+
+def test_an_unreadable_file_or_directory_named_on_the_command_line_is_reported_and_the_run_goes_on(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the trial: click refused the whole run ("Path 'empty.py' is not readable", exit 2)
+    (project / "empty.py").write_text("", encoding="utf-8")
+    (project / "closed").mkdir()
+    (project / "closed" / "mod.py").write_text(LOOP_BUG, encoding="utf-8")
+    _deny(monkeypatch, "empty.py", "closed")
+    result = run("--output-format", "concise", "empty.py", "closed", "bug.py")
+    assert result.exit_code == 1, result.stderr
+    assert result.stdout.splitlines()[0].startswith(BUG_LINE + " ")
+    assert result.stdout.splitlines()[1:] == [
+        "empty.py:1:1: AL000 cannot read this file: permission denied",
+        "Found 2 errors.",
+    ]
+    assert result.stderr == (
+        "aliaslint: warning: cannot read directory closed: permission denied; its files are not checked\n"
+    )
+    missing = run("empty.py", "nope.py")
+    assert (missing.exit_code, missing.stdout, missing.stderr) == (2, "", "aliaslint: error: path does not exist: nope.py\n")
+
+
+def test_an_unreadable_file_named_on_the_command_line_without_root_powers(project: Path) -> None:
+    prefix = without_root_powers()
+    (project / "empty.py").write_text("", encoding="utf-8")
+    (project / "empty.py").chmod(0o000)
+    result = subprocess.run(
+        [*prefix, sys.executable, "-m", "aliaslint", "check", "--no-cache", "--output-format", "concise",
+         "empty.py", "bug.py"], cwd=project, capture_output=True, text=True, timeout=120,
+    )
+    assert (result.returncode, result.stderr) == (1, "")
+    assert result.stdout.splitlines()[1:] == [
+        "empty.py:1:1: AL000 cannot read this file: permission denied", "Found 2 errors."]
+
+
 # --- nothing outside the tree is read or quoted ---------------------------------------------------
 
 

@@ -69,21 +69,45 @@ def test_add_noqa(project: Path) -> None:
     path.chmod(0o640)
     result = run("--add-noqa")
     assert (result.exit_code, result.stdout) == (0, "")
-    assert result.stderr == (
-        "aliaslint: warning: no `# noqa` added at a.py:4: a comment cannot end this line (it continues with a "
-        "backslash or inside a string); suppress AL005 by hand\n"
-        "Added 2 noqa directives to 1 file.\n"
-    )
+    # the finding on line 4 continues with a backslash: its directive goes where the line ends (ruff)
+    assert result.stderr == "Added 3 noqa directives to 1 file.\n"
     assert path.read_bytes().decode() == source.replace(
         "# noqa: E501 kept", "# noqa: AL005, E501 kept").replace(
+        "        n\r\n", "        n  # noqa: AL005\r\n").replace(
         "    more = [{}] * n\r\n", "    more = [{}] * n  # noqa: AL005\r\n")
     assert path.stat().st_mode & 0o777 == 0o640
-    # only the finding that could not be suppressed is left; a second run changes nothing
-    assert [line.split(" ")[0] for line in run("--output-format", "concise").stdout.splitlines()] == \
-        ["a.py:4:12:", "Found", "[*]"]
+    # nothing is left; a second run changes nothing
+    assert run("--output-format", "concise").stdout == "All checks passed!\n"
     before = path.read_bytes()
     assert run("--add-noqa").stderr.endswith("Added 0 noqa directives to 0 files.\n")
     assert path.read_bytes() == before
+
+
+CONTINUED = (
+    "def load(cfg, n):\n"
+    "    c = cfg.copy() if \\\n"
+    "        cfg else {{}}{first}\n"
+    "    c['opts']['x'] = 1\n"
+    '    rows = [[]] * len("""\n'
+    '        text"""){second}\n'
+    "    rows[0].append(1)\n"
+    "    return c, rows\n"
+)
+
+
+def test_noqa_on_the_last_line_of_a_continued_line_suppresses_its_finding(project: Path) -> None:
+    # the trial: a finding on a line continued with a backslash or into a triple-quoted string could
+    # not be suppressed at all; as in ruff, the directive goes where the continuation ends
+    write(project / "a.py", CONTINUED.format(first="", second=""))
+    result = run("--output-format", "concise", "--extend-select", "AL100")
+    assert [line[:17] for line in result.stdout.splitlines()[:-2]] == ["a.py:2:9: AL002 `", "a.py:5:12: AL005 "]
+    write(project / "a.py", CONTINUED.format(first="  # noqa: AL002", second="  # noqa: AL005"))
+    result = run("--output-format", "concise", "--extend-select", "AL100")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "All checks passed!\n", "")
+    write(project / "a.py", CONTINUED.format(first="", second=""))
+    result = run("--add-noqa")
+    assert (result.exit_code, result.stderr) == (0, "Added 2 noqa directives to 1 file.\n")
+    assert (project / "a.py").read_text() == CONTINUED.format(first="  # noqa: AL002", second="  # noqa: AL005")
 
 
 def test_monorepo_subproject_settings_apply_from_the_root(project: Path) -> None:

@@ -239,3 +239,15 @@ def test_add_noqa_leaves_notebooks_alone(project: Path) -> None:
     assert result.exit_code == 0
     assert (project / "nb.ipynb").read_text(encoding="utf-8") == CROSS_CELL  # still the notebook
     assert "aliaslint: warning: no `# noqa` added at nb.ipynb:11: notebooks are not rewritten\n" in result.stderr
+
+
+def test_fix_says_why_a_notebooks_findings_are_not_fixed(project: Path) -> None:
+    # the trial: --fix on notebooks printed just "Found 2 errors.", with no word on the fixes
+    (project / "grid.ipynb").write_text(notebook(code("grid = [[]] * 3\n", "grid[0].append(1)\n")), encoding="utf-8")
+    before = (project / "grid.ipynb").read_bytes()
+    result = cli_runner().invoke(cli, ["check", "--no-cache", "--fix", "--output-format", "concise", "grid.ipynb"])
+    assert result.exit_code == 1
+    assert result.stdout.endswith("\nFound 1 error.\n")  # ruff's wording when nothing was fixed
+    assert result.stderr == (
+        "aliaslint: warning: 1 finding in notebooks not fixed: --fix never rewrites a notebook\n")
+    assert (project / "grid.ipynb").read_bytes() == before

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from aliaslint.diagnostics import Diagnostic, Location
-from aliaslint.suppression import FileNoqa, NoqaDirective, apply, filter_suppressed, noqa_codes, scan
+from aliaslint.suppression import FileNoqa, NoqaDirective, apply, comment_lines, filter_suppressed, noqa_codes, scan
 
 BLANKET = frozenset()
 
@@ -123,3 +123,21 @@ def test_apply_reports_listed_codes_that_suppressed_nothing() -> None:
     kept, unused = apply(diagnostics, files)
     assert kept == [diagnostics[2]]
     assert [(u.path, u.directive.line, u.codes) for u in unused] == [("a.py", 1, ("AL002",)), ("a.py", 3, ("AL005",))]
+
+
+def test_a_directive_on_the_line_a_continuation_ends_on_applies_to_the_lines_it_continues() -> None:
+    source = (
+        "c = cfg.copy() if \\\n"           # 1: backslash
+        "    cfg else {}  # noqa: AL002\n"  # 2
+        "x = f('''\n"                       # 3: into a string
+        "text\n"                            # 4: inside it
+        "''', \\\n"                         # 5: out of it, then a backslash
+        "    2)  # noqa\n"                  # 6
+        "y = g(\n"                          # 7: inside brackets: a line of its own
+        "    3)  # noqa: AL001\n"           # 8
+    )
+    assert comment_lines(source) == {1: 2, 3: 6, 4: 6, 5: 6}
+    found = [diagnostic("AL002", "a.py", 1), diagnostic("AL001", "a.py", 4), diagnostic("AL001", "a.py", 7)]
+    kept, unused = apply(found, {"a.py": scan(source)})
+    assert kept == [found[2]]
+    assert [(u.directive.line, u.codes) for u in unused] == [(8, ("AL001",))]
