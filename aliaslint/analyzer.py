@@ -284,6 +284,10 @@ class FunctionAnalyzer:
         #: the rest of its block. A name bound again keeps its entry with no types (a tombstone,
         #: so that blocks can drop what they added by length)
         self.type_narrowing: list[tuple[str, int, tuple[str, ...], bool]] = []
+        #: while a ``return`` / ``raise`` that leaves the function is evaluated: its site
+        #: (:attr:`CallSite.exits`); how many ``try`` statements with a ``finally`` enclose this
+        self.exiting: Site | None = None
+        self.finally_depth = 0
         #: names assigned to so far (a parameter among them no longer holds what the caller passed)
         self.bound_names: set[str] = set()
         #: each annotated parameter's annotation (see :meth:`none_when_test_fails`)
@@ -1218,6 +1222,7 @@ class FunctionAnalyzer:
                     tuple((a.keyword.value, self.mod.code_for(a.value)) for a in getattr(node, "args", ()) if a.keyword is not None),
                     super_call,
                     self.type_requires(),
+                    self.exiting,
                 )
             )
         # a callee handed an object may set its fields (``self._get_task_id(...)`` setting
@@ -1740,9 +1745,18 @@ class FunctionAnalyzer:
                 self.env.pop(t.value, None)
         return True
 
+    def exit_site(self, node: cst.CSTNode) -> Site | None:
+        """The site of a ``return`` / ``raise`` after which nothing of the function runs: not
+        inside a ``try`` body (a handler may run) nor under a ``finally``."""
+        return None if self.raise_states or self.finally_depth else self.mod.site(node)
+
     def stmt_Return(self, node: cst.Return) -> bool:
         if node.value is not None:
-            v = self.leaf_value(node.value, self.eval(node.value))
+            self.exiting = self.exit_site(node)
+            try:
+                v = self.leaf_value(node.value, self.eval(node.value))
+            finally:
+                self.exiting = None
             snap = self.snapshot(v)
             self.summary.returns = self.summary.returns | snap
             if not (isinstance(node.value, cst.Name) and node.value.value == "None"):
@@ -1876,7 +1890,11 @@ class FunctionAnalyzer:
 
     def stmt_Raise(self, node: cst.Raise) -> bool:
         if node.exc is not None:
-            self.eval(node.exc)
+            self.exiting = self.exit_site(node)
+            try:
+                self.eval(node.exc)
+            finally:
+                self.exiting = None
         return False
 
     def stmt_Continue(self, node) -> bool:
@@ -2373,6 +2391,15 @@ class FunctionAnalyzer:
         return live
 
     def stmt_Try(self, node) -> bool:
+        if node.finalbody is not None:
+            self.finally_depth += 1
+            try:
+                return self._walk_try(node)
+            finally:
+                self.finally_depth -= 1
+        return self._walk_try(node)
+
+    def _walk_try(self, node) -> bool:
         before = dict(self.env)
         self.raise_states.append(dict(before))
         live = self.walk_block(self.body_of(node))
@@ -2405,7 +2432,11 @@ class FunctionAnalyzer:
             env = self.join(env, s)
         self.env = env
         if node.finalbody is not None:
-            self.walk_block(self.body_of(node.finalbody))
+            self.finally_depth -= 1  # the ``finally`` block's own exits are the function's
+            try:
+                self.walk_block(self.body_of(node.finalbody))
+            finally:
+                self.finally_depth += 1
         return bool(states)
 
     stmt_TryStar = stmt_Try

@@ -50,6 +50,10 @@ class CallSite:
     #: the parameters' types the enclosing ``isinstance`` tests require (as in
     #: :attr:`Mutation.type_requires`): the callee's changes happen only then
     type_requires: tuple[tuple[int, tuple[str, ...], bool], ...] = ()
+    #: the ``return`` or ``raise`` statement this call is part of, when nothing of the function
+    #: runs after it (no enclosing ``try`` whose handlers or ``finally`` could): the function
+    #: leaves with it
+    exits: Site | None = None
 
 
 @dataclass(frozen=True, slots=True)

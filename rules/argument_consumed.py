@@ -34,7 +34,7 @@ def _tier(project, fn, e, witness, typed: bool):
         return Confidence.MEDIUM, witness, reason
     if harm.intended(project, fn, index) or harm.named_for_removal(fn, e) or harm.evicts(e) or e.maybe_copied \
             or harm.works_on(project, fn, e) \
-            or harm.owned_by_callers(project, fn, index):
+            or harm.owned_by_callers(project, fn, index) or harm.taken_apart_by_callers(project, fn, e):
         return Confidence.MEDIUM, witness, reason
     if e.returned and (witness is None or not witness.held):
         # changed, then handed back (``return config``, ``return cmd, extra``): an in-place

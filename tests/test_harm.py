@@ -2046,3 +2046,94 @@ def test_the_fix_for_a_change_in_a_loop_copies_where_it_separates_the_rounds(
     (finding,) = [d for d in run(tmp_path, {"m.py": LOOP_FIX.format(loop=loop, change=change)}, preview=True)
                   if d.code == "AL007"]
     assert finding.message.endswith(fix), finding.message
+
+
+# apache-libcloud 3.9.1 common/google.py:240-300: the parsed body goes to one exception per
+# status branch; each ``raise`` leaves the function, so no other branch's use sees the change
+RAISED = """
+    import json
+
+    SEEN = []
+
+    def pick(b):
+        return b.get("error")
+
+    def keep(b):
+        SEEN.append(b)
+
+    class NotFound(Exception):
+        def __init__(self, value):
+            value["message"] = value["message"] + " (not found)"
+            super().__init__(value["message"])
+
+    class Other(Exception):
+        def __init__(self, value):
+            super().__init__(value)
+            self.value = value
+
+    def parse(text, status):
+        body = json.loads(text)
+        {before}
+        if status == 200:
+            if "error" in body:
+                raise Other(body)
+            return body
+        elif status == 404:
+            raise NotFound(body)
+        {after}
+        raise Other(body)
+"""
+
+
+@pytest.mark.parametrize(("before", "after", "expected"), [
+    ("pass", "pass", []),
+    # read before by a helper that only looks things up in it (``err.get("message")``)
+    ("pick(body)", "pass", []),
+    # kept before the change: the keeper sees it
+    ("keep(body)", "pass", [("AL007", 14, "HIGH")]),
+    # the raise inside a ``try``: a handler may go on with the changed body
+    ("pass", "try:\n            raise NotFound(body)\n        except NotFound:\n            print(body)", [("AL007", 14, "HIGH")]),
+])
+def test_a_call_the_function_leaves_with_is_seen_by_no_later_branch(
+        tmp_path: Path, before: str, after: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"m.py": RAISED.format(before=before, after=after)}, preview=True)) == expected
+
+
+# docker-compose 1.29.2 project.py:107-172, :252-265: ``from_config`` copies each service's dict,
+# pops keys from its copy itself, and has ``get_links`` pop ``links`` before ``Service(**d)``
+TAKEN_APART = """
+    class Service:
+        def __init__(self, name, links=(), **options):
+            self.name = name
+            self.links = links
+            self.options = options
+
+    class Project:
+        def get_links(self, service_dict):
+            links = list(service_dict.get("links", []))
+            del service_dict["links"]
+            return links
+
+        def build(self, services):
+            out = []
+            for service_dict in services:
+                {copy}
+                links = self.get_links(service_dict)
+                {own}
+                out.append(Service(links=links, **service_dict))
+            return out
+"""
+
+
+@pytest.mark.parametrize(("copy", "own", "tier"), [
+    ("service_dict = dict(service_dict)", 'service_dict.pop("networks", None)', "MEDIUM"),
+    # the caller takes its copy apart only through the helper: a user's dict passed to the public
+    # helper loses its links all the same
+    ("service_dict = dict(service_dict)", "pass", "HIGH"),
+    # no copy: the caller's own caller's dicts are taken apart
+    ("pass", 'service_dict.pop("networks", None)', "HIGH"),
+])
+def test_a_step_of_a_callers_consuming_build_on_its_own_copy_is_preview(
+        tmp_path: Path, copy: str, own: str, tier: str) -> None:
+    found = run(tmp_path, {"m.py": TAKEN_APART.format(copy=copy, own=own)}, preview=True)
+    assert [f for f in shown(found) if f[1] == 11] == [("AL007", 11, tier)]
