@@ -184,7 +184,7 @@ class Interner:
     identity), so interning changes memory, not results.
     """
 
-    __slots__ = ("table", "containers")
+    __slots__ = ("table", "containers", "by_fields")
 
     def __init__(self) -> None:
         #: value -> the one object kept for it
@@ -192,6 +192,9 @@ class Interner:
         #: ids of the tuples and frozensets in ``table`` (a container holding only these, exact
         #: scalars and dataclass values can be merged with an equal one)
         self.containers: set[int] = set()
+        #: ``(class of INTERNED, its fields as sent)`` -> the object kept for that value
+        #: (:mod:`aliaslint.transfer`: a value met again is found before it is built)
+        self.by_fields: dict[tuple, Any] = {}
 
     def __len__(self) -> int:
         return len(self.table)
