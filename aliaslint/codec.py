@@ -163,7 +163,8 @@ _CHECKS: dict[type, tuple[Callable[[Any], bool], ...]] = {}
 _FIELD_KINDS: dict[type, tuple[frozenset[type], ...]] = {}
 _CONTENT_CHECKS: dict[type, tuple[tuple[int, Callable[[Any], bool]], ...]] = {}
 for _cls in TYPES.values():
-    _hints = [typing.get_type_hints(_cls)[name] for name in _FIELDS[_cls]]
+    _all_hints = typing.get_type_hints(_cls)  # once per class: each call evaluates every annotation
+    _hints = [_all_hints[name] for name in _FIELDS[_cls]]
     _CHECKS[_cls] = tuple(map(_checker, _hints))
     _FIELD_KINDS[_cls] = tuple(_kinds(h) or _ANY_KIND for h in _hints)
     _CONTENT_CHECKS[_cls] = tuple((i, _checker(h)) for i, h in enumerate(_hints) if _kinds(h) is None)
