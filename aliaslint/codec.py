@@ -163,7 +163,8 @@ _CHECKS: dict[type, tuple[Callable[[Any], bool], ...]] = {}
 _FIELD_KINDS: dict[type, tuple[frozenset[type], ...]] = {}
 _CONTENT_CHECKS: dict[type, tuple[tuple[int, Callable[[Any], bool]], ...]] = {}
 for _cls in TYPES.values():
-    _hints = [typing.get_type_hints(_cls)[name] for name in _FIELDS[_cls]]
+    _all_hints = typing.get_type_hints(_cls)  # once per class: each call evaluates every annotation
+    _hints = [_all_hints[name] for name in _FIELDS[_cls]]
     _CHECKS[_cls] = tuple(map(_checker, _hints))
     _FIELD_KINDS[_cls] = tuple(_kinds(h) or _ANY_KIND for h in _hints)
     _CONTENT_CHECKS[_cls] = tuple((i, _checker(h)) for i, h in enumerate(_hints) if _kinds(h) is None)
@@ -184,7 +185,7 @@ class Interner:
     identity), so interning changes memory, not results.
     """
 
-    __slots__ = ("table", "containers")
+    __slots__ = ("table", "containers", "by_fields")
 
     def __init__(self) -> None:
         #: value -> the one object kept for it
@@ -192,6 +193,9 @@ class Interner:
         #: ids of the tuples and frozensets in ``table`` (a container holding only these, exact
         #: scalars and dataclass values can be merged with an equal one)
         self.containers: set[int] = set()
+        #: ``(class of INTERNED, its fields as sent)`` -> the object kept for that value
+        #: (:mod:`aliaslint.transfer`: a value met again is found before it is built)
+        self.by_fields: dict[tuple, Any] = {}
 
     def __len__(self) -> int:
         return len(self.table)

@@ -97,12 +97,24 @@ class _Builder:
     def rebuilt(self, tag: str, *fields: Any) -> Any:
         """The dataclass value ``tag(*fields)``, built through its own ``__init__`` with its
         fields merged (:meth:`merged`); a value of :data:`codec.INTERNED` is then merged itself.
-        Pickle builds a value's parts first, so dataclasses among them are merged already."""
+        Pickle builds a value's parts first, so dataclasses among them are merged already.
+
+        A value of :data:`codec.INTERNED` equal to one built before (three in four on std168:
+        97,000 of 126,000) is that one, found by its class and fields as they came (equal fields
+        make equal values, as ``==`` on the built values would say), without merging them and
+        building it again."""
+        cls = _BY_TAG[tag]
+        interned = cls in codec.INTERNED
+        if interned:
+            key = (cls, fields)
+            got = self.interner.by_fields.get(key)
+            if got is not None:
+                return got
         ints, merged = self.interner.table.setdefault, self.merged
-        value = _BY_TAG[tag](*[intern(x) if (kind := type(x)) is str else ints(x, x) if kind is int
-                               else merged(x, kind) if kind in _CONTAINERS else x for x in fields])
-        if type(value) in codec.INTERNED:
-            value = self.interner.merge(value)
+        value = cls(*[intern(x) if (kind := type(x)) is str else ints(x, x) if kind is int
+                      else merged(x, kind) if kind in _CONTAINERS else x for x in fields])
+        if interned:
+            value = self.interner.by_fields[key] = self.interner.merge(value)
         return value
 
     def merged(self, value: Any, kind: type) -> Any:

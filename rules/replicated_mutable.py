@@ -2,13 +2,23 @@
 from __future__ import annotations
 
 import libcst as cst
-import libcst.matchers as m
 
 from aliaslint import harm
 from aliaslint.diagnostics import Applicability, Confidence, Diagnostic, Fix, FixRequest
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.project import load
 from aliaslint.values import ANY, Fresh, Ref
+
+
+def _nodes(node: cst.CSTNode):
+    """``node`` and every node below it (what ``libcst.matchers.findall`` looks at): importing
+    ``libcst.matchers`` (600 kB of generated code) was a third of the main process's start-up."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.children)
+
 
 MUTABLE_CONTAINERS = {"list", "dict", "set"}
 
@@ -164,7 +174,7 @@ class ReplicatedMutable(ProjectRule):
         return False
 
     def _names(self, node: cst.CSTNode) -> set[str]:
-        return {n.value for n in m.findall(node, m.Name())}
+        return {n.value for n in _nodes(node) if type(n) is cst.Name}
 
     def _per_slot(self, element: cst.BaseExpression) -> tuple[str, bool] | None:
         """Source that makes a new object for one slot from the replicated ``element``, and
@@ -209,8 +219,8 @@ class ReplicatedMutable(ProjectRule):
 
     def _loses_comments(self, node: cst.CSTNode, kept: tuple[cst.CSTNode, ...]) -> bool:
         """Whether replacing ``node`` by new text built from the ``kept`` parts drops a comment."""
-        inside = {id(c) for part in kept for c in m.findall(part, m.Comment())}
-        return any(id(c) not in inside for c in m.findall(node, m.Comment()))
+        inside = {id(c) for part in kept for c in _nodes(part) if type(c) is cst.Comment}
+        return any(id(c) not in inside for c in _nodes(node) if type(c) is cst.Comment)
 
     def _remedy(self, node: cst.CSTNode, element: cst.BaseExpression, template: str,
                 count: cst.BaseExpression, names: tuple[str, ...] = ("_", "_i", "_slot"),
