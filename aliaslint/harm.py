@@ -51,6 +51,9 @@ REASONS = (WITNESS, PUBLIC_ENTRY, COPY_INTENT)
 _UPDATES_ARGUMENT = re.compile(
     r"\b(in[- ]place|modif(y|ies|ied)|mutat(e|es|ed|ing)|updates? (the|its|given|passed|provided|supplied)"
     r"|returns? the (updated|modified)|(fills?|populates?) (in )?(the|its|given)|edits? (the|its|given)"
+    # aws-sam-cli's ``_enrich_image_lambda_function``: "Use the sam metadata resources to enrich the
+    # image lambda function", its parameter "CloudFormation lambda function to be enriched"
+    r"|enrich(es)? (the|its|given|passed|provided)|to be (enriched|updated|modified|filled( in)?|populated)"
     # ansible-lint's ``append_skipped_rules``: ":returns: original pyyaml_data altered with ..."
     r"|(original|given|passed|input)\b[\w\s]{0,40}\baltered|alters (the|its|given|passed))\b",
     re.IGNORECASE,

@@ -118,6 +118,10 @@ def test_a_documented_in_place_update_is_intended(tmp_path: Path) -> None:
     ("Alters the given config: adds a time zone.", "MEDIUM"),
     ("Returns an altered copy of the config.", "HIGH"),  # says it copies: changing the argument is not
     ("Adds a time zone.", "HIGH"),
+    # aws-sam-cli 1.170.0 hook_packages/terraform/hooks/prepare/enrich.py:200-207
+    ("Use the metadata to enrich the given config.", "MEDIUM"),
+    (":param cfg: the pod config to be enriched", "MEDIUM"),
+    ("Returns an enriched copy of the config.", "HIGH"),
 ])
 def test_a_docstring_saying_the_argument_is_altered_is_intended(tmp_path: Path, doc: str, tier: str) -> None:
     source = f'''
