@@ -365,6 +365,10 @@ class StoredReferenceMutation(ProjectRule):
                 elif shared_at:
                     wrong = f"every {short_cls} built from the same object changes it for the others"
                     fix = "copy it in `__init__`"
+                elif filled_at and reason is None:
+                    wrong = (f"the object its maker builds for the call is filled through it, and the maker reads "
+                             f"it afterwards")
+                    fix = "nothing to change if filling it is the point; otherwise copy it in `__init__`"
                 else:
                     wrong = f"the caller's object changes under it, and every {short_cls} built from it changes it again"
                     fix = "copy it in `__init__`"

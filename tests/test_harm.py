@@ -1979,6 +1979,7 @@ def test_a_factory_filling_an_object_each_caller_makes_for_it_is_preview(
     assert_tier(tmp_path, files, "AL006", 7, tier)
     (finding,) = run(tmp_path / "message", files, preview=True)
     assert any(r.message.startswith(witness) for r in finding.related), [r.message for r in finding.related]
+    assert ("filling it is the point" in finding.message) == (tier == "MEDIUM")
 
 
 # apache-libcloud 3.9.1 common/base.py:143-158: the constructor sets ``self.headers`` to a new
