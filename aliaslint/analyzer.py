@@ -57,6 +57,7 @@ from aliaslint.values import (
     is_place,
     key,
     loops_of,
+    param_variance,
     place,
 )
 
@@ -894,6 +895,10 @@ class FunctionAnalyzer:
         for r in deps_of(snap):
             if r.kind == "call":
                 loops |= self.call_loops.get(r.index, frozenset())
+            elif r.kind == "param" and r.index >= 0:
+                # a key computed from a parameter varies with the caller's argument: marked
+                # ``param_variance(i)``, which phase 2 replaces by the loops that argument varies with
+                loops.add(param_variance(r.index))
         return frozenset(loops)
 
     def opaque_of(self, values: Iterable[frozenset], mutable: str | None = None) -> frozenset:

@@ -28,6 +28,7 @@ from aliaslint.values import (
     extend_path,
     is_place,
     loops_of,
+    marked_params,
 )
 
 if TYPE_CHECKING:
@@ -364,6 +365,23 @@ class ValueFlow:
             return frozenset({Fresh(call.site, frozenset(call.loops), "instance", call.callee, fields, call=call.id)})
         return UNKNOWN
 
+    def _with_argument_variance(self, o: Ref, base: Value, call: CallSite, target: Target,
+                                caller: FunctionSummary, depth: int) -> Value:
+        """``base`` (what the callee's ``o`` denotes in the caller) tagged with the loops of the
+        arguments its key was computed from (:func:`aliaslint.values.param_variance`): another
+        element whenever they vary."""
+        marked = marked_params(o.loops)
+        if not marked:
+            return base
+        extra: set[int] = set()
+        for index in marked:
+            arg = self.arg_for(call, target, index)
+            if arg is not None:
+                extra |= loops_of(arg) | loops_of(self.resolve(caller, arg, depth + 1))
+        if not extra:
+            return base
+        return frozenset(replace(b, loops=b.loops | extra) if isinstance(b, (Ref, Opaque)) else b for b in base)
+
     def instantiate(self, callee: FunctionSummary, value: Value, call: CallSite, target: Target,
                     caller: FunctionSummary, depth: int = 0) -> Value:
         """``value`` (in the callee's roots) seen from the caller at ``call``."""
@@ -378,6 +396,7 @@ class ValueFlow:
                     base = self.resolve(caller, arg, depth + 1)
                     for sel in o.path:
                         base = load(base, sel)
+                    base = self._with_argument_variance(o, base, call, target, caller, depth)
                     out |= with_mark(base, o.copy, o.realias, below=len(o.path))
                 elif o.root.kind == "global":
                     out.add(replace(o, loops=frozenset()))

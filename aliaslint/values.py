@@ -109,6 +109,21 @@ def extend_path(path: tuple[str, ...], selectors: Iterable[str]) -> tuple[str, .
     return out
 
 
+def param_variance(index: int) -> int:
+    """The pseudo-loop id, in a :class:`Ref`'s or an :class:`Opaque`'s ``loops``, of "selected by
+    a key computed from parameter ``index``": negative, so no real loop (ids count from 0) is ever
+    it. A callee returning ``resources[logical_id]`` with ``logical_id`` computed from its
+    argument hands its caller another element whenever that argument varies (aws-sam-cli's
+    ``_get_relevant_cfn_resource``, jupyterhub's lookups by the loop's name); phase 2 replaces
+    the mark by the loops the argument varies with (:func:`marked_params`)."""
+    return -index - 1
+
+
+def marked_params(loops: frozenset[int]) -> list[int]:
+    """The parameter indices :func:`param_variance` marks in ``loops``."""
+    return [-loop - 1 for loop in loops if loop < 0]
+
+
 def place(index: int) -> str:
     """The selector of a tuple's ``index``-th element, as unpacking reads it (``a, b = f()``).
 

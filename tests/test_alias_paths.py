@@ -913,3 +913,33 @@ UNKNOWN_ELEMENTS = """
 ])
 def test_an_unknown_element_of_a_calls_result_is_another_one_each_round(tmp_path: Path, path: str, expected) -> None:
     assert found(tmp_path, UNKNOWN_ELEMENTS.format(path=path)) == expected
+
+
+# aws-sam-cli 1.170.0 hook_packages/terraform/hooks/prepare/enrich.py:87-105, :514-594: the
+# resource enriched on each round is looked up by a key computed from that round's metadata
+LOOKED_UP = """
+    def relevant(meta, resources):
+        logical_id = meta["name"] + "Function"
+        return [(resources[logical_id], logical_id)]
+
+    def enrich(meta, resource):
+        props = resource["Properties"]
+        if props.get("Code"):
+            props.pop("Code")
+        props["Metadata"] = meta["path"]
+
+    def enrich_all(metas, resources, first):
+        for meta in metas:
+            for resource, logical_id in relevant({key}, resources):
+                enrich(meta, resource)
+"""
+
+
+@pytest.mark.parametrize(("key", "expected"), [
+    ("meta", []),
+    # looked up by the same key on every round: the same resource loses its Code again
+    ("first", [("AL001", 15)]),
+])
+def test_an_element_a_callee_looks_up_by_the_rounds_argument_is_another_each_round(
+        tmp_path: Path, key: str, expected) -> None:
+    assert found(tmp_path, LOOKED_UP.format(key=key)) == expected
