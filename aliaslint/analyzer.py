@@ -1297,7 +1297,7 @@ class FunctionAnalyzer:
         n = len(positional)
         if method in ("get",) and 1 <= n <= 2 and not keywords:
             sel = self.const_selector(node.args[0].value)
-            got = self.load(receiver, sel, loops_of(self.snapshot(positional[0])))
+            got = self.load(receiver, sel, self.key_loops(positional[0]))  # as ``d[k]`` (eval_Subscript)
             if n == 2:
                 got = got | positional[1]
             self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)

@@ -935,11 +935,13 @@ LOOKED_UP = """
 """
 
 
-@pytest.mark.parametrize(("key", "expected"), [
-    ("meta", []),
+@pytest.mark.parametrize(("key", "lookup", "expected"), [
+    ("meta", "resources[logical_id]", []),
+    ("meta", "resources.get(logical_id, {})", []),
     # looked up by the same key on every round: the same resource loses its Code again
-    ("first", [("AL001", 15)]),
+    ("first", "resources[logical_id]", [("AL001", 15)]),
+    ("first", "resources.get(logical_id, {})", [("AL001", 15)]),
 ])
 def test_an_element_a_callee_looks_up_by_the_rounds_argument_is_another_each_round(
-        tmp_path: Path, key: str, expected) -> None:
-    assert found(tmp_path, LOOKED_UP.format(key=key)) == expected
+        tmp_path: Path, key: str, lookup: str, expected) -> None:
+    assert found(tmp_path, LOOKED_UP.format(key=key).replace("resources[logical_id]", lookup)) == expected
