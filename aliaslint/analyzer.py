@@ -314,6 +314,8 @@ class FunctionAnalyzer:
         #: call id -> the loops the call is made in: its result may differ on every iteration
         #: (``s = self.read_int()`` in a loop, then ``states[s]``: another element each time)
         self.call_loops: dict[int, frozenset[int]] = {}
+        #: each call's receiver and arguments, for the parameters a key computed by it depends on
+        self.call_inputs: dict[int, tuple] = {}
         #: local name -> the values of the keys it was read with (:meth:`path_keys`)
         self.alias_keys: dict[str, frozenset] = {}
         self.cls_info: ClassInfo | None = None
@@ -895,11 +897,24 @@ class FunctionAnalyzer:
         for r in deps_of(snap):
             if r.kind == "call":
                 loops |= self.call_loops.get(r.index, frozenset())
-            elif r.kind == "param" and r.index >= 0:
-                # a key computed from a parameter varies with the caller's argument: marked
-                # ``param_variance(i)``, which phase 2 replaces by the loops that argument varies with
-                loops.add(param_variance(r.index))
+        # a key computed from a parameter (directly, or by calls given it: ``hash_of(meta)``)
+        # varies with the caller's argument: marked ``param_variance(i)``, which phase 2 replaces
+        # by the loops that argument varies with
+        loops.update(param_variance(i) for i in self._params_behind(snap))
         return frozenset(loops)
+
+    def _params_behind(self, value: frozenset, depth: int = 0) -> set[int]:
+        """The parameters ``value`` was computed from, through the calls that computed it (three
+        calls deep)."""
+        out: set[int] = set()
+        for r in deps_of(value):
+            if r.kind == "param" and r.index >= 0:
+                out.add(r.index)
+            elif r.kind == "call" and depth < 3 and r.index in self.call_inputs:
+                receiver, positional, keywords = self.call_inputs[r.index]
+                for v in (*((receiver,) if receiver else ()), *positional, *keywords):
+                    out |= self._params_behind(self.snapshot(v), depth + 1)
+        return out
 
     def opaque_of(self, values: Iterable[frozenset], mutable: str | None = None) -> frozenset:
         loops: set[int] = set()
@@ -1210,6 +1225,7 @@ class FunctionAnalyzer:
             self.next_call += 1
             self.call_ids[_node_key(node)] = cid
         self.call_loops[cid] = frozenset(self.repeating_loops())
+        self.call_inputs[cid] = (receiver, positional, tuple(keywords.values()))
         if self.recording:
             self.summary.calls.append(
                 CallSite(

@@ -941,6 +941,9 @@ LOOKED_UP = """
     # looked up by the same key on every round: the same resource loses its Code again
     ("first", "resources[logical_id]", [("AL001", 15)]),
     ("first", "resources.get(logical_id, {})", [("AL001", 15)]),
+    # the key computed by calls given the argument (aws-sam-cli's hash of the artifact path)
+    ("meta", "resources.get(str(hash(logical_id.lower())), {})", []),
+    ("first", "resources.get(str(hash(logical_id.lower())), {})", [("AL001", 15)]),
 ])
 def test_an_element_a_callee_looks_up_by_the_rounds_argument_is_another_each_round(
         tmp_path: Path, key: str, lookup: str, expected) -> None:
