@@ -314,8 +314,10 @@ class FunctionAnalyzer:
         #: call id -> the loops the call is made in: its result may differ on every iteration
         #: (``s = self.read_int()`` in a loop, then ``states[s]``: another element each time)
         self.call_loops: dict[int, frozenset[int]] = {}
-        #: each call's receiver and arguments, for the parameters a key computed by it depends on
+        #: each call's receiver and arguments, and the parameters they were computed from
+        #: (:meth:`_call_params`): what a key computed by the call varies with
         self.call_inputs: dict[int, tuple] = {}
+        self.call_params: dict[int, frozenset[int]] = {}
         #: local name -> the values of the keys it was read with (:meth:`path_keys`)
         self.alias_keys: dict[str, frozenset] = {}
         self.cls_info: ClassInfo | None = None
@@ -894,27 +896,35 @@ class FunctionAnalyzer:
         ``s = self.readInt(); decState = atn.states[s]`` reads another state each round)."""
         snap = self.snapshot(key_value)
         loops = set(loops_of(snap))
-        for r in deps_of(snap):
-            if r.kind == "call":
-                loops |= self.call_loops.get(r.index, frozenset())
         # a key computed from a parameter (directly, or by calls given it: ``hash_of(meta)``)
         # varies with the caller's argument: marked ``param_variance(i)``, which phase 2 replaces
         # by the loops that argument varies with
-        loops.update(param_variance(i) for i in self._params_behind(snap))
+        for r in deps_of(snap):
+            if r.kind == "call":
+                loops |= self.call_loops.get(r.index, frozenset())
+                loops.update(param_variance(i) for i in self._call_params(r.index))
+            elif r.kind == "param" and r.index >= 0:
+                loops.add(param_variance(r.index))
         return frozenset(loops)
 
-    def _params_behind(self, value: frozenset, depth: int = 0) -> set[int]:
-        """The parameters ``value`` was computed from, through the calls that computed it (three
-        calls deep)."""
+    def _call_params(self, cid: int) -> frozenset[int]:
+        """The parameters call ``cid``'s receiver and arguments were computed from, through the
+        calls that computed them; memoised per call until it is recorded again (a loop's body is
+        walked more than once), and empty while being computed (a call fed its own result)."""
+        got = self.call_params.get(cid)
+        if got is not None:
+            return got
+        self.call_params[cid] = frozenset()
         out: set[int] = set()
-        for r in deps_of(value):
-            if r.kind == "param" and r.index >= 0:
-                out.add(r.index)
-            elif r.kind == "call" and depth < 3 and r.index in self.call_inputs:
-                receiver, positional, keywords = self.call_inputs[r.index]
-                for v in (*((receiver,) if receiver else ()), *positional, *keywords):
-                    out |= self._params_behind(self.snapshot(v), depth + 1)
-        return out
+        receiver, positional, keywords = self.call_inputs.get(cid, (None, (), ()))
+        for v in (*((receiver,) if receiver else ()), *positional, *keywords):
+            for r in deps_of(self.snapshot(v)):
+                if r.kind == "param" and r.index >= 0:
+                    out.add(r.index)
+                elif r.kind == "call":
+                    out |= self._call_params(r.index)
+        self.call_params[cid] = frozenset(out)
+        return self.call_params[cid]
 
     def opaque_of(self, values: Iterable[frozenset], mutable: str | None = None) -> frozenset:
         loops: set[int] = set()
@@ -1226,6 +1236,7 @@ class FunctionAnalyzer:
             self.call_ids[_node_key(node)] = cid
         self.call_loops[cid] = frozenset(self.repeating_loops())
         self.call_inputs[cid] = (receiver, positional, tuple(keywords.values()))
+        self.call_params.pop(cid, None)
         if self.recording:
             self.summary.calls.append(
                 CallSite(
@@ -2941,7 +2952,7 @@ class _SelfUses(cst.CSTVisitor):
         self.escapes = False
         self.super_init = False
 
-    def _is_self(self, node: cst.CSTNode) -> bool:
+    def is_self(self, node: cst.CSTNode) -> bool:
         return isinstance(node, cst.Name) and node.value == self.self_name
 
     def visit_Call(self, node: cst.Call) -> bool:
@@ -2949,7 +2960,7 @@ class _SelfUses(cst.CSTVisitor):
         if isinstance(func, cst.Attribute) and func.attr.value == "__init__":
             base = func.value
             by_super = isinstance(base, cst.Call) and isinstance(base.func, cst.Name) and base.func.value == "super"
-            by_name = node.args and self._is_self(node.args[0].value)
+            by_name = node.args and self.is_self(node.args[0].value)
             if by_super or by_name:
                 # only before any read of ``self``'s attributes: one read before would see the
                 # class's, whatever the base's constructor sets
@@ -2957,13 +2968,13 @@ class _SelfUses(cst.CSTVisitor):
                 for arg in node.args[1:] if by_name else node.args:
                     arg.visit(self)
                 return False
-        if isinstance(func, cst.Attribute) and self._is_self(func.value):
+        if isinstance(func, cst.Attribute) and self.is_self(func.value):
             self.escapes = True  # ``self.setup()``: the method may read anything
             return False
         return True
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        if self._is_self(node.value):
+        if self.is_self(node.value):
             self.reads.add(node.attr.value)
             return False
         return True
@@ -3002,7 +3013,7 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
                 continue
             value.visit(uses)
             for t in targets:
-                if isinstance(t, cst.Attribute) and uses._is_self(t.value):
+                if isinstance(t, cst.Attribute) and uses.is_self(t.value):
                     if not uses.escapes and t.attr.value not in uses.reads and t.attr.value not in first:
                         first.append(t.attr.value)
                 else:

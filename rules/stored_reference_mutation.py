@@ -298,12 +298,16 @@ class StoredReferenceMutation(ProjectRule):
                 if not hits:
                     continue
                 hits.sort(key=lambda h: (h[1].kind != "accumulate", h[1].site))
+                # constructions sharing the object with others, and those whose object its maker
+                # made for the call and reads afterwards (``filled_at``: the calls that made it)
                 shared_at, filled_at = [], []
                 for c, call, t in constructions:
                     if any(_shared_construction(project, c, call, t, index, inner, e.path[1:]) for _, e in hits):
                         makers = _made_upstream_for_it(project, c, call, t, index)
-                        (filled_at if makers else shared_at).append((call, makers))
-                shared_at = [call for call, _ in shared_at]
+                        if makers:
+                            filled_at.append(makers)
+                        else:
+                            shared_at.append(call)
                 # a repeated call duplicates only what does not depend on the call's own arguments
                 # (``self.rendered.append(job_name)`` collects, one entry per call)
                 repeated = [
@@ -385,7 +389,7 @@ class StoredReferenceMutation(ProjectRule):
                 if not shared_at and not repeated:
                     related += [facts.related(maker.site, f"the object is made for this call here, and read again "
                                               f"after it: filling it may be the point")
-                                for _, makers in filled_at for maker in makers[:2]]
+                                for makers in filled_at for maker in makers[:2]]
                 if reason is not None:
                     related.append(harm.public_entry_related(facts, builder[3] if builder else init, reason))
                 related += [facts.related(h[1].site, f"also mutated here ({h[1].op})") for h in hits[1:4]]
