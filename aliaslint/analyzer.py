@@ -295,6 +295,8 @@ class FunctionAnalyzer:
         self.param_annotations: dict[str, cst.BaseExpression] = {}
         #: indices (in ``summary.mutations``) of the changes on the path being walked, per block
         self.path_mutations: list[list[int]] = [[]]
+        #: ids of the calls on the path being walked, per block (as :attr:`path_mutations`)
+        self.path_calls: list[list[int]] = [[]]
         #: how many enclosing blocks are guarded by an absence test (``if x not in seen:``)
         self.membership_guards = 0
         #: module-level objects this function fills only when empty (``if CACHE: return CACHE``)
@@ -1238,6 +1240,7 @@ class FunctionAnalyzer:
         self.call_inputs[cid] = (receiver, positional, tuple(keywords.values()))
         self.call_params.pop(cid, None)
         if self.recording:
+            self.path_calls[-1].append(cid)
             self.summary.calls.append(
                 CallSite(
                     cid,
@@ -1805,14 +1808,16 @@ class FunctionAnalyzer:
         """The parameters this return hands back (itself, or in a tuple: ``return cmd, extra``):
         the changes made to them on the way here are what the caller asked for (an in-place
         updater that returns what it updated)."""
-        params = set()
+        tops = [o for o in returned if isinstance(o, Ref) and not o.path]
         for o in returned:
-            if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
-                params.add(o.root.index)
-            elif isinstance(o, Fresh) and o.container == "tuple":
-                for name, v in o.fields:
-                    if is_place(name):
-                        params |= {r.root.index for r in v if isinstance(r, Ref) and r.root.kind == "param" and not r.path}
+            if isinstance(o, Fresh) and o.container == "tuple":
+                tops += [r for name, v in o.fields if is_place(name) for r in v if isinstance(r, Ref) and not r.path]
+        params = {o.root.index for o in tops if o.root.kind == "param"}
+        # the calls before this return: their changes to what it hands back (``hands_back``)
+        handed = {(cid, index) for block in self.path_calls for cid in block for index in params}
+        handed |= {(o.root.index, -1) for o in tops if o.root.kind == "call"}
+        if handed:
+            self.summary.hands_back = tuple(sorted(set(self.summary.hands_back) | handed))
         if not params:
             return
         for block in self.path_mutations:
@@ -2286,6 +2291,7 @@ class FunctionAnalyzer:
         membership = self._membership_test(node.test)
         self.membership_guards += membership
         self.path_mutations.append([])
+        self.path_calls.append([])
         once = self.one_key_loop(node.test)
         self.once_loops += once
         narrowed = len(self.type_narrowing)
@@ -2296,6 +2302,7 @@ class FunctionAnalyzer:
         del self.flag_requires[len(self.flag_requires) - len(flags):]
         del self.once_loops[len(self.once_loops) - len(once):]
         body_mutations = self.path_mutations.pop()
+        body_calls = self.path_calls.pop()
         self.membership_guards -= membership
         self.return_guards.pop()
         self.absent_guards -= guards
@@ -2312,6 +2319,7 @@ class FunctionAnalyzer:
         self.env = dict(before)
         live_else = True
         self.path_mutations.append([])
+        self.path_calls.append([])
         if node.orelse is not None:
             # ``if k in d: ... else: d[k] = v``: the else branch only fills a missing entry
             present = self.present_key_guards(node.test) - self.absent_guards
@@ -2328,10 +2336,12 @@ class FunctionAnalyzer:
             self.absent_guards -= present
             del self.flag_requires[len(self.flag_requires) - len(negated):]
         else_mutations = self.path_mutations.pop()
+        else_calls = self.path_calls.pop()
         for name in none_when_failed:
             self.env[name] = frozenset({Opaque()})
         # after the statement, what either branch changed may be on the path to a later return
         self.path_mutations[-1].extend(body_mutations + else_mutations)
+        self.path_calls[-1].extend(body_calls + else_calls)
         after_else = self.env
         self.branch_tests.pop()
         self.branch_ids.pop()

@@ -24,7 +24,9 @@ from aliaslint.values import (
     Ref,
     Root,
     Site,
+    Value,
     deps_of,
+    is_place,
 )
 
 if TYPE_CHECKING:
@@ -261,6 +263,7 @@ class EffectsFixpoint:
         on_changed = [(types, holds) for index, types, holds in e.type_requires if index == e.root.index]
         value_deps = self.map_deps(fn, call, t, e.value_deps)
         key_deps = self.map_deps(fn, call, t, e.key_deps)
+        handed_back = self.hands_back(fn, call, e, arg)
         for origin in arg:
             for top, requires in self.meeting(fn, frozenset({origin}), on_changed, type_requires):
                 base = top
@@ -274,9 +277,24 @@ class EffectsFixpoint:
                                      ref.copy or rebased(e.copy, len(ref.path) - len(e.path)),
                                      e.realias or ref.realias, callees, False, own,
                                      self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
-                                     e.conditional, False, e.maybe_copied,
+                                     e.conditional, ref.root.kind == "param" and ref.root.index in handed_back,
+                                     e.maybe_copied,
                                      path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted,
                                      type_requires=requires)
+
+    @staticmethod
+    def hands_back(fn: FunctionSummary, call: CallSite, e: Effect, arg: Value) -> frozenset[int]:
+        """The parameters of ``fn`` that a ``return`` after ``call`` hands back (itself, or in a
+        returned tuple) with the callee's change ``e`` made: the parameter itself, or, when the
+        callee handed back the object it changed (``e.returned``), the call's own result
+        (``event = self._update(event, r); return event, context``: chalice 1.34.0's local
+        authorizer). The change is then what the caller of ``fn`` asked for, as with ``fn``'s
+        own changes (:attr:`aliaslint.summary.Mutation.returned`); a return on another path
+        (``if isinstance(d, Model): return d``) hands back nothing changed here."""
+        out = {index for cid, index in fn.hands_back if cid == call.id and index >= 0}
+        if e.returned and (call.id, -1) in fn.hands_back:
+            out.update(r.root.index for r in arg if isinstance(r, Ref) and r.root.kind == "param" and not r.path)
+        return frozenset(out)
 
     def type_requires_here(self, fn: FunctionSummary, call: CallSite, t: Target, e: Effect) -> tuple | None:
         """The type requirements a callee's effect ``e`` keeps in the caller ``fn`` at ``call``:

@@ -149,6 +149,11 @@ class FunctionSummary:
     #: for ``__init__``: it calls the next class's ``__init__`` (``super().__init__(...)``,
     #: ``Base.__init__(self, ...)``)
     calls_super_init: bool = False
+    #: ``(call id, parameter index)``: a ``return`` that this call precedes on its path hands the
+    #: parameter back (itself, or in a returned tuple); index ``-1``: it hands back the call's own
+    #: result (``event = self._update(event); return event, context``). A callee's change to
+    #: what is handed back is what the caller asked for (see :attr:`Mutation.returned`)
+    hands_back: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(slots=True)

@@ -2142,3 +2142,104 @@ def test_a_step_of_a_callers_consuming_build_on_its_own_copy_is_preview(
         tmp_path: Path, copy: str, own: str, tier: str) -> None:
     found = run(tmp_path, {"m.py": TAKEN_APART.format(copy=copy, own=own)}, preview=True)
     assert [f for f in shown(found) if f[1] == 11] == [("AL007", 11, tier)]
+
+
+# chalice 1.34.0 local.py:342: ``lambda_event = self._update_lambda_event(lambda_event, auth);
+# return lambda_event, lambda_context``: the callee changes the event and hands it back, and so
+# does the caller (its one caller rebinds both names to the result): an in-place updater, not a
+# consumer of what its caller gave
+ANNOTATE = """
+    class Authorizer:
+        def authorize(self, path, lambda_event, lambda_context):
+            claims = self._decode(lambda_event["headers"]["authorization"])
+            auth_result = {{"context": {{"claims": claims}}, "principalId": path}}
+            {call}
+            return {ret}
+
+        def _decode(self, token):
+            return {{"sub": token}}
+
+        def _update_lambda_event(self, lambda_event, auth_result):
+            auth_context = auth_result["context"]
+            lambda_event["requestContext"]["authorizer"] = auth_context
+            return lambda_event
+"""
+
+
+@pytest.mark.parametrize(("call", "ret", "tier"), [
+    ("lambda_event = self._update_lambda_event(lambda_event, auth_result)", "lambda_event, lambda_context", "MEDIUM"),
+    ("self._update_lambda_event(lambda_event, auth_result)", "lambda_event, lambda_context", "MEDIUM"),
+    # nothing built from it is returned, only the event itself: no consumption at all
+    ("lambda_event = self._update_lambda_event(lambda_event, auth_result)", "lambda_event", None),
+    # what is handed back is built from the event, not the event: the caller's is consumed
+    ("self._update_lambda_event(lambda_event, auth_result)", 'dict(lambda_event["requestContext"]), lambda_context',
+     "HIGH"),
+    # the call handing the event back is another call than the one that changed it
+    ("lambda_event = self._update_lambda_event(lambda_event, auth_result)",
+     "self._update_lambda_event(lambda_event, {}), lambda_context", "HIGH"),
+])
+def test_a_callees_change_the_function_hands_back_is_an_in_place_update(
+        tmp_path: Path, call: str, ret: str, tier: str | None) -> None:
+    source = ANNOTATE.format(call=call, ret=ret)
+    assert shown(run(tmp_path / "p", {"lib.py": source}, preview=True)) == ([("AL007", 6, tier)] if tier else [])
+    assert shown(run(tmp_path / "d", {"lib.py": source})) == ([("AL007", 6, "HIGH")] if tier == "HIGH" else [])
+
+
+# the corpus' D02 (jupyterhub-kubespawner): ``get_k8s_model`` returns its argument only on the
+# path where it changes nothing (``if isinstance(d, model_type): return d``); on the other it
+# renames the caller's keys and returns a model built from them: still consumed
+def test_a_return_of_the_argument_on_another_path_hands_back_no_change(tmp_path: Path) -> None:
+    source = """
+        class V1Container:
+            attribute_map = {
+                "name": "name",
+                "image": "image",
+                "image_pull_policy": "imagePullPolicy",
+                "working_dir": "workingDir",
+                "security_context": "securityContext",
+            }
+
+            def __init__(self, name=None, image=None, image_pull_policy=None, working_dir=None, security_context=None):
+                self.name = name
+                self.image = image
+                self.image_pull_policy = image_pull_policy
+                self.working_dir = working_dir
+                self.security_context = security_context
+
+
+        def model_attribute(model_type, field_name):
+            for attribute, api_name in model_type.attribute_map.items():
+                if field_name in (attribute, api_name):
+                    return attribute
+            raise ValueError(f"{model_type.__name__} has no field {field_name!r}")
+
+
+        def map_dict_keys_to_model_attributes(model_type, model_dict):
+            for key in list(model_dict.keys()):
+                model_dict[model_attribute(model_type, key)] = model_dict.pop(key)
+            return model_dict
+
+
+        def get_k8s_model(model_type, model_dict):
+            if isinstance(model_dict, model_type):
+                return model_dict
+            map_dict_keys_to_model_attributes(model_type, model_dict)
+            return model_type(**model_dict)
+
+
+        def make_container(name, image, extra_container_config):
+            model = get_k8s_model(V1Container, extra_container_config)
+            if model.image_pull_policy not in (None, "Always", "IfNotPresent", "Never"):
+                raise ValueError(f"bad imagePullPolicy {model.image_pull_policy!r}")
+            container = {"name": name, "image": image}
+            container.update(extra_container_config)
+            return container
+
+
+        if __name__ == "__main__":
+            extra_container_config = {"imagePullPolicy": "Always", "workingDir": "/home/jovyan"}
+            for user in ("alice", "bob"):
+                print(user, make_container(f"notebook-{user}", "jupyter/base-notebook:4", extra_container_config))
+            print("configured:", extra_container_config)
+    """
+    assert shown(run(tmp_path, {"lib.py": source})) == [("AL007", 35, "HIGH")]
