@@ -299,6 +299,9 @@ class FunctionAnalyzer:
         self.path_calls: list[list[int]] = [[]]
         #: how many enclosing blocks are guarded by an absence test (``if x not in seen:``)
         self.membership_guards = 0
+        #: the values enclosing ``if`` blocks test to lack something (``if not has_tag(tags):``,
+        #: ``if not tags:``), see :meth:`absence_tested`
+        self.absent_values: list[frozenset] = []
         #: module-level objects this function fills only when empty (``if CACHE: return CACHE``)
         self.filled_once: set = set()
         #: parameters rebound to a copy of themselves on some paths (``if not in_place: obj = copy(obj)``)
@@ -556,6 +559,9 @@ class FunctionAnalyzer:
             return
         if kind == ACCUMULATE and self.membership_guards and op in ("append", "add", "insert", "appendleft"):
             kind = SETDEFAULT  # ``if p.name not in seen: ...append(p)``: adds only what is missing
+        if kind == ACCUMULATE and op in ("append", "add", "insert", "appendleft", "extend") \
+                and any(o in tested for tested in self.absent_values for o in target):
+            kind = SETDEFAULT  # ``if not has_tag(tags): tags.append(tag)``: the test is false next time
         if self.filled_once and any(isinstance(o, Ref) and o.root.kind == "global"
                                     and any(o.root == root and o.path[:len(path)] == path for root, path in self.filled_once)
                                     for o in snap):
@@ -739,7 +745,7 @@ class FunctionAnalyzer:
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and self._absent((
                 self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)))
             guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target) \
-                or isinstance(target.value, cst.Name) and target.value.value in self.empty_guards
+                or isinstance(target.value, (cst.Name, cst.Attribute)) and self.mod.code_for(target.value) in self.empty_guards
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
@@ -1073,8 +1079,11 @@ class FunctionAnalyzer:
             o["fields"][sel] = o["fields"].get(sel, frozenset()) | v
         return frozenset({obj})
 
-    def comprehension(self, node, element: Callable[[], frozenset]) -> frozenset:
+    def comprehension(self, node, element: Callable[[], frozenset], filtered: dict | None = None) -> frozenset:
+        """The elements of a comprehension; ``filtered`` (the result's heap object) gets
+        ``unless_in``: the objects its conditions test the elements are not in."""
         saved_env = dict(self.env)
+        unless_in: frozenset = frozenset()
         depth = 0
         fors = node.for_in
         while fors is not None:
@@ -1084,6 +1093,10 @@ class FunctionAnalyzer:
             self.bind_loop_target(fors.target, fors.iter, it, lid, fors)
             for cond in fors.ifs:
                 self.eval(cond.test)
+                # ``[t for t in new if t not in tags]``: what is left is missing from ``tags``
+                if isinstance(cond.test, cst.Comparison) and len(cond.test.comparisons) == 1 \
+                        and isinstance(cond.test.comparisons[0].operator, cst.NotIn):
+                    unless_in |= self.peek(cond.test.comparisons[0].comparator)
             fors = fors.inner_for_in
         elem = element()
         # each element is kept in the result: a store that outlives its iteration (AL001 R3);
@@ -1093,11 +1106,13 @@ class FunctionAnalyzer:
         for _ in range(depth):
             self.loop_stack.pop()
         self.env = saved_env
+        if filtered is not None and unless_in:
+            filtered["unless_in"] = unless_in
         return elem
 
     def eval_ListComp(self, node) -> frozenset:
         obj = self.new_object(node)
-        elem = self.comprehension(node, lambda: self.eval(node.elt))
+        elem = self.comprehension(node, lambda: self.eval(node.elt), self.heap.objects[obj.id])
         self.heap.objects[obj.id]["fields"][ANY] = elem
         self.heap.objects[obj.id]["container"] = "list"
         return frozenset({obj})
@@ -1386,6 +1401,12 @@ class FunctionAnalyzer:
         if method in ("append", "add") and n == 1 and self._absent(
                 (self.mod.code_for(node.func.value), self.mod.code_for(node.args[0].value))):
             kind = SETDEFAULT  # ``if x not in seen: seen.append(x)``: adds only what is missing
+        if method in ("extend", "update") and n == 1 and any(
+                isinstance(o, _Obj) and self.heap.objects[o.id].get("unless_in", frozenset()) & receiver
+                for o in positional[0]):
+            # ``new = [t for t in new if t not in tags]; tags.extend(new)`` (sagemaker 2.257.7's
+            # project tags): adds only what is missing, nothing the second time
+            kind = SETDEFAULT
         if method in ("append", "insert") and self._moves_within(node):
             kind, op = OVERWRITE, "move"  # ``items.append(items.pop(i))``: reorders, neither grows nor loses
         self.record_mutation(receiver, kind, op, node, key_value, value, cid)
@@ -1864,6 +1885,37 @@ class FunctionAnalyzer:
             return 1
         return 0
 
+    def absence_tested(self, test: cst.BaseExpression) -> list[frozenset]:
+        """The values ``test`` checks to lack something, as a fill's guard does: handed to a
+        predicate under ``not`` (``not tag_key_in_array(key, tags)``, ``not has_stat(stats)``),
+        or tested empty (``not tags``, ``len(tags) == 0``); through ``and``. What the block then
+        adds to one of them makes the test false, so a second run adds nothing (sagemaker
+        2.257.7's tag and benchmark-stat helpers, three of the sixth set's B's). A test that
+        something is there, or ``or`` (another way in), guards nothing of the kind."""
+        if isinstance(test, cst.BooleanOperation):
+            if isinstance(test.operator, cst.And):
+                return self.absence_tested(test.left) + self.absence_tested(test.right)
+            return []
+        exprs: list[cst.BaseExpression] = []
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            inner = test.expression
+            while isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "bool" \
+                    and len(inner.args) == 1:
+                inner = inner.args[0].value
+            if isinstance(inner, (cst.Name, cst.Attribute, cst.Subscript)):
+                exprs.append(inner)
+            elif isinstance(inner, cst.Call) and not (isinstance(inner.func, cst.Name) and inner.func.value == "len"):
+                exprs += [a.value for a in inner.args if isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript))]
+            elif isinstance(inner, cst.Call) and inner.args:
+                exprs.append(inner.args[0].value)  # ``not len(tags)``
+        elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, cst.Equal) \
+                and isinstance(test.comparisons[0].comparator, cst.Integer) and test.comparisons[0].comparator.value == "0" \
+                and isinstance(test.left, cst.Call) and isinstance(test.left.func, cst.Name) \
+                and test.left.func.value == "len" and test.left.args:
+            exprs.append(test.left.args[0].value)
+        return [frozenset(self.peek(e)) for e in exprs]
+
     def _note_filled_once(self, test: cst.BaseExpression) -> None:
         """``if CACHE: return CACHE`` (or ``if len(CACHE) > 0`` / ``if CACHE is not None``) ahead of
         filling a module-level object: a lazy initialisation, filled once (B5 of the triage)."""
@@ -1978,8 +2030,10 @@ class FunctionAnalyzer:
             return self.type_tests(test.left) | self.type_tests(test.right)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             test = test.expression
-        if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance" \
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value in ("isinstance", "hasattr") \
                 and len(test.args) == 2:
+            # ``hasattr(c["model"], "to_dict")``, then ``c["model"] = c["model"].to_dict()``: the
+            # converted value is probed as a type test would (sagemaker 2.257.7 session.py:7888)
             return {self.mod.code_for(test.args[0].value)}
         return set()
 
@@ -2126,23 +2180,29 @@ class FunctionAnalyzer:
         return False
 
     def empty_tests(self, test: cst.BaseExpression) -> set[str]:
-        """Names the test requires to be empty or None: ``not body``, ``body is None``,
-        ``len(body) == 0``, each part of an ``and`` chain."""
+        """Source texts of the names and attributes the test requires to be empty or None: ``not
+        body``, ``body is None``, ``len(body) == 0``, ``len(cls._shapes.keys()) == 0``, each part
+        of an ``and`` chain. A write into one in the block fills it once (sagemaker 2.257.7's
+        ``PropertiesMeta._shapes_map``, loaded when empty)."""
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
             return self.empty_tests(test.left) | self.empty_tests(test.right)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
-                and isinstance(test.expression, cst.Name):
-            return {test.expression.value}
+                and isinstance(test.expression, (cst.Name, cst.Attribute)):
+            return {self.mod.code_for(test.expression)}
         if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
             op, right = test.comparisons[0].operator, test.comparisons[0].comparator
             if isinstance(op, cst.Is) and isinstance(right, cst.Name) and right.value == "None" \
-                    and isinstance(test.left, cst.Name):
-                return {test.left.value}
+                    and isinstance(test.left, (cst.Name, cst.Attribute)):
+                return {self.mod.code_for(test.left)}
             if isinstance(op, cst.Equal) and isinstance(right, cst.Integer) and right.value == "0" \
                     and isinstance(test.left, cst.Call) and isinstance(test.left.func, cst.Name) \
-                    and test.left.func.value == "len" and len(test.left.args) == 1 \
-                    and isinstance(test.left.args[0].value, cst.Name):
-                return {test.left.args[0].value.value}
+                    and test.left.func.value == "len" and len(test.left.args) == 1:
+                counted = test.left.args[0].value
+                if isinstance(counted, cst.Call) and not counted.args and isinstance(counted.func, cst.Attribute) \
+                        and counted.func.attr.value in ("keys", "values", "items"):
+                    counted = counted.func.value
+                if isinstance(counted, (cst.Name, cst.Attribute)):
+                    return {self.mod.code_for(counted)}
         return set()
 
     def absent_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
@@ -2290,6 +2350,8 @@ class FunctionAnalyzer:
         self.flag_requires += flags
         membership = self._membership_test(node.test)
         self.membership_guards += membership
+        absent = self.absence_tested(node.test)
+        self.absent_values += absent
         self.path_mutations.append([])
         self.path_calls.append([])
         once = self.one_key_loop(node.test)
@@ -2304,6 +2366,7 @@ class FunctionAnalyzer:
         body_mutations = self.path_mutations.pop()
         body_calls = self.path_calls.pop()
         self.membership_guards -= membership
+        del self.absent_values[len(self.absent_values) - len(absent):]
         self.return_guards.pop()
         self.absent_guards -= guards
         self.present_guards -= there

@@ -593,6 +593,11 @@ def test_a_conversion_guarded_by_a_type_test_is_repeat_safe(tmp_path: Path) -> N
     assert run(tmp_path / "a", {"m.py": source}) == []
     untyped = source.replace('if isinstance(volume["storage_type"], str):', 'if volume["storage_type"]:')
     assert shown(run(tmp_path / "b", {"m.py": untyped})) == [("AL007", 8, "HIGH")]
+    # sagemaker 2.257.7 session.py:7888: ``if hasattr(c["BaseModel"], "_to_request_dict"):
+    # c["BaseModel"] = c["BaseModel"]._to_request_dict()``: the converted value lacks the method
+    probed = source.replace('if isinstance(volume["storage_type"], str):',
+                            'if "storage_type" in volume and hasattr(volume["storage_type"], "upper"):')
+    assert run(tmp_path / "c", {"m.py": probed}) == []
 
 
 SETTER = """
@@ -2243,3 +2248,98 @@ def test_a_return_of_the_argument_on_another_path_hands_back_no_change(tmp_path:
             print("configured:", extra_container_config)
     """
     assert shown(run(tmp_path, {"lib.py": source})) == [("AL007", 35, "HIGH")]
+
+
+# sagemaker 2.257.7 (issue 8's sixth set, three B's): an append under a test that the list lacks
+# what is added, spelt as a predicate handed the list (``if not tag_key_in_array(key, tags):``,
+# ``if not has_instance_rate_stat(stats):``), or as a test that it is empty: the added entry makes
+# the test false, so a second round adds nothing. A predicate handed another object, or a test
+# that the list holds something, guards nothing of the kind
+ABSENT = """
+    def {predicate}(key, tags):
+        return any(t["Key"] == key for t in tags)
+
+    def add_uri_tag(spec, uri, other):
+        tags = spec["tags"]
+        if {test}:
+            tags.append({{"Key": "uri", "Value": uri}})
+
+    def build(spec, model_uri, steps):
+        for step in steps:
+            add_uri_tag(spec, model_uri, [])
+"""
+
+
+@pytest.mark.parametrize(("test", "default"), [
+    ('not tag_key_in_array("uri", tags)', False),
+    ('not tag_key_in_array("uri", tags) and uri', False),
+    ("not tags", False),
+    ("len(tags) == 0", False),
+    ('not tag_key_in_array("uri", other)', True),
+    ('tag_key_in_array("uri", tags)', True),
+    ("tags", True),
+])
+def test_an_append_under_a_test_that_the_list_lacks_it_is_a_fill(tmp_path: Path, test: str, default: bool) -> None:
+    source = ABSENT.format(predicate="tag_key_in_array", test=test)
+    assert [(d.code, d.location.line) for d in run(tmp_path, {"lib.py": source})] == ([("AL001", 12)] if default else [])
+
+
+# sagemaker 2.257.7 workflow/properties.py:46: a class-level cache loaded when it is empty
+# (``if len(mcs._shapes_map.keys()) == 0: mcs._shapes_map["sagemaker"] = ...``) is filled once
+SHAPES = """
+    from abc import ABCMeta
+
+    import botocore.loaders
+
+
+    class PropertiesMeta(ABCMeta):
+        _shapes_map = dict()
+
+        def __new__(mcs, *args, **kwargs):
+            if {test}:
+                loader = botocore.loaders.Loader()
+                model = loader.load_service_model("sagemaker", "service-2")
+                mcs._shapes_map["sagemaker"] = model["shapes"]
+            return super().__new__(mcs, *args, **kwargs)
+
+
+    class Properties(metaclass=PropertiesMeta):
+        def __init__(self, shape_name):
+            self.shape = Properties._shapes_map.get("sagemaker", {{}}).get(shape_name)
+"""
+
+
+@pytest.mark.parametrize(("test", "default"), [
+    ("len(mcs._shapes_map.keys()) == 0", False),
+    ("len(mcs._shapes_map) == 0", False),
+    ("not mcs._shapes_map", False),
+    ("shapes_wanted()", True),
+])
+def test_a_class_level_cache_loaded_when_empty_is_filled_once(tmp_path: Path, test: str, default: bool) -> None:
+    found = run(tmp_path, {"lib.py": SHAPES.format(test=test)})
+    assert [(d.code, d.location.line) for d in found] == ([("AL003", 14)] if default else [])
+
+
+# sagemaker 2.257.7 _studio.py:50: ``additional = [t for t in additional if t not in all_tags];
+# all_tags.extend(additional)``: only what the list lacks is added, so a second round adds nothing
+PREFILTERED = """
+    def add_project_tags(spec, extra):
+        tags = spec["tags"]
+        {filtered}
+        tags.extend(extra)
+
+    def build(spec, extra, steps):
+        for step in steps:
+            add_project_tags(spec, extra)
+"""
+
+
+@pytest.mark.parametrize(("filtered", "default"), [
+    ("extra = [t for t in extra if t not in tags]", False),
+    ("extra = (t for t in extra if t not in tags)", False),
+    ("extra = [t for t in extra if t not in spec['other']]", True),
+    ("extra = [t for t in extra if t]", True),
+])
+def test_an_extend_by_what_the_list_lacks_is_a_fill(tmp_path: Path, filtered: str, default: bool) -> None:
+    found = run(tmp_path, {"lib.py": PREFILTERED.format(filtered=filtered)})
+    assert [(d.code, d.location.line) for d in found] == ([("AL001", 9)] if default else [])
