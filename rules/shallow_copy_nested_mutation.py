@@ -37,6 +37,23 @@ def _kept_as_state(project, site) -> bool:
     return False
 
 
+def _kept_each_round(project, hit) -> Site | None:
+    """Where the function changing the copy keeps it, in a loop, when the copy was made in that
+    loop too (``for s in statuses: f = BASE.copy(); f["detail"]["arn"] = ...; filters.append(f)``):
+    every round's copy shares the one nested object, so the copies kept by earlier rounds see
+    this round's change (sagemaker 2.257.7's event-bridge filters, a bug of issue 8's sixth set,
+    all the filters ending as the last one). ``None`` when it is not kept so."""
+    fn = project.functions.get(hit.function)
+    if fn is None:
+        return None
+    for store in fn.stores:
+        if store.loops and any(isinstance(o, Fresh) and o.kind == "copy" and o.site == hit.mark.site
+                               and o.loops & set(store.loops)
+                               for o in store.value):
+            return store.site
+    return None
+
+
 #: how the copies the deep-copy fix can rewrite are spelled (a merge helper's store or a
 #: ``**kwargs`` dict is not an expression to wrap)
 COPY_SPELLINGS = {
@@ -214,6 +231,11 @@ class ShallowCopyNestedMutation(ProjectRule):
             # nobody expects ``list(workers)`` to copy the workers (mlrun's packagers manager,
             # its graph's steps: intended in the triage of issue 8)
             return Confidence.MEDIUM, None
+        kept = _kept_each_round(project, first)
+        if kept is not None:
+            return Confidence.HIGH, facts.related(
+                kept, harm.WITNESS + "the copies kept here on earlier iterations share the nested object, so each "
+                                     "iteration's change reaches all of them: they all end as the last one")
         if e is None:
             # an object made in the tree, copied, and changed through the copy by a callee
             where = first.chain[0] if first.chain else first.site

@@ -2343,3 +2343,27 @@ PREFILTERED = """
 def test_an_extend_by_what_the_list_lacks_is_a_fill(tmp_path: Path, filtered: str, default: bool) -> None:
     found = run(tmp_path, {"lib.py": PREFILTERED.format(filtered=filtered)})
     assert [(d.code, d.location.line) for d in found] == ([("AL001", 9)] if default else [])
+
+
+# sagemaker 2.257.7 _event_bridge_rule_helper.py:214: a module template copied in a loop, its
+# nested dict written, each copy kept: the witness is the copies earlier rounds kept, not a later call
+def test_copies_kept_by_every_round_are_the_witness_of_a_nested_change(tmp_path: Path) -> None:
+    source = """
+        BASE = {{"source": ["aws.sagemaker"], "detail": {{}}}}
+
+        def event_pattern(status_map):
+            filters = []
+            for status in status_map:
+                current = BASE.copy()
+                current["detail"]["pipelineArn"] = status_map[status]
+                filters.{keep}
+            return {{"$or": filters}}
+    """
+    found = run(tmp_path / "kept", {"lib.py": source.format(keep="append(current)")})
+    assert [(d.code, d.location.line, [(r.location.line, r.message) for r in d.related]) for d in found] == [
+        ("AL002", 7, [(8, "the original's nested object is mutated here ([] =)"),
+                      (9, "second use: the copies kept here on earlier iterations share the nested object, so each "
+                          "iteration's change reaches all of them: they all end as the last one")])]
+    found = run(tmp_path / "not_kept", {"lib.py": source.format(keep="append(dict(current))")})
+    assert [(d.code, d.location.line, d.related[-1].location.line, d.related[-1].message) for d in found] == [
+        ("AL002", 7, 2, "second use: every later call copies this object again, already changed")]
