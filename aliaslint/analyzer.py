@@ -1132,10 +1132,12 @@ class FunctionAnalyzer:
 
         elem = self.comprehension(comp, element)
         # a dict comprehension copying another mapping's values is a shallow copy of it (AL002):
-        # its values still belong to the source
+        # its values still belong to the source; one keying a sequence's elements by what each
+        # holds is an index of them, made to look them up
         site = self.mod.site(node)
+        how = "index comprehension" if _indexes_elements(comp, key_node, value_node) else "dict comprehension"
         elem = frozenset(
-            replace(o, copy=CopyMark(site, len(o.path) - 1, "dict comprehension"))
+            replace(o, copy=CopyMark(site, len(o.path) - 1, how))
             if isinstance(o, Ref) and o.copy is None and o.path and o.root.kind in ("param", "global") else o
             for o in elem
         )
@@ -3102,6 +3104,38 @@ class _NormalisedNames(cst.CSTTransformer):
             return updated_node
         normal = unicodedata.normalize("NFKC", updated_node.value)
         return updated_node if normal == updated_node.value else updated_node.with_changes(value=normal)
+
+
+def _indexes_elements(comp, key_node: cst.BaseExpression, value_node: cst.BaseExpression) -> bool:
+    """``{r["id"]: r for r in resources}``: each element of what the comprehension walks (not a
+    mapping's ``.items()`` / ``.values()``) is the value, under a key read from it. An index
+    of the elements, built to find them by that key, not a copy made to leave them unchanged
+    (Cloud Custodian 0.9.53's ``resource_map``s, ten "copied to leave it unchanged" findings of
+    issue 8's seventh set)."""
+    fors = comp.for_in
+    if fors.inner_for_in is not None or not isinstance(fors.target, cst.Name) \
+            or not isinstance(value_node, cst.Name) or value_node.value != fors.target.value:
+        return False
+    it = fors.iter
+    if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value in ("items", "values"):
+        return False
+    name = fors.target.value
+    return any(isinstance(n, cst.Name) and n.value == name for n in _names_in(key_node))
+
+
+def _names_in(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The names read in ``node`` (every ``Name`` below it, attributes' names excluded)."""
+    out: list[cst.CSTNode] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.append(n)
+        elif isinstance(n, cst.Attribute):
+            stack.append(n.value)
+        else:
+            stack.extend(n.children)
+    return out
 
 
 def _and_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -54,6 +54,9 @@ def _kept_each_round(project, hit) -> Site | None:
     return None
 
 
+#: copies that index or order a collection's elements (to look them up, to walk them in order)
+_ORDERING_COPIES = ("index comprehension", "sorted()", "reversed()")
+
 #: how the copies the deep-copy fix can rewrite are spelled (a merge helper's store or a
 #: ``**kwargs`` dict is not an expression to wrap)
 COPY_SPELLINGS = {
@@ -220,6 +223,11 @@ class ShallowCopyNestedMutation(ProjectRule):
             # the nested change only fills what is missing (``if "k" not in c["spec"]:``), or
             # converts a value under a type test: the original gains what it lacked, once, and a
             # second run finds it there (ansible-doc's ``removed_in`` filled from ``version``)
+            return Confidence.MEDIUM, None
+        if first.mark.how in _ORDERING_COPIES:
+            # ``{r["id"]: r for r in resources}``, ``sorted(resources, key=...)``: the caller's
+            # elements indexed or put in order, to find or walk them, not copied to be left as
+            # they were (Cloud Custodian 0.9.53 annotates its resources through eleven of these)
             return Confidence.MEDIUM, None
         if first.mark.how == ".copy()" and not first.below.startswith("["):
             # ``x.copy()`` on an object of unknown class (a numpy array, a C-level context): a

@@ -835,6 +835,7 @@ OBJECT_LIST = """
     ("[*self._packagers, self._default]", "", "p.paths.clear()", []),
     ("list(self._packagers)", "", "p.meta['ready'] = True", []),
     ("{p.name: p for p in self._packagers if p}", ".values()", "p.ready = True", []),
+    ("sorted(self._packagers, key=id)", "", "p['paths'].clear()", []),
     # an item of each element (not an object's state), or a named key's object: still shown
     ("list(self._packagers)", "", "p['paths'].clear()", [("AL002", 15, "HIGH")]),
     ("[dict(self.config)['metadata']]", "", "p.paths.clear()", [("AL002", 15, "HIGH")]),
@@ -2367,3 +2368,32 @@ def test_copies_kept_by_every_round_are_the_witness_of_a_nested_change(tmp_path:
     found = run(tmp_path / "not_kept", {"lib.py": source.format(keep="append(dict(current))")})
     assert [(d.code, d.location.line, d.related[-1].location.line, d.related[-1].message) for d in found] == [
         ("AL002", 7, 2, "second use: every later call copies this object again, already changed")]
+
+
+# Cloud Custodian 0.9.53 apigw.py:810: ``resource_map = {r["id"]: r for r in resources}`` indexes
+# the caller's resources by id, to find each one again; annotating them through it is no change
+# to a copy made to leave them as they were (nor through a sorted list of them: ssm.py:604); a
+# comprehension over a mapping's items is a copy
+INDEX = """
+    def annotate(resources, results):
+        resource_map = {comprehension}
+        for rid, found in results:
+            resource_map[rid].setdefault("c7n:matched", []).append(found)
+        return list(resource_map.values())
+"""
+
+
+@pytest.mark.parametrize(("comprehension", "tier"), [
+    ('{r["id"]: r for r in resources}', "MEDIUM"),
+    ("{r.name: r for r in resources}", "MEDIUM"),
+    ('sorted(resources, key=lambda r: r["id"])', "MEDIUM"),
+    ("{k: v for k, v in resources.items()}", "HIGH"),
+    ("{k: resources[k] for k in resources}", "HIGH"),
+])
+def test_a_collection_indexed_or_ordered_to_find_its_elements_is_no_copy_to_leave_them(
+        tmp_path: Path, comprehension: str, tier: str) -> None:
+    source = INDEX.format(comprehension=comprehension)
+    if comprehension.startswith("sorted"):
+        source = source.replace("resource_map[rid]", "resource_map[int(rid)]")
+    found = run(tmp_path, {"lib.py": source}, preview=True)
+    assert [t for t in shown(found) if t[0] == "AL002"] == [("AL002", 3, tier)]
