@@ -70,6 +70,9 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     #: (outside base class, method name) -> project classes derived from it that define it
     #: (:func:`aliaslint.harm.framework_hook`)
     _hook_index: dict[tuple[str, str], int] | None = None
+    #: (project base class, method name) -> project classes under it that define it, and the
+    #: names called as methods anywhere (:func:`aliaslint.harm.plugin_hook`)
+    _plugin_index: tuple[dict[tuple[str, str], int], frozenset[str]] | None = None
     #: class -> field -> set only to other packages' instances (:meth:`outside_fields`)
     _outside_fields: dict[str, dict[str, bool]] | None = None
     _outside_names: frozenset[str] | None = None

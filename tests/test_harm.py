@@ -2397,3 +2397,49 @@ def test_a_collection_indexed_or_ordered_to_find_its_elements_is_no_copy_to_leav
         source = source.replace("resource_map[rid]", "resource_map[int(rid)]")
     found = run(tmp_path, {"lib.py": source}, preview=True)
     assert [t for t in shown(found) if t[0] == "AL002"] == [("AL002", 3, tier)]
+
+
+# Cloud Custodian 0.9.53: its filters and actions (``process(self, resources)``, defined by
+# hundreds of classes under ``Filter`` / ``BaseAction``) annotate the resource records the
+# policy's own loop hands every plug-in (``for f in self.filters: resources = f.process(...)``);
+# that argument is the framework's for this run, not what a library's user passes
+PLUGINS = """
+    class Filter:
+        def process(self, resources, event=None):
+            return resources
+
+
+    class Age(Filter):
+        def process(self, resources, event=None):
+            for r in resources:
+                r.pop("LaunchTime")
+            return [r for r in resources if r]
+
+
+    class Tagged(Filter):
+        def process(self, resources, event=None):
+            return [r for r in resources if r.get("Tags")]
+{third}
+
+    class Policy:
+        def __init__(self, filters):
+            self.filters = filters
+
+        def run(self, resources):
+            for f in self.filters:
+                resources = f.process(resources)
+            return resources
+"""
+THIRD = '''
+
+    class Public(Filter):
+        def process(self, resources, event=None):
+            return [r for r in resources if r.get("Public")]
+'''
+
+
+@pytest.mark.parametrize(("third", "default"), [(THIRD, False), ("", True)])
+def test_a_plugin_familys_hook_called_by_the_framework_is_no_public_entry(
+        tmp_path: Path, third: str, default: bool) -> None:
+    found = run(tmp_path, {"lib.py": PLUGINS.format(third=third)})
+    assert [(d.code, d.location.line) for d in found] == ([("AL007", 10)] if default else [])
