@@ -93,7 +93,8 @@ class ValueFlow:
                         base = self.resolve(fn, base, depth + 1)
                 base = with_mark(base, o.copy, o.realias)
                 if o.loops:
-                    base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque)) else b for b in base)
+                    base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque))
+                                     else _batch_of_elements(b, o.loops) if isinstance(b, Fresh) else b for b in base)
                     if not base:
                         # an element of what the call returned, not known (a list it filled with
                         # ``extend``), is still another one on each iteration: dbt's
@@ -423,6 +424,24 @@ class ValueFlow:
                         deps.add(r)
                 out.add(Opaque(loops_of(frozenset().union(*(self.arg_for(call, target, r.index) or frozenset() for r in o.deps if r.kind == "param"))) if o.deps else frozenset(), frozenset(deps), o.mutable))
         return frozenset(out)
+
+
+def _batch_of_elements(o: Fresh, loops: frozenset[int]) -> Fresh:
+    """``o``, an element of what a call returned that a loop walks, with the elements of a
+    collection it holds as items (``batch = []; for n in items: batch.append(n); yield batch``)
+    marked as others on each iteration too: a batching generator hands each round other
+    elements (Cloud Custodian 0.9.53's ``for resource_set in chunks(resources, 50)``, two A's of
+    issue 8's seventh set). Only elements of a collection (``items[*]``): an object held under a
+    name (``{"spec": template}``) is the same one in every round's wrapper."""
+    changed = False
+    fields = []
+    for k, v in o.fields:
+        if k == ANY and any(isinstance(r, Ref) and r.path and r.path[-1] == ANY and not loops <= r.loops for r in v):
+            v = frozenset(replace(r, loops=r.loops | loops) if isinstance(r, Ref) and r.path and r.path[-1] == ANY
+                          else r for r in v)
+            changed = True
+        fields.append((k, v))
+    return replace(o, fields=tuple(fields)) if changed else o
 
 
 def bounded(value: Value, depth: int = 0) -> Value:

@@ -2443,3 +2443,42 @@ def test_a_plugin_familys_hook_called_by_the_framework_is_no_public_entry(
         tmp_path: Path, third: str, default: bool) -> None:
     found = run(tmp_path, {"lib.py": PLUGINS.format(third=third)})
     assert [(d.code, d.location.line) for d in found] == ([("AL007", 10)] if default else [])
+
+
+# Cloud Custodian 0.9.53 ssm.py:293: ``for resource_set in chunks(resources, 50)``: a batching
+# generator hands each round other elements; a generator wrapping one template in a new dict per
+# round still hands every round the same template
+BATCHES = """
+    def chunks(iterable, size=50):
+        batch = []
+        for n in iterable:
+            batch.append(n)
+            if len(batch) % size == 0:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
+
+    def jobs(template, n):
+        for i in range(n):
+            yield {"spec": template, "index": i}
+
+    def send(resources, command_id):
+        for resource_set in chunks(resources, 50):
+            annotate(resource_set, command_id)
+
+    def annotate(resources, command_id):
+        for r in resources:
+            r.setdefault("c7n:SendCommand", []).append(command_id)
+
+    def submit(template, n):
+        for job in jobs(template, n):
+            add_shm(job)
+
+    def add_shm(job):
+        job["spec"]["env"].append("SHM=1")
+"""
+
+
+def test_a_batching_generator_hands_each_round_other_elements(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"lib.py": BATCHES}, preview=True)) == [("AL001", 26, "HIGH")]
