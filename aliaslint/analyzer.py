@@ -2925,6 +2925,7 @@ class ModuleAnalyzer:
                          metaclass=any(isinstance(n, cst.Name) and n.value == "type" and not any(
                              isinstance(o, Ref) for o in b) for n, b in zip(positional, bases)))
         self.summary.classes[qual] = info
+        info.registered = any(_registers(d.decorator) for d in node.decorators)
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
         for stmt in body:
             if isinstance(stmt, cst.FunctionDef):
@@ -3104,6 +3105,17 @@ class _NormalisedNames(cst.CSTTransformer):
             return updated_node
         normal = unicodedata.normalize("NFKC", updated_node.value)
         return updated_node if normal == updated_node.value else updated_node.with_changes(value=normal)
+
+
+def _registers(decorator: cst.BaseExpression) -> bool:
+    """A class decorator that puts the class in a registry: a call of something named for
+    registering (``@filters.register("age")``, ``@register_action(...)``, ``@registry.add``
+    is not counted: only the word "register")."""
+    if isinstance(decorator, cst.Call):
+        decorator = decorator.func
+    name = decorator.attr.value if isinstance(decorator, cst.Attribute) else \
+        decorator.value if isinstance(decorator, cst.Name) else ""
+    return "register" in name.lower()
 
 
 def _indexes_elements(comp, key_node: cst.BaseExpression, value_node: cst.BaseExpression) -> bool:

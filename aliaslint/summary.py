@@ -178,6 +178,9 @@ class ClassInfo:
     #: class-level attributes a classmethod or ``__new__`` sets to a new instance of the class
     #: (``cls._instance = cls()``): the class hands out one instance (a singleton)
     singleton_fields: tuple[str, ...] = ()
+    #: decorated by a registry's call (``@filters.register("age")``, ``@register_plugin(...)``):
+    #: the package's framework finds the class by name and calls its methods itself
+    registered: bool = False
 
 
 @dataclass(slots=True)

@@ -2404,11 +2404,20 @@ def test_a_collection_indexed_or_ordered_to_find_its_elements_is_no_copy_to_leav
 # policy's own loop hands every plug-in (``for f in self.filters: resources = f.process(...)``);
 # that argument is the framework's for this run, not what a library's user passes
 PLUGINS = """
+    class Registry:
+        def register(self, name):
+            return lambda cls: cls
+
+
+    filters = Registry()
+
+
     class Filter:
         def process(self, resources, event=None):
             return resources
 
 
+    {deco}
     class Age(Filter):
         def process(self, resources, event=None):
             for r in resources:
@@ -2416,6 +2425,7 @@ PLUGINS = """
             return [r for r in resources if r]
 
 
+    {deco}
     class Tagged(Filter):
         def process(self, resources, event=None):
             return [r for r in resources if r.get("Tags")]
@@ -2438,11 +2448,18 @@ THIRD = '''
 '''
 
 
-@pytest.mark.parametrize(("third", "default"), [(THIRD, False), ("", True)])
+@pytest.mark.parametrize(("third", "deco", "default"), [
+    (THIRD, '@filters.register("age")', False),
+    # two overrides are no family
+    ("", '@filters.register("age")', True),
+    # a family no registry finds by name is a library's interface (apache-libcloud's drivers)
+    (THIRD, "", True),
+])
 def test_a_plugin_familys_hook_called_by_the_framework_is_no_public_entry(
-        tmp_path: Path, third: str, default: bool) -> None:
-    found = run(tmp_path, {"lib.py": PLUGINS.format(third=third)})
-    assert [(d.code, d.location.line) for d in found] == ([("AL007", 10)] if default else [])
+        tmp_path: Path, third: str, deco: str, default: bool) -> None:
+    found = run(tmp_path, {"lib.py": PLUGINS.format(third=third, deco=deco)})
+    assert [(d.code, d.location.line) for d in found] == ([("AL007", 19)] if default else [])
+
 
 
 # Cloud Custodian 0.9.53 ssm.py:293: ``for resource_set in chunks(resources, 50)``: a batching
