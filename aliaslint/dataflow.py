@@ -8,7 +8,6 @@ over them terminates (:func:`bounded`).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 import re
 from typing import TYPE_CHECKING, Iterator
 
@@ -29,6 +28,7 @@ from aliaslint.values import (
     is_place,
     loops_of,
     marked_params,
+    replace,
 )
 
 if TYPE_CHECKING:
