@@ -1,11 +1,14 @@
 """The project pass's shortcuts give exactly what the long way gives (issue 9: the cold run no slower
 than parsing). Exact values only; their speed is measured by ``bench/``, never here.
 
-- :func:`aliaslint.values.replace` makes the object ``dataclasses.replace`` makes.
+- :func:`aliaslint.values.replace` makes the object ``dataclasses.replace`` makes;
+- roots, sites and copy marks keep the hash their generated ``__hash__`` computes.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 
 import pytest
 
@@ -68,3 +71,19 @@ def test_replace_runs_post_init_and_skips_no_init_fields_as_dataclasses_does() -
 def test_replace_keeps_mutation_fields() -> None:
     m = Mutation(frozenset({REF}), "accumulate", "+=?", SITE, (0,), value=frozenset({OPAQUE}))
     assert replace(m, op="+=") == dataclasses.replace(m, op="+=")
+
+
+@pytest.mark.parametrize("obj", [ROOT, SITE, CopyMark(SITE, 2, "x[:]"), Root("global", "pkg.mod.NAME")])
+def test_kept_hashes_are_the_generated_ones(obj) -> None:
+    fields = tuple(getattr(obj, f.name) for f in dataclasses.fields(obj))
+    assert hash(obj) == hash(fields)
+    assert hash(obj) == hash(fields)  # the kept one, asked again
+    twin = type(obj)(*fields)
+    assert twin == obj and hash(twin) == hash(obj)
+    # the kept hash is no field: copies, pickles and replaced objects compute their own
+    for other in (copy.copy(obj), copy.deepcopy(obj), pickle.loads(pickle.dumps(obj))):
+        assert other == obj and hash(other) == hash(fields)
+    changed = replace(obj, **{dataclasses.fields(obj)[0].name: "other"})
+    assert hash(changed) == hash(tuple(getattr(changed, f.name) for f in dataclasses.fields(changed)))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(obj, dataclasses.fields(obj)[0].name, "x")
