@@ -5,7 +5,9 @@ than parsing). Exact values only; their speed is measured by ``bench/``, never h
 - roots, sites and copy marks keep the hash their generated ``__hash__`` computes;
 - :meth:`aliaslint.dataflow.ValueFlow.instantiate` and :func:`aliaslint.dataflow.bounded`, which
   memoise the parts of a value within one call, give what they give without the memo, on a tree
-  whose constructors build objects sharing parts (the shape that made dagster's pass slow).
+  whose constructors build objects sharing parts (the shape that made dagster's pass slow);
+- :meth:`aliaslint.effects.EffectsFixpoint.map_deps`, which memoises what each argument depends
+  on while one function's effects are computed, gives what it gave before.
 """
 from __future__ import annotations
 
@@ -20,11 +22,11 @@ import pytest
 from aliaslint import dataflow, engine, inference
 from aliaslint.callgraph import Target
 from aliaslint.config import Settings
-from aliaslint.effects import Effect
+from aliaslint.effects import Effect, EffectsFixpoint
 from aliaslint.files import discover
 from aliaslint.project import Project
 from aliaslint.summary import ModuleSummary, Mutation
-from aliaslint.values import CopyMark, Fresh, Opaque, Ref, Root, Site, replace
+from aliaslint.values import CopyMark, Fresh, Opaque, Ref, Root, Site, deps_of, replace
 
 SITE = Site("pkg.mod", 3, 4, 3, 9)
 ROOT = Root("param", "spec", 1)
@@ -126,6 +128,14 @@ SHARED = {
             c = copy.copy(spec)
             return {"c": c, "t": tree(c, meta), "u": tree(spec, dict(meta))}
         """,
+    "pkg/fill.py": """
+        def put(box, key, value):
+            box[key] = value
+
+        def fill(one, two, a, b):
+            put(one, a, b)
+            put(two, b, a)  # the same callee: what a key and a value depend on differs per call
+        """,
     "pkg/use.py": """
         from pkg.build import Node, copied, leaf, tree
 
@@ -203,6 +213,17 @@ def test_memoised_parts_give_what_working_each_out_again_gives(tmp_path: Path, m
     counted = _analyse(summaries)
     assert hits["instantiate"] > 0 and hits["bounded"] > 0  # the tree exercises both memos
 
+    def every_map_deps(self, fn, call, t, deps):  # as it was before its memo
+        out: set = set()
+        for r in deps:
+            if r.kind == "param":
+                arg = self.arg_for(call, t, r.index)
+                if arg is not None:
+                    out |= deps_of(self.resolve(fn, arg))
+            else:
+                out.add(r)
+        return frozenset(out)
+
     def every_instantiate(self, callee, value, call, target, caller, depth=0, _memo=None):
         return instantiate(self, callee, value, call, target, caller, depth, _NoHits() if _memo is None else _memo)
 
@@ -212,6 +233,7 @@ def test_memoised_parts_give_what_working_each_out_again_gives(tmp_path: Path, m
     monkeypatch.setattr(dataflow.ValueFlow, "instantiate", every_instantiate)
     monkeypatch.setattr(dataflow, "bounded", every_bounded)
     monkeypatch.setattr("aliaslint.effects.bounded", every_bounded)
+    monkeypatch.setattr(EffectsFixpoint, "map_deps", every_map_deps)
     plain = _analyse(summaries)
 
     assert any(dict.get(plain.effects, q) for q in plain.functions)
