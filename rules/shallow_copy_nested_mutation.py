@@ -117,7 +117,10 @@ class ShallowCopyNestedMutation(ProjectRule):
     and the `**kwargs` dict of a call (Python's copy, not the author's) whose nested change
     puts the same value every time (`pool.registry = self.registry`, a constant); and a nested
     change that only fills a missing key or converts a value under a type test (`if "k" not in
-    c["spec"]: c["spec"]["k"] = v`): the original gains what it lacked, once.
+    c["spec"]: c["spec"]["k"] = v`): the original gains what it lacked, once; and an index or
+    ordering of a collection's elements (`{r["id"]: r for r in resources}`, `sorted(resources,
+    key=...)`) through which the elements are changed: made to find or walk them. A copy made in
+    a loop and kept by every round names the copies the earlier rounds kept as its second use.
     """
 
     code = "AL002"
