@@ -7,7 +7,7 @@ from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.project import load
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import ACCUMULATE
+from aliaslint.summary import ACCUMULATE, REMOVE
 from aliaslint.values import ANY, Fresh, Ref, Root, format_path
 
 
@@ -329,12 +329,18 @@ class StoredReferenceMutation(ProjectRule):
                 builder = None if shared_at or repeated or not public else _public_repeater(methods, project, hits)
                 if builder is not None and not harm.config_like(project, init, index, inner + builder[2].path[1:]):
                     builder = None  # the object's own working state, not configuration the caller gave
+                # taken from and added to: the kept list is worked through as a queue (``while
+                # roots: r = roots.pop(0); ...; roots.extend(children)``: Cloud Custodian 0.9.53's
+                # ``ou`` filter drains the policy's ``units``, a bug of issue 8's seventh set)
+                queue = builder is not None and any(
+                    h.kind == REMOVE and h.op in harm.TAKES and h.path == builder[2].path for _, h in hits)
                 if builder is not None:
                     # no second call in the tree, but the class's users call its public method as
                     # often as they like (``to_yaml()`` then ``create()``), each time adding again
                     fn, e = builder[1], builder[2]
                     reason = (f"`{init.params[index]}` comes from the caller, and every call of the public "
-                              f"`{builder[0]}` adds to what the caller gave again")
+                              + (f"`{builder[0]}` works through it as a queue, taking out what the caller put in"
+                                 if queue else f"`{builder[0]}` adds to what the caller gave again"))
                 elif not shared_at and not repeated and public and (entry or not real):
                     # a public constructor: its users, not the tree's own calls, pass the object
                     kept_root = Root("param", init.params[index], index)
@@ -358,7 +364,11 @@ class StoredReferenceMutation(ProjectRule):
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
                 kept_name = format_path(init.params[index], inner)
                 short_cls = cls_name.rsplit(".", 1)[-1]
-                if builder is not None:
+                if queue:
+                    wrong = (f"every `{builder[0]}()` on one {short_cls} takes the caller's entries out of it as a "
+                             f"work queue, so the next one starts from what this one left")
+                    fix = f"copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"
+                elif builder is not None:
                     wrong = (f"every `{builder[0]}()` on one {short_cls} adds the same entries again, to the "
                              f"caller's object")
                     fix = f"copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"

@@ -2499,3 +2499,51 @@ BATCHES = """
 
 def test_a_batching_generator_hands_each_round_other_elements(tmp_path: Path) -> None:
     assert shown(run(tmp_path, {"lib.py": BATCHES}, preview=True)) == [("AL001", 26, "HIGH")]
+
+
+# Cloud Custodian 0.9.53 org.py:476-480 (a bug of issue 8's seventh set): the ``ou`` filter walks
+# the policy's ``units`` list as its work queue (``while roots: roots.pop(0) ... roots.extend``)
+# and leaves it empty: the message says so, not that the entries are added again
+QUEUE = """
+    class Filter:
+        def __init__(self, data, manager=None):
+            self.data = data
+            self.manager = manager
+
+
+    class OrganizationUnit(Filter):
+        def process(self, resources, event=None):
+            ous = self.get_ous_for_roots(self.data["units"])
+            return [r for r in resources if r["Parent"] in ous]
+
+        def get_ous_for_roots(self, roots):
+            folders = set(roots)
+            while roots:
+                {take}
+                for child in children_of(r):
+                    roots.extend([child["Id"]])
+                    folders.add(child["Id"])
+            return folders
+
+
+    def children_of(r):
+        return [{{"Id": r + "/a"}}]
+"""
+
+
+@pytest.mark.parametrize(("take", "wrong", "reason"), [
+    ("r = roots.pop(0)",
+     "every `process()` on one OrganizationUnit takes the caller's entries out of it as a work queue, so the "
+     "next one starts from what this one left",
+     "works through it as a queue, taking out what the caller put in"),
+    ("r = roots[-1]",
+     "every `process()` on one OrganizationUnit adds the same entries again, to the caller's object",
+     "adds to what the caller gave again"),
+])
+def test_a_kept_list_worked_through_as_a_queue_is_said_to_be_taken_out(
+        tmp_path: Path, take: str, wrong: str, reason: str) -> None:
+    found = [d for d in run(tmp_path, {"lib.py": QUEUE.format(take=take)}) if d.code == "AL006"]
+    assert len(found) == 1
+    assert wrong in found[0].message
+    assert [r.message for r in found[0].related if r.message.startswith(harm.PUBLIC_ENTRY)] == [
+        harm.PUBLIC_ENTRY + "`data` comes from the caller, and every call of the public `process` " + reason]
