@@ -1890,32 +1890,19 @@ class FunctionAnalyzer:
     def absence_tested(self, test: cst.BaseExpression) -> list[frozenset]:
         """The values ``test`` checks to lack something, as a fill's guard does: handed to a
         predicate under ``not`` (``not tag_key_in_array(key, tags)``, ``not has_stat(stats)``),
-        or tested empty (``not tags``, ``len(tags) == 0``); through ``and``. What the block then
-        adds to one of them makes the test false, so a second run adds nothing (sagemaker
-        2.257.7's tag and benchmark-stat helpers, three of the sixth set's B's). A test that
-        something is there, or ``or`` (another way in), guards nothing of the kind."""
+        or tested empty (:func:`_tested_empty`: ``not tags``, ``len(tags) == 0``); through
+        ``and``. What the block then adds to one of them makes the test false, so a second run
+        adds nothing (sagemaker 2.257.7's tag and benchmark-stat helpers, three of the sixth
+        set's B's). A test that something is there, or ``or`` (another way in), guards nothing of
+        the kind."""
         if isinstance(test, cst.BooleanOperation):
             if isinstance(test.operator, cst.And):
                 return self.absence_tested(test.left) + self.absence_tested(test.right)
             return []
-        exprs: list[cst.BaseExpression] = []
-        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            inner = test.expression
-            while isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value == "bool" \
-                    and len(inner.args) == 1:
-                inner = inner.args[0].value
-            if isinstance(inner, (cst.Name, cst.Attribute, cst.Subscript)):
-                exprs.append(inner)
-            elif isinstance(inner, cst.Call) and not (isinstance(inner.func, cst.Name) and inner.func.value == "len"):
-                exprs += [a.value for a in inner.args if isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript))]
-            elif isinstance(inner, cst.Call) and inner.args:
-                exprs.append(inner.args[0].value)  # ``not len(tags)``
-        elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
-                and isinstance(test.comparisons[0].operator, cst.Equal) \
-                and isinstance(test.comparisons[0].comparator, cst.Integer) and test.comparisons[0].comparator.value == "0" \
-                and isinstance(test.left, cst.Call) and isinstance(test.left.func, cst.Name) \
-                and test.left.func.value == "len" and test.left.args:
-            exprs.append(test.left.args[0].value)
+        exprs = _tested_empty(test, none=False)
+        if not exprs and isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+                and isinstance(test.expression, cst.Call):
+            exprs = [a.value for a in test.expression.args if isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript))]
         return [frozenset(self.peek(e)) for e in exprs]
 
     def _note_filled_once(self, test: cst.BaseExpression) -> None:
@@ -2182,30 +2169,13 @@ class FunctionAnalyzer:
         return False
 
     def empty_tests(self, test: cst.BaseExpression) -> set[str]:
-        """Source texts of the names and attributes the test requires to be empty or None: ``not
-        body``, ``body is None``, ``len(body) == 0``, ``len(cls._shapes.keys()) == 0``, each part
-        of an ``and`` chain. A write into one in the block fills it once (sagemaker 2.257.7's
-        ``PropertiesMeta._shapes_map``, loaded when empty)."""
+        """Source texts of the names and attributes the test requires to be empty or None
+        (:func:`_tested_empty`: ``not body``, ``body is None``, ``len(cls._shapes.keys()) == 0``),
+        each part of an ``and`` chain. A write into one in the block fills it once (sagemaker
+        2.257.7's ``PropertiesMeta._shapes_map``, loaded when empty)."""
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
             return self.empty_tests(test.left) | self.empty_tests(test.right)
-        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
-                and isinstance(test.expression, (cst.Name, cst.Attribute)):
-            return {self.mod.code_for(test.expression)}
-        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
-            op, right = test.comparisons[0].operator, test.comparisons[0].comparator
-            if isinstance(op, cst.Is) and isinstance(right, cst.Name) and right.value == "None" \
-                    and isinstance(test.left, (cst.Name, cst.Attribute)):
-                return {self.mod.code_for(test.left)}
-            if isinstance(op, cst.Equal) and isinstance(right, cst.Integer) and right.value == "0" \
-                    and isinstance(test.left, cst.Call) and isinstance(test.left.func, cst.Name) \
-                    and test.left.func.value == "len" and len(test.left.args) == 1:
-                counted = test.left.args[0].value
-                if isinstance(counted, cst.Call) and not counted.args and isinstance(counted.func, cst.Attribute) \
-                        and counted.func.attr.value in ("keys", "values", "items"):
-                    counted = counted.func.value
-                if isinstance(counted, (cst.Name, cst.Attribute)):
-                    return {self.mod.code_for(counted)}
-        return set()
+        return {self.mod.code_for(e) for e in _tested_empty(test) if isinstance(e, (cst.Name, cst.Attribute))}
 
     def absent_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
         """Every ``key not in mapping`` the test requires, also inside an ``and`` chain
@@ -3116,6 +3086,34 @@ def _registers(decorator: cst.BaseExpression) -> bool:
     name = decorator.attr.value if isinstance(decorator, cst.Attribute) else \
         decorator.value if isinstance(decorator, cst.Name) else ""
     return "register" in name.lower()
+
+
+def _tested_empty(test: cst.BaseExpression, none: bool = True) -> list[cst.BaseExpression]:
+    """The expressions ``test`` (no ``and`` chain) requires to be empty: ``not x`` (also
+    ``not bool(x)``, ``not len(x)``), ``len(x) == 0`` (also of ``x.keys()``, ``.values()``,
+    ``.items()``), and with ``none`` ``x is None``. ``x`` is a name, an attribute or an item."""
+    plain = (cst.Name, cst.Attribute, cst.Subscript)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        inner = test.expression
+        while isinstance(inner, cst.Call) and isinstance(inner.func, cst.Name) and inner.func.value in ("bool", "len") \
+                and len(inner.args) == 1:
+            inner = inner.args[0].value
+        return [inner] if isinstance(inner, plain) else []
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return []
+    op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+    if none and isinstance(op, cst.Is) and isinstance(right, cst.Name) and right.value == "None" \
+            and isinstance(test.left, plain):
+        return [test.left]
+    if isinstance(op, cst.Equal) and isinstance(right, cst.Integer) and right.value == "0" \
+            and isinstance(test.left, cst.Call) and isinstance(test.left.func, cst.Name) \
+            and test.left.func.value == "len" and len(test.left.args) == 1:
+        counted = test.left.args[0].value
+        if isinstance(counted, cst.Call) and not counted.args and isinstance(counted.func, cst.Attribute) \
+                and counted.func.attr.value in ("keys", "values", "items"):
+            counted = counted.func.value
+        return [counted] if isinstance(counted, plain) else []
+    return []
 
 
 def _indexes_elements(comp, key_node: cst.BaseExpression, value_node: cst.BaseExpression) -> bool:
