@@ -5,15 +5,21 @@ summary), the tool version, the engine's own code, the enabled rules and (throug
 name) the content of the user model files: anything that changes what phase 1 would produce.
 
 The cache folder sits inside the checked project, and a repository can ship one, so entries are
-*data only* (:mod:`aliaslint.codec`, never pickle), versioned, checksummed and checked to belong
-to their key; anything unexpected is a miss. Entries are written atomically (temporary file +
-rename), so a crashed or concurrent run never leaves a half-written entry.
+*data only* (:mod:`aliaslint.codec`, never pickle), versioned, checked to belong to their key and
+*signed*: the header holds an HMAC-SHA256 of the entry made with a secret kept outside the project,
+in the user's own cache folder (:func:`signing_key`). A plain checksum is no defence against a
+shipped cache, since anyone can recompute it: a pull request could add a forged entry (or a
+forged replay of the last run) that hides every finding. Entries written on another machine, or by
+another user, therefore fail the check and are misses, like anything else unexpected. Entries are
+written atomically (temporary file + rename), so a crashed or concurrent run never leaves a
+half-written entry.
 """
 from __future__ import annotations
 
 import dataclasses
 import functools
 import hashlib
+import hmac
 import json
 import os
 import tempfile
@@ -107,9 +113,12 @@ class SummaryCache:
         #: key -> SHA-256 of the body of the entry read or checked under it (see :meth:`digest`)
         self._digests: dict[str, str] = {}
 
-    def _entry(self, key: str) -> Path:
-        if len(key) != 64 or any(c not in "0123456789abcdef" for c in key):
-            raise ValueError("a cache key is a SHA-256 hex digest")
+    def _entry(self, key: str) -> Path | None:
+        """Where the entry for ``key`` lives, or ``None`` when ``key`` is not a SHA-256 hex digest
+        (a key read from a damaged or planted project-pass entry: a miss, never a path outside
+        the cache)."""
+        if not _is_key(key):
+            return None
         return self.folder / key[:2] / key
 
     def get(self, key: str, path: str = "", interner=None):
@@ -143,7 +152,8 @@ class SummaryCache:
     def _body(self, key: str) -> tuple[bytes, str] | None:
         """The body of the entry for ``key`` and its SHA-256 once the header is checked (format,
         key, size, checksum), else ``None``."""
-        return checked_body(self._entry(key), FORMAT, key)
+        entry = self._entry(key)
+        return None if entry is None else checked_body(entry, FORMAT, key)
 
     def put(self, key: str, summary) -> None:
         """Store ``summary`` under ``key`` atomically (temporary file, then rename); a tree where
@@ -152,11 +162,18 @@ class SummaryCache:
 
     def put_encoded(self, key: str, body: bytes) -> None:
         """:meth:`put` for a summary already encoded by :func:`encode_summary`."""
-        write_entry(self.folder, self._entry(key), entry_bytes(FORMAT, key, body))
+        entry = self._entry(key)
+        if entry is not None:
+            write_entry(self.folder, entry, entry_bytes(FORMAT, key, body))
 
     def has(self, key: str) -> bool:
         """Whether an entry exists for ``key`` (cheap: one ``lstat``; :meth:`get` still checks it)."""
-        return os.path.lexists(self._entry(key))
+        entry = self._entry(key)
+        return entry is not None and os.path.lexists(entry)
+
+
+def _is_key(key: object) -> bool:
+    return isinstance(key, str) and len(key) == 64 and all(c in "0123456789abcdef" for c in key)
 
 
 def encode_summary(summary) -> bytes:
@@ -197,6 +214,7 @@ def open_cache(settings) -> tuple[SummaryCache | None, str | None]:
     """
     if settings.no_cache:
         return None, None
+    signing_key()  # read (or made) once, before the workers are forked: they sign with it too
     folder = Path(settings.cache_dir)
     given = dict(settings.origins).get("cache-dir") == "command line"
     store = SummaryCache(settings)
@@ -225,21 +243,83 @@ def unwritable(store: SummaryCache) -> str | None:
     return None
 
 
+#: the secret's file name in the user's cache folder, and its length in bytes
+_KEY_FILE = "cache-signing-key"
+_KEY_BYTES = 32
+
+
+def key_folder() -> Path:
+    """The user's own cache folder for aliaslint, outside every project: ``$XDG_CACHE_HOME/aliaslint``,
+    else ``~/.cache/aliaslint``."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "aliaslint"
+
+
+def signing_key() -> bytes:
+    """The secret that signs this user's cache entries (:func:`entry_bytes`), 32 bytes.
+
+    Read from :func:`key_folder`'s ``cache-signing-key``, made there (mode 0600, atomically: two
+    runs starting together agree on one) on first use. When it can be neither read nor made (no
+    writable home), a secret of this process only is used: the run's entries are misses in every
+    later run, so the cache is not reused, but nothing a project ships is ever trusted. Raises
+    nothing."""
+    folder = key_folder()
+    return _signing_key(str(folder / _KEY_FILE))
+
+
+@functools.lru_cache(maxsize=4)
+def _signing_key(path: str) -> bytes:
+    stored = _read_key(path)
+    if stored is not None:
+        return stored
+    fresh = os.urandom(_KEY_BYTES)
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(fresh.hex().encode())
+            os.link(tmp, path)  # fails if another run made one meanwhile: then that one is the key
+        finally:
+            os.unlink(tmp)
+    except OSError:
+        pass
+    stored = _read_key(path)
+    return stored if stored is not None else fresh
+
+
+def _read_key(path: str) -> bytes | None:
+    raw = _read_regular_file(Path(path), 4 * _KEY_BYTES)
+    try:
+        key = bytes.fromhex(raw.decode("ascii")) if raw is not None else b""
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return key if len(key) == _KEY_BYTES else None
+
+
+def _signature(fmt: str, key: str, digest: str) -> str:
+    """HMAC-SHA256 (hex), with :func:`signing_key`, of an entry's format, key and body digest."""
+    message = "\0".join((fmt, key, digest)).encode("utf-8", "surrogatepass")
+    return hmac.new(signing_key(), message, hashlib.sha256).hexdigest()
+
+
 def entry_bytes(fmt: str, key: str, body: bytes) -> bytes:
     """An entry: one header line of JSON (``format``, ``key``, ``size`` and ``sha256`` of the
-    body), then the body. Shared by summaries, replayed runs and reused project passes."""
+    body, and ``mac``, its signature: :func:`_signature`), then the body. Shared by summaries,
+    replayed runs and reused project passes."""
+    digest = hashlib.sha256(body).hexdigest()
     header = json.dumps(
-        {"format": fmt, "key": key, "size": len(body), "sha256": hashlib.sha256(body).hexdigest()},
+        {"format": fmt, "key": key, "size": len(body), "sha256": digest, "mac": _signature(fmt, key, digest)},
         separators=(",", ":"),
     ).encode()
     return header + b"\n" + body
 
 
 def checked_body(path: Path, fmt: str, key: str) -> tuple[bytes, str] | None:
-    """The body of the entry at ``path`` and its SHA-256 when its header says ``fmt`` and ``key``
-    and the size and checksum match, else ``None`` (a missing, special, oversized, damaged or
-    planted file: a miss). Nothing in the file is run: the header is JSON, the body is for
-    :func:`aliaslint.codec.loads`."""
+    """The body of the entry at ``path`` and its SHA-256 when its header says ``fmt`` and ``key``,
+    the size and checksum match and the signature is this user's (:func:`signing_key`), else
+    ``None`` (a missing, special, oversized, damaged, planted or foreign file: a miss). Nothing in
+    the file is run: the header is JSON, the body is for :func:`aliaslint.codec.loads`."""
     raw = _read_regular_file(path, MAX_ENTRY_BYTES)
     if raw is None:
         return None
@@ -255,6 +335,8 @@ def checked_body(path: Path, fmt: str, key: str) -> tuple[bytes, str] | None:
         and meta.get("key") == key
         and meta.get("size") == len(body)
         and meta.get("sha256") == digest
+        and isinstance(meta.get("mac"), str)
+        and hmac.compare_digest(meta["mac"], _signature(fmt, key, digest))
     )
     return (body, digest) if ok else None
 

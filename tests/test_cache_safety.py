@@ -94,8 +94,7 @@ def test_damaged_or_hostile_entries_are_misses(tmp_path: Path, damage: str) -> N
         header = header.replace(b"aliaslint-summary/", b"aliaslint-summary/0")
     elif damage == "not-json":
         header = b"\x80\x04garbage"
-    else:
-        import hashlib
+    else:  # signed with this user's own key, as if it had leaked: the codec still refuses the body
         import json
 
         if damage == "foreign-tag":
@@ -103,10 +102,95 @@ def test_damaged_or_hostile_entries_are_misses(tmp_path: Path, damage: str) -> N
         else:  # a Site whose line is a string: would crash the project pass later
             body = body.replace(b'["Site","op",', b'["Site","op","1",', 1)
         meta = json.loads(header)
-        meta.update(size=len(body), sha256=hashlib.sha256(body).hexdigest())
-        header = json.dumps(meta).encode()
+        header, body = cache.entry_bytes(meta["format"], meta["key"], body).split(b"\n", 1)
     entry.write_bytes(header + b"\n" + body)
     assert _check(project, settings) == cold
+
+
+def _forge(entry: Path, edit) -> None:
+    """Rewrite the entry at ``entry`` with ``edit(body)`` and a header whose size and checksum
+    match: what anyone can do to a cache folder a repository ships."""
+    import hashlib
+    import json
+
+    header, body = entry.read_bytes().split(b"\n", 1)
+    body = edit(body)
+    meta = json.loads(header)
+    meta.update(size=len(body), sha256=hashlib.sha256(body).hexdigest())
+    entry.write_bytes(json.dumps(meta).encode() + b"\n" + body)
+
+
+def test_a_forged_replay_that_hides_the_findings_is_a_miss(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a new user's attack on 0.1.0: the last run's saved diagnostics emptied, the checksum
+    # recomputed, and the next run said "All checks passed!" (exit 0) on a tree with a bug
+    from aliaslint.cli import cli
+
+    project, _ = _project(tmp_path)
+    monkeypatch.chdir(project)
+    first = cli_runner().invoke(cli, ["check", "--output-format", "concise", str(project)])
+    assert first.exit_code == 1 and "AL001" in first.stdout
+    runs = list((project / ".aliaslint_cache").glob("*/runs/*"))
+    assert len(runs) == 1
+    _forge(runs[0], _emptied_diagnostics)
+    again = cli_runner().invoke(cli, ["check", "--output-format", "concise", str(project)])
+    assert (again.exit_code, again.stdout) == (first.exit_code, first.stdout)
+
+
+def _emptied_diagnostics(body: bytes) -> bytes:
+    """A replayed run's body (``(diagnostics, warnings, calls not followed)``) with no
+    diagnostics: still a valid entry for the codec."""
+    _, warnings, unresolved = codec.loads(body)
+    return codec.dumps(([], warnings, unresolved)).encode()
+
+
+def test_entries_signed_by_another_user_are_misses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project, settings = _project(tmp_path)
+    _check(project, settings)
+    key = cache.key_for(BUG, "op", "op.py", False, [r.code for r in engine._rules(settings)])
+    assert cache.SummaryCache(settings).get(key) is not None
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-home"))  # another user, another machine
+    assert cache.SummaryCache(settings).get(key) is None
+    assert (tmp_path / "another-home" / "aliaslint" / "cache-signing-key").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_signing_key_that_cannot_be_stored_trusts_no_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project, settings = _project(tmp_path)
+    (tmp_path / "home-file").write_text("")  # the key's folder cannot be made below a file
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-file"))
+    cold = _check(project, settings)
+    key = cache.key_for(BUG, "op", "op.py", False, [r.code for r in engine._rules(settings)])
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    assert entry.is_file()  # written, signed with this process's own secret
+    assert _check(project, settings) == cold
+    forged_key = cache._signing_key.cache_clear() or cache.signing_key()  # another process's secret
+    assert cache.SummaryCache(settings).get(key) is None and len(forged_key) == 32
+
+
+@pytest.mark.parametrize("planted", ["not-a-hex-key", "../../../../etc/passwd"])
+def test_a_project_pass_entry_naming_a_bad_summary_key_is_a_miss(tmp_path: Path, planted: str,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # a new user's find on 0.1.0: "internal error: ValueError: a cache key is a SHA-256 hex digest"
+    from aliaslint.cli import cli
+
+    project, _ = _project(tmp_path)
+    monkeypatch.chdir(project)
+    first = cli_runner().invoke(cli, ["check", "--output-format", "concise", str(project)])
+    stored = list((project / ".aliaslint_cache").glob("*/projects/*"))
+    assert len(stored) == 1
+
+    def plant(body: bytes) -> bytes:
+        states, *rest = codec.loads(body)
+        return codec.dumps(([(s[0], s[1], planted) for s in states], *rest)).encode()
+
+    import json
+
+    header, body = stored[0].read_bytes().split(b"\n", 1)
+    meta = json.loads(header)
+    stored[0].write_bytes(cache.entry_bytes(meta["format"], meta["key"], plant(body)))  # even when signed
+    (project / "op.py").write_text(BUG + "\n# touched\n", encoding="utf-8")
+    again = cli_runner().invoke(cli, ["check", "--output-format", "concise", str(project)])
+    assert again.exit_code == first.exit_code == 1, again.stderr
+    assert again.stdout == first.stdout
 
 
 def test_an_entry_that_is_a_symbolic_link_is_a_miss(tmp_path: Path) -> None:
