@@ -144,17 +144,23 @@ def _cpython_accepts(file: SourceFile, source: str) -> bool:
     return True
 
 
-def _unsupported(file: SourceFile, settings, detail: str, line: int = 1, column: int = 1) -> Diagnostic:
-    """AL000 for valid Python that LibCST cannot parse: say so, and how to exclude the file."""
+def _exclusion_hint(file: SourceFile, settings) -> str:
+    """How to leave ``file`` out of the runs: ``exclude the file with extend-exclude = ["/a/b.py"]``
+    (the pattern anchored at the project root when the file is below it)."""
     how = "exclude the file with extend-exclude"
     try:
         relative = file.path.relative_to(settings.root).as_posix()
     except ValueError:
-        pass
-    else:
-        how += f' = ["/{relative}"]'
+        return how
+    return how + f' = ["/{relative}"]'
+
+
+def _unsupported(file: SourceFile, settings, detail: str, line: int = 1, column: int = 1) -> Diagnostic:
+    """AL000 for valid Python that LibCST cannot parse: say so, and how to exclude the file."""
     return _unreadable(
-        file.display, f"valid Python that aliaslint's parser does not support ({detail}); {how}", line, column
+        file.display,
+        f"valid Python that aliaslint's parser does not support ({detail}); {_exclusion_hint(file, settings)}",
+        line, column,
     )
 
 
@@ -337,7 +343,10 @@ def _summarize(entries: list[_Entry], settings, store, progress: Progress, read_
         e = entries[index]
         if isinstance(value, workers.Failure):
             stats.unsettled = True
-            value = _unreadable(e.file.display, value.message)
+            # a file over its time or memory budget is mostly generated data (a 2 MB literal
+            # takes LibCST's parser over 2 GB): say how to leave it out, as for unsupported syntax
+            hint = f"; raise {value.setting}, or {_exclusion_hint(e.file, settings)}" if value.setting else ""
+            value = _unreadable(e.file.display, value.message + hint)
         else:
             key, value = value
             stats.unsettled |= key != e.key and e.pending is None

@@ -59,6 +59,11 @@ class Failure:
     kind: str
     message: str
 
+    @property
+    def setting(self) -> str | None:
+        """The setting whose budget the task went over (``file-timeout``, ``file-memory-mb``)."""
+        return {"timeout": "file-timeout", "memory": "file-memory-mb"}.get(self.kind)
+
 
 class WorkerStartError(Exception):
     """No worker process could be started (the message says why)."""

@@ -127,7 +127,8 @@ def test_a_large_flat_file_out_of_memory_in_cpythons_parser_is_over_its_budget(t
     found = _check(tmp_path, file_memory_mb=256, max_file_bytes=100_000_000, jobs=2)
     assert found[:2] == [
         ("deep.py", "AL000", 1, "cannot analyse this file: it is nested too deeply"),
-        ("flat.py", "AL000", 1, "analysing this file needed more than 256 MB (file-memory-mb)"),
+        ("flat.py", "AL000", 1, "analysing this file needed more than 256 MB (file-memory-mb); raise "
+                                "file-memory-mb, or exclude the file with extend-exclude = [\"/flat.py\"]"),
     ]
     assert [row[:3] for row in found[2:]] == [("op.py", "AL001", 7)]
 
@@ -153,14 +154,16 @@ def test_a_file_over_its_memory_budget_is_al000(tmp_path: Path, unguarded: None)
     _write(tmp_path, {"conditionals.py": "x = " + "1 if x else " * 2_000 + "1\n", "op.py": LOOP_BUG})
     found = _check(tmp_path, file_memory_mb=200)
     assert [row[:3] for row in found] == [("conditionals.py", "AL000", 1), ("op.py", "AL001", 7)]
-    assert found[0][3] == "analysing this file needed more than 200 MB (file-memory-mb)"
+    assert found[0][3] == ("analysing this file needed more than 200 MB (file-memory-mb); raise file-memory-mb, "
+                           'or exclude the file with extend-exclude = ["/conditionals.py"]')
 
 
 def test_a_file_over_its_time_budget_is_al000(tmp_path: Path, unguarded: None) -> None:
     _write(tmp_path, {"long_sum.py": "x = " + " + ".join(["1"] * 30_000) + "\n", "op.py": LOOP_BUG})
     found = _check(tmp_path, file_timeout=1)
     assert [row[:3] for row in found] == [("long_sum.py", "AL000", 1), ("op.py", "AL001", 7)]
-    assert found[0][3] == "analysing this file took longer than 1 s (file-timeout)"
+    assert found[0][3] == ("analysing this file took longer than 1 s (file-timeout); raise file-timeout, "
+                           'or exclude the file with extend-exclude = ["/long_sum.py"]')
 
 
 def test_budgets_are_settings(tmp_path: Path) -> None:

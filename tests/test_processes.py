@@ -25,9 +25,13 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="re
 #: aliaslint's command line, with a per-file pass that sleeps on slow.py (workers are forked,
 #: so they inherit the patch)
 SLOW_RUN = textwrap.dedent("""
-    import sys, time
+    import signal, sys, time
     from aliaslint import engine
     from aliaslint.cli import main
+
+    # as when started from a terminal: a test run started in the background by a shell (``pytest
+    # &``) hands its children SIGINT ignored, and Python then leaves it ignored, as it should
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
     real = engine._summarize_task
 
@@ -52,6 +56,22 @@ def _children(pid: int) -> set[int]:
             if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
                 found.add(int(entry.name))
     return found
+
+
+def _states(pid: int, workers: set[int]) -> str:
+    """What the run's processes are doing (state and kernel wait channel of each), for a failure
+    message: a hang must say where it hangs."""
+    out = []
+    for p in sorted({pid, *workers, *_children(pid)}):
+        try:
+            stat = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            wchan = Path(f"/proc/{p}/wchan").read_text()
+            masks = " ".join(line.replace("\t", "=") for line in Path(f"/proc/{p}/status").read_text().splitlines()
+                             if line.startswith(("SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt")))
+        except OSError:
+            stat, wchan, masks = "gone", "", ""
+        out.append(f"{p}: {stat} {wchan} {masks}".strip())
+    return "; ".join(out)
 
 
 def _alive(pid: int) -> bool:
@@ -101,7 +121,10 @@ def test_ctrl_c_prints_one_line_and_exits_130(tmp_path: Path) -> None:
         worker_pids = _children(run.pid)
         time.sleep(0.2)  # let the workers get to their first file
         os.killpg(run.pid, signal.SIGINT)  # a terminal sends it to the whole process group
-        _, stderr = run.communicate(timeout=20)
+        try:
+            _, stderr = run.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"no exit 20 s after Ctrl-C; the run's processes: {_states(run.pid, worker_pids)}")
     finally:
         run.kill()
     assert run.returncode == 130

@@ -212,6 +212,30 @@ def test_full_gutter_width_and_caret_at_end_of_line(
     )
 
 
+def test_full_cuts_a_long_line_to_a_window_around_the_span(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a new user's trial: an AL000 on `x = ---...1` printed the whole 100 kB line
+    (tmp_path / "gen.py").write_text("x = [" + "1, " * 100 + "bad, " + "2, " * 30_000 + "]\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    at = len("x = [" + "1, " * 100) + 1
+    inside = Diagnostic("AL004", "n", "m", Location("gen.py", 1, at, 1, at + 3))  # `bad`
+    at_start = Diagnostic("AL000", "n", "m", Location("gen.py", 1, 1, 1, 1))
+    assert render([inside, at_start], "full") == (
+        f"gen.py:1:{at}: AL004 m\n"
+        "  |\n"
+        "1 | \u2026" + " 1," * 13 + " bad," + " 2," * 38 + " 2\u2026\n"
+        "  |  " + " " * 40 + "^^^\n"
+        "  |\n"
+        "\n"
+        "gen.py:1:1: AL000 m\n"
+        "  |\n"
+        "1 | x = [" + "1, " * 51 + "1,\u2026\n"
+        "  | ^\n"
+        "  |\n"
+        "\n"
+        "Found 2 errors.\n"
+    )
+
+
 def test_full_omits_excerpt_for_a_line_the_file_does_not_have(project: Path) -> None:
     beyond = Diagnostic("AL003", "n", "m", Location("pods.py", 40, 1, 40, 2))
     assert render([beyond], "full") == "pods.py:40:1: AL003 m\n\nFound 1 error.\n"

@@ -14,7 +14,8 @@ be read, or a line it does not have, just loses its excerpt. Excerpts come from
 :class:`aliaslint.sources.Sources`, which reads only the run's files; control characters in a
 quoted line are shown as Unicode control pictures (``\x1b`` as ``␛``), so source text cannot
 drive the terminal. In a notebook the position is ``nb.ipynb:cell 3:2:5`` and the excerpt is
-numbered in the cell.
+numbered in the cell. A line longer than :data:`EXCERPT_CHARS` characters is shown cut to a
+window around the span, with ``…`` where it was cut.
 """
 from __future__ import annotations
 
@@ -71,11 +72,30 @@ def _layout(text: str) -> tuple[str, list[int]]:
     return "".join(shown), starts
 
 
+#: the most characters of a line an excerpt shows (a minified or generated file's line may be
+#: megabytes long); a longer line is cut to a window that starts a little before the span
+EXCERPT_CHARS = 160
+_BEFORE_SPAN = 40
+
+
+def _window(text: str, start: int, end: int) -> tuple[str, int, int]:
+    """``text`` cut to at most :data:`EXCERPT_CHARS` characters around the span ``start:end``
+    (character indexes), an ellipsis marking each cut side, and the span's indexes in the cut."""
+    if len(text) <= EXCERPT_CHARS:
+        return text, start, end
+    lo = max(0, min(start - _BEFORE_SPAN, len(text) - EXCERPT_CHARS))
+    hi = lo + EXCERPT_CHARS
+    head, tail = ("\u2026" if lo else ""), ("\u2026" if hi < len(text) else "")
+    shift = len(head) - lo
+    return head + text[lo:hi] + tail, start + shift, min(end, hi) + shift
+
+
 def _excerpt(location: Location, text: str, line_number: int, *, color: bool) -> list[str]:
-    shown, starts = _layout(text)
     start = min(max(location.column - 1, 0), len(text))
     end = location.end_column - 1 if location.end_line == location.line else len(text)
     end = min(max(end, start), len(text))
+    text, start, end = _window(text, start, end)
+    shown, starts = _layout(text)
     width = max(starts[end] - starts[start], 1)
 
     number = str(line_number)
