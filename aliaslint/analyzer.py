@@ -336,6 +336,10 @@ class FunctionAnalyzer:
         #: source texts of values an enclosing ``if`` tests the type of (``if isinstance(v["mode"],
         #: str):``): writing there converts the value once, a second time the test fails
         self.type_guards: set[str] = set()
+        #: source texts of string values an enclosing ``if`` probes (``if not role.startswith("arn:")``,
+        #: ``if "alias" in key``): a write there of a value made from the old one (``role = "arn:..." +
+        #: role``) converts it to the form the probe looks for, once (see :meth:`value_probes`)
+        self.probe_guards: set[str] = set()
         #: names an enclosing ``if`` requires to be empty (``if not body:``): a write into one
         #: fills a mapping the caller gave nothing in (elasticsearch's ``if not __body:
         #: __body["scroll_id"] = scroll_id``)
@@ -549,6 +553,8 @@ class FunctionAnalyzer:
             for o in target:
                 if isinstance(o, _Obj):
                     self.heap.objects[o.id]["mutated_in"].update(self.loop_stack)
+        elif isinstance(receiver, (cst.Subscript, cst.Attribute)) and self.loop_stack:
+            self._mark_nested_change(receiver, target)
         if not self.recording:
             return
         for o in target:
@@ -711,7 +717,7 @@ class FunctionAnalyzer:
             self.record_call_store(base, attr(target.attr.value), value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
             self.overlay(base, attr(target.attr.value), value)
-            if self.extending and not self._grows_search_path(target, base, value):
+            if self.extending and not self._grows_search_path(target, base, value) and not self._converts_probed(target):
                 # ``c.mounts = (c.mounts or []) + [shm]``: a new list, but one entry longer on
                 # every call: the object accumulates as if appended to
                 self.record_mutation(base, ACCUMULATE, "." + target.attr.value + " +=", target, UNKNOWN,
@@ -719,7 +725,7 @@ class FunctionAnalyzer:
             else:
                 # a conversion under a type test, a search path, or a field set only while it is
                 # unset (a load-once flag: ``if not model.ready: model.load(); model.ready = True``)
-                converted = self.mod.code_for(target) in self.type_guards \
+                converted = self.mod.code_for(target) in self.type_guards or self._converts_probed(target) \
                     or self._grows_search_path(target, base, value) \
                     or self._absent((self.mod.code_for(target), "")) or self._fills_if_unset(target)
                 self.record_mutation(base, SETDEFAULT if converted else OVERWRITE, "." + target.attr.value + " =",
@@ -745,7 +751,8 @@ class FunctionAnalyzer:
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and self._absent((
                 self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)))
             guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target) \
-                or isinstance(target.value, (cst.Name, cst.Attribute)) and self.mod.code_for(target.value) in self.empty_guards
+                or isinstance(target.value, (cst.Name, cst.Attribute)) and self.mod.code_for(target.value) in self.empty_guards \
+                or self._converts_probed(target)
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
@@ -797,6 +804,37 @@ class FunctionAnalyzer:
         for o in refs:
             k = ("field", o.root, extend_path(o.path, [selector]))
             self.env[k] = value if len(base) == 1 else self.env.get(k, frozenset({replace(o, path=k[2])})) | value
+
+    def _mark_nested_change(self, receiver: cst.BaseExpression, target: frozenset) -> None:
+        """``svc["spec"]["ports"] = ...`` in a loop changes ``svc`` too, for AL004, when the object
+        changed is a part of ``svc`` made with it, before the loop (``svc = {"spec": {"ports":
+        []}}``): every stored ``svc`` holds that one part. Not when the part may be another object
+        on each iteration (made in the loop, or one of several)."""
+        base = receiver
+        while isinstance(base, (cst.Subscript, cst.Attribute)):
+            base = base.value
+        if not isinstance(base, cst.Name):
+            return
+        roots = [o for o in self.peek(base) if isinstance(o, _Obj)]
+        changed = [o for o in target if isinstance(o, _Obj)]
+        if len(roots) != 1 or len(changed) != 1:
+            return
+        loops = set(self.loop_stack)
+        objects = self.heap.objects
+        if loops & objects[changed[0].id]["loops"]:
+            return
+        # the changed object must be reachable from the root through the parts made with it
+        seen, todo = {roots[0].id}, [roots[0].id]
+        while todo:
+            oid = todo.pop()
+            if oid == changed[0].id:
+                objects[roots[0].id]["mutated_in"].update(self.loop_stack)
+                return
+            for part in objects[oid]["fields"].values():
+                for o in part:
+                    if isinstance(o, _Obj) and o.id not in seen and not loops & objects[o.id]["loops"]:
+                        seen.add(o.id)
+                        todo.append(o.id)
 
     def forget_fields(self, value) -> None:
         """What this path stored into the local objects of ``value`` may no longer be all they
@@ -2026,6 +2064,34 @@ class FunctionAnalyzer:
             return {self.mod.code_for(test.args[0].value)}
         return set()
 
+    def value_probes(self, test: cst.BaseExpression) -> set[str]:
+        """Source texts whose string value ``test`` probes for a form, also negated and inside an
+        ``and`` chain: ``X.startswith(...)``, ``X.endswith(...)``, ``"lit" in X``, ``"lit" not in
+        X`` (``if not self.data["mode"]["role"].startswith("arn:aws"):``, Cloud Custodian 0.9.53's
+        ``Policy.get_variables``, then ``self.data["mode"]["role"] = "arn:...:role/%s" % (...,
+        self.data["mode"]["role"])``: the role name made an ARN once, the next call finds an ARN
+        and writes nothing; three default findings of issue 8's seventh set, none a bug)."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self.value_probes(test.left) | self.value_probes(test.right)
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test = test.expression
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Attribute) \
+                and test.func.attr.value in ("startswith", "endswith") and test.args:
+            return {self.mod.code_for(test.func.value)}
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, (cst.In, cst.NotIn)) \
+                and isinstance(test.left, (cst.SimpleString, cst.ConcatenatedString)):
+            return {self.mod.code_for(test.comparisons[0].comparator)}
+        return set()
+
+    def _converts_probed(self, target: cst.BaseExpression) -> bool:
+        """A write of ``target`` under a probe of its old value (:attr:`probe_guards`) whose new
+        value is made from the old one: converted once, to the form the probe looks for."""
+        if not self.probe_guards or self.assigned_value is None:
+            return False
+        text = self.mod.code_for(target)
+        return text in self.probe_guards and text in self.mod.code_for(self.assigned_value)
+
     def narrowings(self, test: cst.BaseExpression, holds: bool) -> list[tuple[str, int, tuple[str, ...], bool]]:
         """What ``test`` says about the types of names where it ``holds`` (the ``if`` body) or
         fails (the ``else`` branch, or after an ``if`` whose body always leaves): every
@@ -2311,6 +2377,8 @@ class FunctionAnalyzer:
         self.present_guards |= there
         typed = self.type_tests(node.test) - self.type_guards
         self.type_guards |= typed
+        probed = self.value_probes(node.test) - self.probe_guards
+        self.probe_guards |= probed
         empty = self.empty_tests(node.test) - self.empty_guards
         self.empty_guards |= empty
         self.note_leftover_check(node)
@@ -2343,6 +2411,7 @@ class FunctionAnalyzer:
         self.absent_guards -= guards
         self.present_guards -= there
         self.type_guards -= typed
+        self.probe_guards -= probed
         self.empty_guards -= empty
         if not live_body:
             self._note_filled_once(node.test)

@@ -8,7 +8,7 @@ from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
-from aliaslint.values import Fresh, Ref, format_path, loops_of
+from aliaslint.values import ANY, Fresh, Ref, format_path, loops_of
 
 
 def facts_consumed(project, function: str, index: int) -> bool:
@@ -185,7 +185,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                 if a is not None:
                     deps_loops |= loops_of(project.resolve(fn, a))
         keeps = cls._result_kept(fn, call)
-        returns_param = _returns_param(project.rets.get(t.function, frozenset()), e.root.index)
+        returns_param = _returns_param(project.rets.get(t.function, frozenset()), e.root.index, e.path)
         for loop in reversed(call.loops):
             for leaf in base:
                 if not e.path and not (isinstance(leaf, Ref) and leaf.path):
@@ -324,13 +324,16 @@ def _mentions_call(value, call_id: int, depth: int = 0) -> bool:
     return False
 
 
-def _returns_param(value, index: int, depth: int = 0) -> bool:
-    """The result is parameter ``index`` itself, or embeds it whole (parts of it do not count:
-    a summary built from a parameter's contents is a new object)."""
+def _returns_param(value, index: int, changed: tuple[str, ...] = (), depth: int = 0) -> bool:
+    """The result is parameter ``index`` itself, or embeds it whole, or embeds the part of it
+    that holds what is ``changed`` (``labels = kwargs.get("labels", {})``, then ``labels["app"] =
+    name`` and ``return {"labels": labels}``: the caller's ``labels=`` object). Other parts do not
+    count: a summary built from a parameter's contents is a new object."""
     for o in value:
-        if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index and not o.path:
+        if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index \
+                and changed[:len(o.path)] == o.path and ANY not in o.path:
             return True
         if isinstance(o, Fresh) and depth < 4:
-            if any(_returns_param(v, index, depth + 1) for _, v in o.fields):
+            if any(_returns_param(v, index, changed, depth + 1) for _, v in o.fields):
                 return True
     return False

@@ -115,6 +115,17 @@ def _builds_from(result, root, mutated: tuple[str, ...]) -> bool:
     )
 
 
+def _put_into_argument(fn, root) -> bool:
+    """Whether ``fn`` puts the template itself into an object its caller passed (``tol =
+    spec.setdefault("tolerations", DEFAULT_TOLERATIONS)``, then ``tol.append(...)``): the caller's
+    object is built from it, as a result would be, and every object it is put into shares it. A
+    value only computed from the template (``spec["id"] = len(TEMPLATE)``) is not it."""
+    return any(
+        any(isinstance(t, Ref) and t.root.kind == "param" for t in m.target)
+        and any(isinstance(v, Ref) and v.root == root and not v.path for v in m.value)
+        for m in fn.mutations)
+
+
 def _per_call_slot(fn, e, ret) -> bool:
     """``e`` puts this call's own value (computed from its arguments) into a named slot of the
     shared object, on every path, and ``fn`` neither returns nor keeps the object: the slot passes
@@ -250,7 +261,8 @@ class ModuleTemplateMutation(ProjectRule):
                 if ret is None:
                     ret = project.rets.get(fn.qualname, frozenset())
                 cached = e.root.name.endswith("()")  # a cached loader's object: nobody's to change
-                builds = e.via_instance or cached or _builds_from(ret, e.root, e.path)
+                builds = e.via_instance or cached or _builds_from(ret, e.root, e.path) \
+                    or _put_into_argument(fn, e.root)
                 if not builds:
                     continue  # not used as material for the result: a setter, a cache
                 # a registry or cache is written at keys that depend on the inputs; a template the

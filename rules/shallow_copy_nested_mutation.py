@@ -117,7 +117,9 @@ class ShallowCopyNestedMutation(ProjectRule):
     and the `**kwargs` dict of a call (Python's copy, not the author's) whose nested change
     puts the same value every time (`pool.registry = self.registry`, a constant); and a nested
     change that only fills a missing key or converts a value under a type test (`if "k" not in
-    c["spec"]: c["spec"]["k"] = v`): the original gains what it lacked, once; and an index or
+    c["spec"]: c["spec"]["k"] = v`), converts it under a probe of its form (`if not
+    v.startswith("arn:")`), or writes into an entry the key that chose it (`for f in keys:
+    data[f]["key"] = f`): the original gains what it lacked, once; and an index or
     ordering of a collection's elements (`{r["id"]: r for r in resources}`, `sorted(resources,
     key=...)`) through which the elements are changed: made to find or walk them. A copy made in
     a loop and kept by every round names the copies the earlier rounds kept as its second use.
@@ -226,6 +228,11 @@ class ShallowCopyNestedMutation(ProjectRule):
             # the nested change only fills what is missing (``if "k" not in c["spec"]:``), or
             # converts a value under a type test: the original gains what it lacked, once, and a
             # second run finds it there (ansible-doc's ``removed_in`` filled from ``version``)
+            return Confidence.MEDIUM, None
+        if all(h.effect is not None and harm.writes_choosing_key(h.effect) for h in hits):
+            # the nested change writes what repeating it writes again: the key that chose the
+            # entry (``for f in keys: fv = data.get(f); fv["key"] = f``, Cloud Custodian 0.9.53's
+            # multi-attribute filters), or the old value normalised; the original gains it once
             return Confidence.MEDIUM, None
         if first.mark.how in _ORDERING_COPIES:
             # ``{r["id"]: r for r in resources}``, ``sorted(resources, key=...)``: the caller's

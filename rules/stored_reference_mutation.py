@@ -7,7 +7,7 @@ from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.project import load
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import ACCUMULATE, REMOVE
+from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT
 from aliaslint.values import ANY, Fresh, Ref, Root, format_path
 
 
@@ -225,8 +225,11 @@ class StoredReferenceMutation(ProjectRule):
     method (`build()`) adds to the kept object what does not come from its own arguments, so that
     every call adds the same entries again. With `--preview` only: wrappers and sinks that only
     change the kept object itself, handles whose public methods (three or more) edit the kept
-    object, kept objects with mutating methods of their own, changes that fill in or normalise,
-    and classes whose every construction in the tree passes a new object.
+    object, kept objects with mutating methods of their own, changes that fill in or normalise
+    (also under a public constructor: a value converted under a probe of its form, `if not
+    role.startswith("arn:"): role = "arn:..." + role`, or the key that chose an entry written
+    into it, `for f in keys: data[f]["key"] = f`), and classes whose every construction in the
+    tree passes a new object.
     """
 
     code = "AL006"
@@ -355,8 +358,13 @@ class StoredReferenceMutation(ProjectRule):
                 likely = bool(repeated or builder or (shared_at or reason) and not _acts_on_whole(hits)) \
                     and not _holds_state(project, init, index) and not harm.intended(project, fn) \
                     and not _editing_handle(hits)
-                if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False) for h in hits):
-                    likely = False  # every instance fills in or normalises the same again: harmless
+                if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False) for h in hits) \
+                        or reason and not repeated and builder is None and all(
+                            h[1].kind in (OVERWRITE, SETDEFAULT) and harm.repeat_safe(h[1], constants=False)
+                            for h in hits):
+                    # every instance, or every caller's call, fills in or normalises the same again
+                    # (``fv["key"] = f`` into ``self.data[f]``: Cloud Custodian 0.9.53's filters)
+                    likely = False
                 if filled_at and not shared_at and not repeated and not builder and not reason:
                     likely = False  # the maker hands its new object over to be filled, then reads it
                 confidence = Confidence.HIGH if likely else Confidence.MEDIUM
