@@ -232,7 +232,8 @@ class ShallowCopyNestedMutation(ProjectRule):
         if all(h.effect is not None and harm.writes_choosing_key(h.effect) for h in hits):
             # the nested change writes what repeating it writes again: the key that chose the
             # entry (``for f in keys: fv = data.get(f); fv["key"] = f``, Cloud Custodian 0.9.53's
-            # multi-attribute filters), or the old value normalised; the original gains it once
+            # multi-attribute filters); the original gains it once. Not a normalisation: that
+            # replaces whatever the original held (ansible-doc's ``removed_in``, a bug)
             return Confidence.MEDIUM, None
         if first.mark.how in _ORDERING_COPIES:
             # ``{r["id"]: r for r in resources}``, ``sorted(resources, key=...)``: the caller's
