@@ -79,6 +79,16 @@ CONTAINER_MUTATORS: dict[str, tuple[str, range]] = {
     "sort": (OVERWRITE, range(0, 1)),
     "reverse": (OVERWRITE, range(0, 1)),
 }
+#: Methods that only strings (and bytes) have among the objects Python code passes around: a
+#: name they were called on holds a string from there on, which nothing changes in place and
+#: which holds no container (``encode``/``decode``/``format`` are left out: codecs and
+#: formatters have them too)
+STRING_ONLY_METHODS = frozenset({
+    "split", "rsplit", "splitlines", "startswith", "endswith", "lower", "upper", "casefold",
+    "strip", "lstrip", "rstrip", "removeprefix", "removesuffix", "partition", "rpartition",
+    "isdigit", "isalpha", "isalnum", "isspace", "isidentifier", "isupper", "islower", "isdecimal",
+    "isnumeric", "zfill", "ljust", "rjust", "center", "expandtabs", "title", "capitalize", "swapcase",
+})
 MAX_LOOP_WALK_DEPTH = 3
 PURE_BUILTINS = {
     "len", "str", "int", "float", "bool", "repr", "hash", "isinstance", "issubclass", "any", "all",
@@ -451,8 +461,16 @@ class FunctionAnalyzer:
                     # values stored under a key that varied with loop L belong to other keys when
                     # the key read now varies with L too (``for k in src: out[k] = ...``)
                     if selector not in obj.get("replaced", ()):
+                        reading = frozenset(k for k in key_loops if k >= 0)
                         for loops, v in obj.get("varying", {}).items():
                             if not loops & key_loops:
+                                if reading and loops <= loops_of(self.snapshot(v)):
+                                    # one value stored per key (``futures[submit(b)] = b``): read
+                                    # under a key that varies with another loop (``for f in
+                                    # as_completed(futures): b = futures[f]``), it is another
+                                    # value on each of that loop's iterations too (c7n 0.9.53's
+                                    # S3 inventory filter)
+                                    v = self.tag(v, reading, keep_copy=True)
                                 out |= v
                 if selector in fields:
                     out |= fields[selector]
@@ -745,7 +763,11 @@ class FunctionAnalyzer:
             base = self.eval(target.value)
             sel, key_value = self.selector(target)
             self.record_call_store(base, sel, value)
-            self.store(base, sel, value, self.mod.site(node), loops_of(self.snapshot(key_value)))
+            # a key made by a call in a loop is another key on each iteration, as a loop
+            # variable is (``futures[pool.submit(f, b)] = b``; see :meth:`key_loops`)
+            self.store(base, sel, value, self.mod.site(node),
+                       frozenset(k for k in self.key_loops(key_value) if k >= 0) if sel == ANY
+                       else loops_of(self.snapshot(key_value)))
             if sel != ANY:
                 self.overlay(base, sel, value)
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and self._absent((
@@ -1228,6 +1250,8 @@ class FunctionAnalyzer:
             receiver = self.eval(func.value)
             method = func.attr.value
             callee = self.load(receiver, attr(method))
+            if method in STRING_ONLY_METHODS and isinstance(func.value, cst.Name):
+                self._note_string(func.value.value, receiver)
         else:
             callee = self.eval(func)
         if super_call:
@@ -1252,6 +1276,16 @@ class FunctionAnalyzer:
             if result is not None:
                 return result
         return self.record_call(node, callee, receiver if method else None, positional, keywords, star)
+
+    def _note_string(self, name: str, value: frozenset) -> None:
+        """``path.split("/")``: from here on, ``path`` holds a string on this path. What it was
+        read from (``for path in paths``) stays a dependency, but no longer an alias: appending
+        it to a list makes the list hold no part of ``paths`` (mkdocs 1.6.1's ``nest_paths``
+        appended each path string to a tree of fresh lists, which was traced to the caller's
+        ``paths[*][*]...`` through the returned nodes). Only the binding on this path: a branch
+        that did not call it keeps the name's value (the join adds both)."""
+        if name in self.env and name not in self.global_decls and any(isinstance(o, (Ref, _Obj)) for o in value):
+            self.env[name] = self.opaque_of([value])
 
     def own_class_callee(self, func: cst.BaseExpression) -> frozenset | None:
         """``type(self)(...)``, ``self.__class__(...)`` and ``cls(...)`` in a classmethod construct
@@ -1360,6 +1394,11 @@ class FunctionAnalyzer:
                 return frozenset({obj}) | handle
             return frozenset({obj})
         if kind == "opaque":
+            text_arg = model.get("text_arg")
+            if text_arg is not None and text_arg < len(node.args) and isinstance(node.args[text_arg].value, cst.Name) \
+                    and not any(a.keyword or a.star for a in node.args[:text_arg + 1]):
+                # ``PurePath(path)``: the callee takes only a string or a path, so the name holds one
+                self._note_string(node.args[text_arg].value.value, positional[text_arg])
             return self.opaque_of(list(positional) + list(keywords.values()), model.get("container"))
         if kind == "identity":
             arg_index = model.get("arg", 0)
@@ -1457,6 +1496,8 @@ class FunctionAnalyzer:
                 if method == "update" and positional else value
             for o in receiver:
                 if isinstance(o, _Obj):
+                    if method == "update" and self._merge_by_key(o, node, positional, keywords):
+                        continue
                     self.store(frozenset({o}), ANY, elements, self.mod.site(node))
         if method in ("append", "add", "insert"):
             self.record_store(value, node, method)
@@ -1483,6 +1524,27 @@ class FunctionAnalyzer:
                 return self.tag(got, frozenset({loops[-1]}), keep_copy=True)
             return got
         return frozenset({Opaque()})
+
+    def _merge_by_key(self, o: _Obj, node: cst.Call, positional, keywords) -> bool:
+        """``d.update(m)`` on a dict made here, with ``m`` of unknown keys: each key of ``d`` then
+        holds ``m``'s value under that key, not any of ``m``'s values. The merge is kept by key,
+        as ``{**m}`` keeps it (``copy_of``): a later ``d["Tags"]`` is ``m["Tags"]``, not
+        ``m["Prefix"]`` (c7n 0.9.53's ``convertLifePredicate`` merges the fresh dicts its
+        recursion returns; without keys, extending ``n["Tags"]`` was traced to the caller's
+        ``p["prefix"]``). A key this dict held already may hold either value. Returns False
+        (store as any key) when the merge is not one plain mapping into a dict literal."""
+        obj = self.heap.objects[o.id]
+        if keywords or len(positional) != 1 or obj.get("container") != "dict" or obj["kind"] != "literal" \
+                or isinstance(node.args[0].value, cst.Dict):
+            return False
+        source = positional[0]
+        fields = obj["fields"]
+        for k in list(fields):
+            if k != ANY and not k.startswith("."):
+                fields[k] = fields[k] | self._load(source, k)
+        obj["copy_of"] = source if obj["copy_of"] is None else obj["copy_of"] | source
+        self.forget_fields(frozenset({o}))
+        return True
 
     def _moves_within(self, node: cst.Call) -> bool:
         """``items.append(items.pop(i))`` / ``items.insert(0, items.pop())``: the element taken

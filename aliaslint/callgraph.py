@@ -181,8 +181,10 @@ class CallResolution:
         """Look ``method`` up in ``cls_name`` and its project-local bases."""
         return next((self.classes[c].methods[method] for c in self.mro(cls_name) if method in self.classes[c].methods), None)
 
-    def classes_of_value(self, value: Value, module: ModuleSummary) -> list[str]:
-        """Project classes that a (class-object) value names."""
+    def classes_of_value(self, value: Value, module: ModuleSummary, _depth: int = 0) -> list[str]:
+        """Project classes that a (class-object) value names, through module-level aliases of
+        a class (``BaseAction = Action``, Cloud Custodian's ``c7n.actions.core``: without it,
+        no action class had its project base), as far as :data:`MAX_CLASS_DEPTH` aliases."""
         out = []
         for o in value:
             if isinstance(o, Ref) and o.root.kind == "global" and all(s.startswith(".") for s in o.path):
@@ -190,6 +192,11 @@ class CallResolution:
                 got = self.lookup_qualname(dotted)
                 if got and got[0] == "class":
                     out.append(got[1])
+                elif got and got[0] == "global" and _depth < MAX_CLASS_DEPTH:
+                    mod, _, name = got[1].rpartition(".")
+                    aliased = self.modules[mod].globals[name][0]
+                    if all(isinstance(v, Ref) and v.root.kind == "global" for v in aliased):
+                        out += self.classes_of_value(aliased, self.modules[mod], _depth + 1)
         return out
 
     def class_of_instance(self, o, fn: FunctionSummary, _depth: int = 0) -> list[str]:

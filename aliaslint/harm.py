@@ -109,7 +109,7 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
       phase 1 records these as ``SETDEFAULT``;
     - ``set.add``: adding the same element again;
     - a normalising write: the value comes from the object itself (``s["name"] = s["name"].lower()``),
-      or from the key that chose it (``d[name].name = name``);
+      or from the key that chose it (``d[name].name = name``); a plain ``.sort()``;
     - a constant written on every path: the second write puts the same value (``constants=False``
       when the object is shared with code that does not write it: a template other objects read);
     - a removal on every path whose result is thrown away, ``discard``, or a ``del`` under a test
@@ -120,7 +120,8 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
     if effect.kind == ACCUMULATE and effect.op == "add":
         return "adding the same element again changes nothing"
     if effect.kind == OVERWRITE:
-        if normalises(effect):
+        if normalises(effect) or effect.op == "sort":
+            # (``v.sort()``, no key: phase 1 records no other sort) sorted again, the same order
             return "it normalises a value in place"
         if writes_choosing_key(effect):
             # ``driver = drivers()[name]; driver.name = name`` (molecule's ``Config.driver``): the
@@ -469,8 +470,8 @@ _PLUGIN_FAMILY = 3
 
 def plugin_hook(project, fn: FunctionSummary) -> bool:
     """``fn`` is a plug-in's hook that the package's own framework calls: a method of a class
-    put in a registry (:attr:`aliaslint.summary.ClassInfo.registered`: the framework finds it by
-    name), overriding a method of a project base class that at least :data:`_PLUGIN_FAMILY`
+    put in a registry, or derived from one that is (:attr:`aliaslint.summary.ClassInfo.registered`:
+    the framework finds it by name), overriding a method of a project base class that at least :data:`_PLUGIN_FAMILY`
     classes under that base define, which no code calls by its class (only through objects of
     unknown class: ``for f in self.filters: resources = f.process(resources)``), while some code
     does call a method of that name. Its argument is what the framework hands every plug-in for
@@ -481,7 +482,10 @@ def plugin_hook(project, fn: FunctionSummary) -> bool:
     plug-ins, called again with the same arguments on a retry: D's of the held-out and mid sets)."""
     if fn.kind != "method" or fn.cls not in project.classes or fn.name.startswith("__"):
         return False
-    if not project.classes[fn.cls].registered:
+    # the class, or a project class it derives from, is in a registry: Cloud Custodian registers
+    # ``DescribeSource`` and maps each resource to a subclass of it (``source_mapping =
+    # {"describe": DescribeBackup}``), whose ``augment`` its managers call through ``self.source``
+    if not any(project.classes[c].registered for c in project.mro(fn.cls) if c in project.classes):
         return False
     if project.callers.get(fn.qualname):
         return False

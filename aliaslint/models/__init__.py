@@ -28,7 +28,7 @@ ALLOWED_KEYS = {
     "deepcopy": _COMMON,
     "copy": _COMMON | {"name", "container", "keyword_fields", "deep_keyword"},
     "fresh": _COMMON,
-    "opaque": _COMMON | {"container"},
+    "opaque": _COMMON | {"container", "text_arg"},
     "identity": _COMMON | {"arg"},
     "mutator": _COMMON | {"arg", "effect", "name"},
 }
@@ -72,6 +72,8 @@ _VALUE_TYPES = {
     "deep_keyword": (lambda v: isinstance(v, str) and v.isidentifier(), "a keyword argument name"),
     "arg": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
             "a parameter position (0, 1, ...)"),
+    "text_arg": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+                 "a parameter position (0, 1, ...)"),
     "effect": (lambda v: v in EFFECTS, "one of " + ", ".join(f'"{e}"' for e in EFFECTS)),
 }
 
