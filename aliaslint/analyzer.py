@@ -150,6 +150,12 @@ _SCALARS = frozenset({str, type(None), bool, cst.MaybeSentinel})
 _PLACES_PAST_STAR = 8
 
 
+def _real_loops(loops: frozenset[int]) -> frozenset[int]:
+    """The loops of this function among ``loops``, without the marks of keys computed from a
+    parameter (:func:`aliaslint.values.param_variance`, negative)."""
+    return frozenset(k for k in loops if k >= 0)
+
+
 def _child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The nodes ``node.children`` gives, read from the node's fields, first to last, where
     ``children`` is in source order (a node's parentheses first): for the walks below, which
@@ -460,9 +466,10 @@ class FunctionAnalyzer:
                 if selector == ANY or selector.startswith("["):
                     # values stored under a key that varied with loop L belong to other keys when
                     # the key read now varies with L too (``for k in src: out[k] = ...``)
-                    if selector not in obj.get("replaced", ()):
-                        reading = frozenset(k for k in key_loops if k >= 0)
-                        for loops, v in obj.get("varying", {}).items():
+                    varying = obj.get("varying")
+                    if varying and selector not in obj.get("replaced", ()):
+                        reading = _real_loops(key_loops)
+                        for loops, v in varying.items():
                             if not loops & key_loops:
                                 if reading and loops <= loops_of(self.snapshot(v)):
                                     # one value stored per key (``futures[submit(b)] = b``): read
@@ -766,7 +773,7 @@ class FunctionAnalyzer:
             # a key made by a call in a loop is another key on each iteration, as a loop
             # variable is (``futures[pool.submit(f, b)] = b``; see :meth:`key_loops`)
             self.store(base, sel, value, self.mod.site(node),
-                       frozenset(k for k in self.key_loops(key_value) if k >= 0) if sel == ANY
+                       _real_loops(self.key_loops(key_value)) if sel == ANY
                        else loops_of(self.snapshot(key_value)))
             if sel != ANY:
                 self.overlay(base, sel, value)

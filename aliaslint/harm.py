@@ -485,7 +485,7 @@ def plugin_hook(project, fn: FunctionSummary) -> bool:
     # the class, or a project class it derives from, is in a registry: Cloud Custodian registers
     # ``DescribeSource`` and maps each resource to a subclass of it (``source_mapping =
     # {"describe": DescribeBackup}``), whose ``augment`` its managers call through ``self.source``
-    if not any(project.classes[c].registered for c in project.mro(fn.cls) if c in project.classes):
+    if not any(project.classes[c].registered for c in project.mro(fn.cls)):
         return False
     if project.callers.get(fn.qualname):
         return False
