@@ -264,6 +264,9 @@ class FunctionAnalyzer:
         self.mod = mod
         self.summary = summary
         self.heap = _Heap()
+        #: one list per ``if`` being walked: the heap fields its branch stored into, each with
+        #: what the field held before (:meth:`_walk_branches`)
+        self.heap_journal: list[list[tuple[dict, str, frozenset | None]]] = []
         self.env: dict[str, frozenset] = {}
         self.loop_stack: list[int] = []
         #: per enclosing loop: the states at its ``continue`` and ``break`` statements (they
@@ -481,6 +484,9 @@ class FunctionAnalyzer:
                                 out |= v
                 if selector in fields:
                     out |= fields[selector]
+                    if selector.startswith("[") and ANY in fields and selector not in obj.get("replaced", ()):
+                        # stored under a key not known (``md[other] = v``): it may be this one
+                        out |= fields[ANY]
                 elif selector == ANY and fields and not selector.startswith("."):
                     for k, v in fields.items():
                         if not k.startswith("."):
@@ -533,6 +539,8 @@ class FunctionAnalyzer:
                     for v in value
                 )
             fields = obj["fields"]
+            if self.heap_journal:
+                self.heap_journal[-1].append((fields, selector, fields.get(selector)))
             # a store made on some paths only (in a branch entered after the object was made) may
             # not happen: what the field held stays possible, for a copy the original's part too
             # (``if "labels" not in opts: opts["labels"] = {}`` then ``opts["labels"][k] = v``)
@@ -555,6 +563,8 @@ class FunctionAnalyzer:
                     obj.setdefault("replaced", set()).add(selector)
             else:
                 fields[selector] = fields.get(selector, frozenset()) | stored
+                if selector == ANY:
+                    obj.pop("replaced", None)  # the key not known may be a replaced one
 
     def new_object(self, node: cst.CSTNode, kind: str = "literal", **kw) -> _Obj:
         oid = self.heap.new(self.mod.site(node), frozenset(self.loop_stack), kind, **kw)
@@ -634,6 +644,40 @@ class FunctionAnalyzer:
             # ``del start.transitions[-1]``: another rule's state for each ``idx``)
             out |= self.alias_keys.get(node.value, frozenset())
         return out
+
+    def _undo_stores(self) -> list[tuple[dict, str, frozenset | None, frozenset | None]]:
+        """Take back the heap stores of the branch just walked (the top of :attr:`heap_journal`),
+        newest first; returns ``(fields, selector, before, after)`` for each field it stored into,
+        ``before`` being what the field held when the branch began (None: absent)."""
+        journal = self.heap_journal.pop()
+        out: dict[tuple[int, str], list] = {}
+        for fields, selector, before in journal:
+            key = (id(fields), selector)
+            if key not in out:
+                out[key] = [fields, selector, before, fields.get(selector)]
+        for fields, selector, before in reversed(journal):
+            if before is None:
+                fields.pop(selector, None)
+            else:
+                fields[selector] = before
+        return [tuple(v) for v in out.values()]
+
+    def _redo_stores(self, body_stores: list, else_journal: list) -> None:
+        """After an ``if``'s else branch: each field holds what either branch left in it, and
+        the enclosing ``if``'s journal learns what the fields held before this one."""
+        outer = self.heap_journal[-1] if self.heap_journal else None
+        seen: set[tuple[int, str]] = set()
+        for fields, selector, before, after in body_stores:
+            seen.add((id(fields), selector))
+            if outer is not None:
+                outer.append((fields, selector, before))
+            if after is not None:
+                fields[selector] = fields.get(selector, frozenset()) | after
+        if outer is not None:
+            for fields, selector, before in else_journal:
+                if (id(fields), selector) not in seen:
+                    seen.add((id(fields), selector))
+                    outer.append((fields, selector, before))
 
     def open_branch(self) -> None:
         self.branch_ids.append(self.next_branch)
@@ -1061,6 +1105,12 @@ class FunctionAnalyzer:
             if not self.yields_its_value:  # the other iterable's elements
                 self.yielded = self.yielded | self.snapshot(self.load(v, ANY))
                 self.summary.returns_value = True
+            return UNKNOWN
+        loops = self.repeating_loops()
+        if loops:
+            # what ``send()`` hands in: another value each time the loop resumes the generator
+            # (buildbot's line consumers: ``while True: _, line = yield``)
+            return frozenset({Opaque(frozenset(loops))})
         return UNKNOWN
 
     def eval_BinaryOperation(self, node: cst.BinaryOperation) -> frozenset:
@@ -1514,6 +1564,8 @@ class FunctionAnalyzer:
             if n > 1:
                 for o in receiver:
                     if isinstance(o, _Obj) and sel not in self.heap.objects[o.id]["fields"]:
+                        if self.heap_journal:
+                            self.heap_journal[-1].append((self.heap.objects[o.id]["fields"], sel, None))
                         self.heap.objects[o.id]["fields"][sel] = positional[1]
                 got = got | positional[1]
             return got
@@ -2468,7 +2520,10 @@ class FunctionAnalyzer:
         narrowed = len(self.type_narrowing)
         in_body, in_else = self.narrowings(node.test, True), self.narrowings(node.test, False)
         self.type_narrowing += in_body
+        if node.orelse is not None:
+            self.heap_journal.append([])
         live_body = self.walk_block(self.body_of(node))
+        body_stores = self._undo_stores() if node.orelse is not None else []
         del self.type_narrowing[narrowed:]
         del self.flag_requires[len(self.flag_requires) - len(flags):]
         del self.once_loops[len(self.once_loops) - len(once):]
@@ -2501,10 +2556,15 @@ class FunctionAnalyzer:
             negated = [(i, not truthy) for i, truthy in flags] if len(flags) == 1 else []
             self.flag_requires += negated
             self.type_narrowing += in_else
+            # the else branch cannot see what the body stored into the heap's objects (one
+            # ``if``'s two branches never both run in one pass; elyra 4.1.1's kfp processor reads
+            # ``task["mods"][key]`` in one branch, and the other stores a parameter's part there)
+            self.heap_journal.append([])
             if isinstance(node.orelse, cst.If):
                 live_else = self.walk_stmt(node.orelse)
             else:
                 live_else = self.walk_block(self.body_of(node.orelse))
+            self._redo_stores(body_stores, self.heap_journal.pop())
             del self.type_narrowing[narrowed:]
             self.absent_guards -= present
             del self.flag_requires[len(self.flag_requires) - len(negated):]

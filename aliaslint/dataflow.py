@@ -80,7 +80,10 @@ class ValueFlow:
                     call = self.call_site(fn, o.root.index)
                     library = call is not None and not self.targets(fn, call)
                     out.add(Opaque(
-                        o.loops | (self.call_arg_loops(fn, o.root.index) if library else frozenset()),
+                        # a library call made on every round may answer differently each time
+                        # (``f.readline()``, ``next(it)``, ``queue.get()``): another value each round
+                        o.loops | (self.call_arg_loops(fn, o.root.index) | frozenset(call.loops) if library
+                                   else frozenset()),
                         # ``UNKNOWN_ROOT``: not a constant (``uuid4().hex`` differs on every call)
                         self.call_arg_deps(fn, o.root.index, depth) | {UNKNOWN_ROOT} if library else frozenset(),
                     ))

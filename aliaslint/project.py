@@ -69,9 +69,9 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     #: one object per distinct value the pass keeps (:mod:`aliaslint.hashcons`)
     _values: ValueTable = field(default_factory=ValueTable)
     _subclasses: dict[str, set[str]] | None = None
-    #: (outside base class, method name) -> project classes derived from it that define it
-    #: (:func:`aliaslint.harm.framework_hook`)
-    _hook_index: dict[tuple[str, str], int] | None = None
+    #: (outside base class, method name) -> project classes derived from it that define it, and
+    #: the (outside base class, name prefix) families called by name (:func:`aliaslint.harm.framework_hook`)
+    _hook_index: tuple[dict[tuple[str, str], int], frozenset[tuple[str, str]]] | None = None
     #: (project base class, method name) -> project classes under it that define it, and the
     #: names called as methods anywhere (:func:`aliaslint.harm.plugin_hook`)
     _plugin_index: tuple[dict[tuple[str, str], int], frozenset[str]] | None = None

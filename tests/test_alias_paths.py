@@ -768,7 +768,9 @@ BRANCH_FIELD = """
 @pytest.mark.parametrize(("between", "expected"), [
     ("pass", []),
     # what this path set may be replaced before the append: the caller's list again
-    ('md.update(other)', [("AL001", 15)]),
+    ('md.update(metadata)', [("AL001", 15)]),
+    # an unknown mapping merged in holds what it holds, not what the other branch stored
+    ('md.update(other)', []),
     ('md[other] = metadata["items"]', [("AL001", 15)]),
     ('(md if other else {})["items"] = metadata["items"]', [("AL001", 15)]),
     ('md["items"] = metadata["items"]', [("AL001", 15)]),

@@ -1,0 +1,113 @@
+"""Kinds found on first contact with issue 8's fresh set (buildbot 4.3.0, elyra 4.1.1,
+kubeflow-training 1.9.4): a value a loop receives anew each round, a method a framework builds
+from a message's name, and a store one branch of an ``if`` makes that the other branch read.
+Each with the twin that is still found.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_harm import assert_tier, run, shown
+
+# buildbot 4.3.0 ``WarningCountingShellCommand.warningLogConsumer``: a line consumer that
+# collects each line sent to it into one list
+COLLECTOR = """
+    class Step:
+        def __init__(self):
+            self.warnings = []
+
+        def consume(self, f):
+            self.warnings = []
+            while True:
+                {receive}
+                self.add(self.warnings, {value})
+
+        def add(self, warnings, line):
+            warnings.append(line)
+"""
+
+
+@pytest.mark.parametrize("receive", [
+    "line = yield",
+    "_, line = yield",
+    "line = f.readline()",
+])
+def test_a_list_collecting_what_each_round_receives_is_not_a_duplicate(tmp_path: Path, receive: str) -> None:
+    source = COLLECTOR.format(receive=receive, value="line")
+    assert shown(run(tmp_path, {"step.py": source}, preview=True)) == []
+
+
+@pytest.mark.parametrize("receive", ["line = yield", "line = f.readline()"])
+def test_the_same_entry_appended_each_round_is_still_found(tmp_path: Path, receive: str) -> None:
+    found = run(tmp_path, {"step.py": COLLECTOR.format(receive=receive, value='"warning"')})
+    assert shown(found) == [("AL001", 10, "HIGH")]
+    assert found[0].message.startswith("`self.add(...)` gets the same object on every iteration of the loop, "
+                                       "and Step.add appends to `self.warnings`")
+
+
+# buildbot 4.3.0 ``ChangePerspective.perspective_addChange``: Twisted's ``pb.Avatar`` calls
+# ``perspective_<name>`` for a remote ``callRemote("<name>", ...)``, with the arguments
+# unpickled for that call
+PERSPECTIVES = """
+    from twisted.spread import pb
+
+    class ChangePerspective(pb.Avatar):
+        def perspective_addChange(self, changedict):
+            if "who" in changedict:
+                changedict["author"] = changedict["who"]
+                del changedict["who"]
+            return self.master.addChange(**changedict)
+
+    class UserPerspective(pb.Avatar):
+        def perspective_commandline(self, info):
+            return info
+"""
+
+
+def test_a_method_a_framework_builds_from_a_name_prefix_is_its_hook(tmp_path: Path) -> None:
+    assert_tier(tmp_path, {"pb.py": PERSPECTIVES}, "AL007", 8, "MEDIUM")
+
+
+@pytest.mark.parametrize("twin", [
+    # one class: a method of a library's API, not a family
+    PERSPECTIVES.split("    class UserPerspective")[0],
+    # the project calls a method of the family by its name: not built from a message
+    PERSPECTIVES + "\n    def local(p, d):\n        return p.perspective_commandline(d)\n",
+])
+def test_a_prefix_without_a_family_dispatched_by_name_stays_an_entry_point(tmp_path: Path, twin: str) -> None:
+    found = run(tmp_path, {"pb.py": twin})
+    assert shown(found) == [("AL007", 8, "HIGH")]
+    assert found[0].message.startswith("`ChangePerspective.perspective_addChange` deletes from `changedict`, "
+                                       "the caller's `changedict`")
+
+
+# elyra 4.1.1 ``KfpPipelineProcessor._generate_workflow_tasks``: a task made for each operation;
+# one branch stores the pipeline's setting into it, the other reads an entry under a computed key
+BRANCHES = """
+    def tasks(pipeline, operations, clean):
+        out = {{}}
+        {made_before}
+        for op in operations:
+            {made_in}
+            if op.generic:
+                task["mods"]["cache"] = pipeline.selection
+            else:
+                task["mods"][clean(op.ref)] = {{}}
+                ref = task["mods"][clean(op.ref)]
+                ref["value"] = op.value
+            out[op.id] = task
+        return out
+"""
+
+
+def test_one_branch_does_not_read_what_the_other_stored(tmp_path: Path) -> None:
+    source = BRANCHES.format(made_before="", made_in='task = {"mods": {}}')
+    assert shown(run(tmp_path, {"tasks.py": source}, preview=True)) == []
+
+
+def test_a_task_made_before_the_loop_meets_both_branches_stores(tmp_path: Path) -> None:
+    # the next round's other branch reads the entry this round stored
+    source = BRANCHES.format(made_before='task = {"mods": {}}', made_in="pass")
+    assert [(d.code, d.location.line) for d in run(tmp_path, {"tasks.py": source})] == [("AL004", 8), ("AL004", 13)]
