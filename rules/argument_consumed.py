@@ -198,7 +198,10 @@ class ArgumentConsumed(ProjectRule):
     from arguments the loop passes unchanged). Not a second use: a loop that itself changes the
     object it passes (its working state). Neither a closure (a function defined inside another)
     nor a metaclass's `__new__` or `__init__`, whose namespace Python makes for each class
-    statement, is a public entry point. A helper whose every caller passes an object of its own
+    statement, is a public entry point; nor is a framework's hook, a method no project code calls
+    that overrides an outside base's method or belongs to a family of methods named with one
+    prefix that the framework builds from a message (`perspective_addChange` for
+    `callRemote("addChange", ...)`: its argument is the framework's, made for this call). A helper whose every caller passes an object of its own
     is silent; a private helper whose every caller hands it an object the caller made (a
     literal, an instance, a deep copy), then uses it again, is preview only: the helper's changes
     are the caller's own work. Not a change at a call at all: one made behind a flag parameter

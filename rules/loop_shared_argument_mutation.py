@@ -63,7 +63,8 @@ class LoopSharedArgumentMutation(ProjectRule):
     Shown by default: the loop itself is the second use (the next iteration passes the same
     object again), named as a related location. Not reported at all: changes that are harmless
     when repeated (filling a missing key, a conversion under a type test, adding to a set, a
-    removal whose result is thrown away, a `clear()`, an append guarded by a membership test), accumulators filled at loop-varying keys, and calls
+    removal whose result is thrown away, a `clear()`, an append guarded by a membership test), accumulators filled at loop-varying keys
+    or with what each round receives anew (`line = yield`, `line = f.readline()`: a collector), and calls
     guarded by one value of the loop's own variable (`if key == "primary_conninfo":`), which a
     loop over a mapping's keys runs once.
     With `--preview` only: a loop that itself adds to or takes from the object it passes (a
