@@ -264,6 +264,8 @@ class FunctionAnalyzer:
         self.mod = mod
         self.summary = summary
         self.heap = _Heap()
+        #: attributes of ``self`` given an object made here by a top-level assignment
+        self.self_made: set[str] = set()
         #: one list per ``if`` being walked: the heap fields its branch stored into, each with
         #: what the field held before (:meth:`_walk_branches`)
         self.heap_journal: list[list[tuple[dict, str, frozenset | None]]] = []
@@ -1896,6 +1898,12 @@ class FunctionAnalyzer:
                    for n in _walk_expr(expr))
 
     def _assign(self, node: cst.Assign, value: frozenset) -> None:
+        if not self.loop_stack and not self.branch_tests and value and all(isinstance(o, _Obj) for o in value):
+            # an object made here given to ``self`` at the top level (see :func:`method_owns`)
+            for t in node.targets:
+                if isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name) \
+                        and self.summary.params and t.target.value.value == self.summary.params[0]:
+                    self.self_made.add(t.target.attr.value)
         for t in node.targets:
             if self.loop_stack and isinstance(t.target, cst.Name) and value and all(isinstance(o, Opaque) for o in value) \
                     and self._reads_name(node.value, t.target.value):
@@ -3176,6 +3184,8 @@ class ModuleAnalyzer:
         fa.finish()
         if cls is not None and kind == "method" and node.name.value == "__init__" and params:
             fa.summary.sets_first, fa.summary.calls_super_init = init_sets_first(fa.body_of(node), params[0])
+        if cls is not None and kind in ("method", "property") and params and fa.self_made:
+            fa.summary.owns = tuple(a for a in method_owns(fa.body_of(node), params[0]) if a in fa.self_made)
         self.summary.functions[qual] = fa.summary
         # nested functions and classes are analysed on their own (closures see unknowns)
         for inner in fa.nested:
@@ -3263,6 +3273,39 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
                 else:
                     t.visit(uses)
     return tuple(first), uses.super_init
+
+
+def method_owns(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[str, ...]:
+    """The attributes a method's body assigns on ``self`` by a statement at its top level that
+    no use of ``self.<name>`` comes before, its own value aside (``self.d = self.d[:]`` reads the
+    class's list to copy it). The caller keeps those whose value is an object made there
+    (:attr:`FunctionSummary.owns`)."""
+    used: set[str] = set()
+    out: list[str] = []
+
+    def uses(node: cst.CSTNode) -> set[str]:
+        return {n.attr.value for n in _walk_expr(node)
+                if isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name) and n.value.value == self_name}
+
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign):
+                    read = uses(small.value)
+                    for t in small.targets:
+                        tgt = t.target
+                        if isinstance(tgt, cst.Attribute) and isinstance(tgt.value, cst.Name) \
+                                and tgt.value.value == self_name:
+                            if tgt.attr.value not in used and tgt.attr.value not in out:
+                                out.append(tgt.attr.value)
+                        else:
+                            read |= uses(tgt)
+                    used |= read
+                else:
+                    used |= uses(small)
+        else:
+            used |= uses(stmt)
+    return tuple(out)
 
 
 class _NormalisedNames(cst.CSTTransformer):

@@ -149,6 +149,11 @@ class FunctionSummary:
     #: for ``__init__``: it calls the next class's ``__init__`` (``super().__init__(...)``,
     #: ``Base.__init__(self, ...)``)
     calls_super_init: bool = False
+    #: for a method: the attributes it gives ``self`` an object of its own for, at the top level
+    #: of its body, before any other use of ``self.<name>`` (``self.descriptionDone =
+    #: self.descriptionDone[:]``, ``self.items = []``): from there on ``self.<name>`` is the
+    #: instance's own, whatever the methods it calls rebind it to, never the class attribute
+    owns: tuple[str, ...] = ()
     #: ``(call id, parameter index)``: a ``return`` that this call precedes on its path hands the
     #: parameter back (itself, or in a returned tuple); index ``-1``: it hands back the call's own
     #: result (``event = self._update(event); return event, context``). A callee's change to

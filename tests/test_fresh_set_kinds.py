@@ -1,6 +1,7 @@
 """Kinds found on first contact with issue 8's fresh set (buildbot 4.3.0, elyra 4.1.1,
 kubeflow-training 1.9.4): a value a loop receives anew each round, a method a framework builds
-from a message's name, and a store one branch of an ``if`` makes that the other branch read.
+from a message's name, a store one branch of an ``if`` makes that the other branch read, and an
+instance's own copy of a class attribute that methods called after it may rebind.
 Each with the twin that is still found.
 """
 from __future__ import annotations
@@ -111,3 +112,50 @@ def test_a_task_made_before_the_loop_meets_both_branches_stores(tmp_path: Path) 
     # the next round's other branch reads the entry this round stored
     source = BRANCHES.format(made_before='task = {"mods": {}}', made_in="pass")
     assert [(d.code, d.location.line) for d in run(tmp_path, {"tasks.py": source})] == [("AL004", 8), ("AL004", 13)]
+
+
+# buildbot 4.3.0 ``Cppcheck.run``: the step gives itself its own copy of the class's
+# ``descriptionDone`` first, then calls methods that may rebind it, then appends to its copy
+OWN_COPY = """
+    class Step:
+        done = ["x"]
+        spec = {{"env": []}}
+
+        def log(self):
+            pass
+
+    class Cppcheck(Step):
+        def run(self, flag):
+    {body}
+"""
+
+
+def test_an_instance_copy_made_first_is_the_instance_own_after_other_calls(tmp_path: Path) -> None:
+    body = """
+            self.done = self.done[:]
+            self.log()
+            for m in range(3):
+                self.done.append(m)"""
+    assert shown(run(tmp_path, {"step.py": OWN_COPY.format(body=body)}, preview=True)) == []
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    # the class's list is changed before the copy
+    ("""
+            self.done.append(1)
+            self.done = self.done[:]""", [("AL003", 12)]),
+    # the copy is made on one path only
+    ("""
+            if flag:
+                self.done = self.done[:]
+            self.log()
+            self.done.append(1)""", [("AL003", 15)]),
+    # the copy is shallow: what is appended to is the class's nested list (the copy is named)
+    ("""
+            self.spec = dict(self.spec)
+            self.log()
+            self.spec["env"].append(1)""", [("AL002", 12)]),
+])
+def test_a_copy_made_late_on_one_path_or_shallow_is_still_found(tmp_path: Path, body: str, expected: list) -> None:
+    found = run(tmp_path, {"step.py": OWN_COPY.format(body=body)})
+    assert [(d.code, d.location.line) for d in found] == expected
