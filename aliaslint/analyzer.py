@@ -99,6 +99,9 @@ PURE_BUILTINS = {
 
 
 _BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
+#: a mapping's or a sequence's methods that read it and change nothing: a test made of them and
+#: of the object's own names gives the same answer next time, if the object is unchanged
+_LOOKUP_METHODS = frozenset({"get", "keys", "values", "items", "count", "index"})
 #: ``typing``'s names for the builtin containers, as annotations spell them
 _TYPING_ALIASES = {"typing.Dict": "dict", "typing.List": "list", "typing.Set": "set",
                    "typing.FrozenSet": "frozenset", "typing.Tuple": "tuple"}
@@ -351,6 +354,9 @@ class FunctionAnalyzer:
         #: what the enclosing ``if`` tests find there (``if "k" in d:``, ``if hasattr(x, "a"):``)
         #: as (mapping or attribute text, key text): a ``del`` of it removes only what is there
         self.present_guards: set[tuple[str, str]] = set()
+        #: the :attr:`present_guards` of an ``if`` whose whole body is one statement, and no
+        #: ``else``: the test serves that statement alone (``if x in xs: xs.remove(x)``)
+        self.sole_present_guards: set[tuple[str, str]] = set()
         #: keys known missing after an early exit taken when they are there (``if "k" in m:
         #: raise``), to the end of the block (:meth:`walk_block` drops them)
         self.exit_guards: list[tuple[str, str]] = []
@@ -615,6 +621,7 @@ class FunctionAnalyzer:
                      self.snapshot(key_value), self.snapshot(value), call_id, via_model,
                      discarded=discarded or node is self.discarding, value_text=self.value_text(node),
                      conditional=self.branch_depth > 0 and not self._decided_by_target(node),
+                     guarded=self.branch_depth > 0,
                      maybe_copied=any(isinstance(o, Ref) and o.root.kind == "param"
                                       and o.root.index in self.copied_params for o in snap),
                      requires=tuple(sorted(set(self.flag_requires))),
@@ -711,13 +718,23 @@ class FunctionAnalyzer:
                 if isinstance(n, cst.Attribute):
                     stack.append(n.value)  # ``.attr`` is not a variable
                     continue
-                if isinstance(n, cst.Name) and n.value != receiver.value and n.value not in _BUILTIN_NAMES:
+                if isinstance(n, cst.Name) and n.value != receiver.value and n.value not in _BUILTIN_NAMES \
+                        and not self._module_constant(n.value):
                     return False
                 if isinstance(n, (cst.Call, cst.Await, cst.Lambda, cst.NamedExpr)) and not (
-                        isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in _BUILTIN_NAMES):
+                        isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in _BUILTIN_NAMES
+                        # a lookup in the object itself (``if "requester" in cfg.get("retriever", {}):``)
+                        or isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)
+                        and n.func.attr.value in _LOOKUP_METHODS):
                     return False  # a call's answer may differ the next time
                 stack.extend(_child_nodes(n))
         return True
+
+    def _module_constant(self, name: str) -> bool:
+        """``name`` is a module-level name spelled as a constant (``_NULL_TYPE``, ``MAX_RETRIES``:
+        PEP 8's convention) that this function does not bind: the next call reads the same one."""
+        return name.lstrip("_")[:1].isalpha() and name.upper() == name and name not in self.local_names \
+            and name not in self.global_decls and self.mod.global_name(name) is not None
 
     def value_text(self, node: cst.CSTNode) -> str:
         """The source of what a mutation puts in, for messages (``{"mountPath": "/dev/shm"}``);
@@ -1534,6 +1551,15 @@ class FunctionAnalyzer:
         elif method in ("pop", "remove", "discard") and n:
             key_value = positional[0]
         op = method
+        if method == "remove" and n == 1 and (
+                self.item_text(node.func.value), self.mod.code_for(node.args[0].value)) in self.sole_present_guards:
+            # ``if NULL in types: types.remove(NULL)`` takes out only what the test found there, as
+            # ``discard`` does: the second time there is nothing left to remove, and nothing raises
+            # (airbyte-cdk 7.39.1's schema inferrer, issue 8's eighth unseen set). Only when the
+            # test guards the removal alone: a test that also decides what else the function does
+            # (``if "all" in accounts: out.append(...); accounts.remove("all")``, Cloud
+            # Custodian's permissions) makes the second use behave otherwise
+            op = "discard"
         if method == "pop" and (not n or _is_int_literal(node.args[0].value)):
             op = "pop[]"  # takes a list's element (``pop()``, ``pop(0)``), not a named option
         if method in ("append", "add") and n == 1 and self._absent(
@@ -2504,6 +2530,11 @@ class FunctionAnalyzer:
         self.absent_guards |= guards
         there = self.present_in_body(node.test) - self.present_guards
         self.present_guards |= there
+        body = self.body_of(node)
+        sole = there - self.sole_present_guards if node.orelse is None and len(body) == 1 and (
+            isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1
+            or isinstance(body[0], cst.BaseSmallStatement)) else set()
+        self.sole_present_guards |= sole
         typed = self.type_tests(node.test) - self.type_guards
         self.type_guards |= typed
         probed = self.value_probes(node.test) - self.probe_guards
@@ -2542,6 +2573,7 @@ class FunctionAnalyzer:
         self.return_guards.pop()
         self.absent_guards -= guards
         self.present_guards -= there
+        self.sole_present_guards -= sole
         self.type_guards -= typed
         self.probe_guards -= probed
         self.empty_guards -= empty

@@ -90,6 +90,8 @@ class Effect:
     #: the roots the keys on the way to the changed object were computed from
     #: (``Mutation.path_key``): varied by a loop, each iteration changes another object
     path_deps: frozenset = frozenset()
+    #: made under a test, whatever decides it (``Mutation.guarded``)
+    guarded: bool = False
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -220,7 +222,8 @@ class EffectsFixpoint:
                                             value_text=m.value_text, conditional=m.conditional,
                                             returned=m.returned, maybe_copied=m.maybe_copied,
                                             requires=m.requires, path_deps=deps_of(self.resolve(fn, m.path_key)),
-                                            defaulted=defaulted, type_requires=m.type_requires))
+                                            defaulted=defaulted, type_requires=m.type_requires,
+                                            guarded=m.guarded))
         self._arg_roots = {}
         for call in fn.calls:
             for t in self.targets(fn, call):
@@ -282,7 +285,7 @@ class EffectsFixpoint:
                                      e.conditional, ref.root.kind == "param" and ref.root.index in handed_back,
                                      e.maybe_copied,
                                      path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted,
-                                     type_requires=requires)
+                                     type_requires=requires, guarded=e.guarded)
 
     @staticmethod
     def hands_back(fn: FunctionSummary, call: CallSite, e: Effect, arg: Value) -> frozenset[int]:
@@ -510,7 +513,8 @@ def effect_order(e: Effect) -> tuple:
             tuple(sorted(e.value_deps)), tuple(sorted(e.key_deps)),
             # the rest too: two routes differing only here must not be picked by the order found
             (e.copy.depth, e.copy.how) if e.copy else (), e.discarded, e.value_text, e.conditional,
-            e.returned, e.maybe_copied, e.requires, tuple(sorted(e.path_deps)), e.defaulted, e.type_requires)
+            e.returned, e.maybe_copied, e.requires, tuple(sorted(e.path_deps)), e.defaulted, e.type_requires,
+            e.guarded)
 
 
 

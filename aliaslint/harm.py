@@ -165,7 +165,7 @@ def evicts(effect) -> bool:
     configuration. A removal of every key on every call is not one: renaming a mapping's keys
     (``for k in list(d): d[new_name(k)] = d.pop(k)``, kubespawner's model keys) takes all the
     caller put in."""
-    return effect.kind == REMOVE and effect.conditional and bool(effect.key_deps) \
+    return effect.kind == REMOVE and effect.guarded and bool(effect.key_deps) \
         and effect.root in effect.key_deps and all(r == effect.root or r.kind == "global" for r in effect.key_deps)
 
 
@@ -178,7 +178,7 @@ def filters_in_place(effect) -> bool:
     set), its partial parser deleting, for each changed schema element, the entries made from it
     (all intended, checked against a full parse). The key may also have gone through an unknown
     call (``.copy()`` of a list of unknown type): still the object's own elements."""
-    return effect.kind == REMOVE and effect.conditional and effect.root in effect.key_deps \
+    return effect.kind == REMOVE and effect.guarded and effect.root in effect.key_deps \
         and all(r == effect.root or r.kind in ("global", "unknown") for r in effect.key_deps) \
         and (effect.discarded or effect.op in ("remove", "del"))
 

@@ -73,7 +73,9 @@ class Mutation:
     discarded: bool = False
     #: source text of what is put in (``{"mountPath": "/dev/shm"}``), for messages; may be empty
     value_text: str = ""
-    #: made only on some paths (inside an ``if``, ``match`` case or ``except`` block)
+    #: made only on some paths (inside an ``if``, ``match`` case or ``except`` block) that
+    #: something other than the changed object decides (a test of the object itself alone,
+    #: ``if "k" in d:``, leaves this ``False``: the next use of the same object decides alike)
     conditional: bool = False
     #: the function returns the changed parameter after this change (an in-place updater)
     returned: bool = False
@@ -92,6 +94,9 @@ class Mutation:
     #: ModelRunnerStep): return``; phase 2 drops, at each call, the arguments whose construction
     #: decides the test the other way
     type_requires: tuple[tuple[int, tuple[str, ...], bool], ...] = ()
+    #: made inside an ``if``, ``match`` case or ``except`` block, whatever decides it (a bounded
+    #: cache's ``if len(cache) > MAX: del cache[oldest]`` is guarded, not :attr:`conditional`)
+    guarded: bool = False
 
 
 @dataclass(frozen=True, slots=True)
