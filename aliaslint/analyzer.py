@@ -247,6 +247,18 @@ class RuleContext:
     def heap_object(self, origin) -> dict | None:
         return self._a.heap.objects[origin.id] if isinstance(origin, _Obj) else None
 
+    def varies_with(self, node: cst.BaseExpression, loop: int) -> bool:
+        """Whether ``node``'s value (a key) may be another one on each iteration of ``loop``:
+        computed from what the loop binds, or from calls made in it."""
+        return loop in self._a.key_loops(self._a.peek(node))
+
+    def object_varies_with(self, node: cst.BaseExpression, loop: int) -> bool:
+        """Whether ``node`` may denote another object on each iteration of ``loop``: one made in
+        it, or an element the loop selects (not one whose contents alone vary)."""
+        return any(loop in self._a.heap.objects[o.id]["loops"] if isinstance(o, _Obj)
+                   else isinstance(o, (Ref, Opaque)) and loop in o.loops
+                   for o in self._a.peek(node))
+
     def site(self, node: cst.CSTNode) -> Site:
         return self._a.mod.site(node)
 
@@ -752,11 +764,14 @@ class FunctionAnalyzer:
             text = self.mod.code_for(expr.func) + "(...)"  # ``V1VolumeMount(...)``
         return text if len(text) <= 40 else ""
 
-    def record_store(self, value: frozenset, node: cst.CSTNode, op: str) -> None:
+    def record_store(self, value: frozenset, node: cst.CSTNode, op: str,
+                     slot_loops: frozenset[int] | None = None) -> None:
         if not self.loop_stack:
             return
         if self.recording:
-            self.summary.stores.append(Store(self.snapshot(value), self.mod.site(node), tuple(self.loop_stack), op))
+            self.summary.stores.append(Store(
+                self.snapshot(value), self.mod.site(node), tuple(self.loop_stack), op,
+                None if slot_loops is None else tuple(sorted(slot_loops & set(self.loop_stack)))))
 
     # -------------------------------------------------------------- names
     def lookup(self, name: str) -> frozenset:
@@ -850,7 +865,10 @@ class FunctionAnalyzer:
             else:
                 guarded = guarded or self.mod.code_for(target) in self.type_guards
                 self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
-            self.record_store(value, node, "[] =")
+            # the loops in which this is another slot each round: the key varies, or the container
+            self.record_store(value, node, "[] =", _real_loops(self.key_loops(key_value)) | frozenset(
+                loop for o in base for loop in (self.heap.objects[o.id]["loops"] if isinstance(o, _Obj)
+                                                else o.loops if isinstance(o, (Ref, Opaque)) else ())))
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, frozenset({self.new_object(target)}), node)
 

@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass
 
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
-from aliaslint.values import Fresh, Opaque, Ref, Site, Value, loops_of
+from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, loops_of
 
 #: the prefix of a related location that is a finding's witness (tests and reporters look for it)
 WITNESS = "second use: "
@@ -863,10 +863,49 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             # another element; elements a user built may share parts (httpx's ``files``: one
             # ``headers`` dict for several files), so there the witness stays
             continue
+        if verdict == "kept" and _written_back(caller, call, arg):
+            continue  # the caller replaces what it passed with the result: it means it to change
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
                                       f"`{callee_name}` starts from the changed object", True)
     return best
+
+
+def mentions_call(value: Value, call_id: int, depth: int = 0) -> bool:
+    """Whether ``value`` is call ``call_id``'s result, a part of it, or holds it (four levels of
+    new objects down)."""
+    for o in value:
+        if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call_id:
+            return True
+        if isinstance(o, Fresh) and depth < 4:
+            if any(mentions_call(v, call_id, depth + 1) for _, v in o.fields):
+                return True
+    return False
+
+
+def _written_back(caller: FunctionSummary, call: CallSite, arg: Value) -> bool:
+    """Whether ``caller`` stores the call's result into the slot it took the argument from: an
+    attribute (``x.spec = f(x.spec)``) or the item of the loop's own key (``for k, v in
+    d.items(): d[k] = f(v)``). The caller means the element to be replaced by what the callee
+    makes of it, and holds the original no longer, so no later call of its sees the change.
+    Where this comes from: kapitan 0.36.3's reference compiler, compiling each value of a
+    mapping in place and writing the result back (issue 8's eighth unseen set)."""
+    parts = [o for o in arg if isinstance(o, Ref) and o.path]
+    if not parts or len(parts) != len(arg):
+        return False
+    for m in caller.mutations:
+        if m.kind != OVERWRITE or not mentions_call(m.value, call.id):
+            continue
+        for o in parts:
+            last = o.path[-1]
+            slot = last == ANY and bool(loops_of(m.key) & o.loops) and m.op == "[] =" \
+                or last.startswith(".") and m.op == f"{last} ="
+            if slot and any(isinstance(t, Ref) and t.root == o.root and t.path == o.path[:-1] for t in m.target):
+                break
+        else:
+            continue
+        return True
+    return False
 
 
 def _each_iterations_own(caller: FunctionSummary, call: CallSite, arg) -> bool:

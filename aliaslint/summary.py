@@ -107,6 +107,10 @@ class Store:
     site: Site
     loops: tuple[int, ...]
     op: str
+    #: the loops on whose every iteration the store puts ``value`` into another slot (an item
+    #: assignment whose key or container varies with them); ``None``: every store adds an entry
+    #: (``append``, ``yield``, a comprehension's element). ``out["last"] = x`` writes one slot
+    slot_loops: tuple[int, ...] | None = None
 
 
 @dataclass(slots=True)

@@ -185,7 +185,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                 a = project.arg_for(call, t, r.index)
                 if a is not None:
                     deps_loops |= loops_of(project.resolve(fn, a))
-        keeps = cls._result_kept(fn, call)
+        kept_in = cls._result_kept(fn, call)
         returns_param = _returns_param(project.rets.get(t.function, frozenset()), e.root.index, e.path)
         for loop in reversed(call.loops):
             for leaf in base:
@@ -209,7 +209,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # (a ``clear()`` the next iteration repeats empties the object again: a reset
                     # or a drain, which the loop's next round means to start from)
                     return leaf, loop, "remove"
-                if keeps and returns_param and (varies or not harm.repeat_safe(e)):
+                if (kept_in is None or loop in kept_in) and returns_param and (varies or not harm.repeat_safe(e)):
                     return leaf, loop, "kept"
         return None
 
@@ -251,11 +251,18 @@ class LoopSharedArgumentMutation(ProjectRule):
         return out
 
     @staticmethod
-    def _result_kept(fn, call) -> bool:
+    def _result_kept(fn, call) -> tuple[int, ...] | None:
+        """The loops around ``call`` whose every round keeps the call's result in another entry:
+        ``None`` for all of them (an append, a ``yield``), ``()`` for none. A result written back
+        into one slot each round (``d[key] = f(d[key])`` in a loop over passes, the key varying
+        with an inner loop only: kapitan's multi-pass reference compiler) is kept once per slot."""
+        loops: set[int] = set()
         for store in fn.stores:
-            if set(call.loops) <= set(store.loops) and _mentions_call(store.value, call.id):
-                return True
-        return False
+            if set(call.loops) <= set(store.loops) and harm.mentions_call(store.value, call.id):
+                if store.slot_loops is None:
+                    return None
+                loops.update(store.slot_loops)
+        return tuple(sorted(loops))
 
     @classmethod
     def _diagnostic(cls, facts: Facts, items: list) -> Diagnostic:
@@ -313,16 +320,6 @@ class LoopSharedArgumentMutation(ProjectRule):
                 related.append(facts.related(o_effect.site, f"also mutated here ({o_effect.op})"))
         return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url(),
                           access_path=shown, fix=fixes.copy_in_callee(project, facts, fn, call, t, e))
-
-
-def _mentions_call(value, call_id: int, depth: int = 0) -> bool:
-    for o in value:
-        if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call_id:
-            return True
-        if isinstance(o, Fresh) and depth < 4:
-            if any(_mentions_call(v, call_id, depth + 1) for _, v in o.fields):
-                return True
-    return False
 
 
 def _returns_param(value, index: int, changed: tuple[str, ...] = (), depth: int = 0) -> bool:

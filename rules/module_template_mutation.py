@@ -5,7 +5,7 @@ from aliaslint import harm
 from aliaslint.dataflow import load
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import OVERWRITE, SETDEFAULT
+from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT
 from aliaslint.values import ANY, Fresh, Opaque, Ref, format_path
 
 
@@ -140,6 +140,10 @@ def _per_call_slot(fn, e, ret) -> bool:
     kept = [v for _, v, _ in fn.self_stores] + [st.value for st in fn.stores]
     return not any(r == e.root for v in (ret, *kept) for r in _roots(v))
 
+
+#: which change of a class-level object leads its finding: what makes instances see each other's
+#: entries first
+_KIND_ORDER = {ACCUMULATE: 0, REMOVE: 1, OVERWRITE: 2}
 
 class ModuleTemplateMutation(ProjectRule):
     """
@@ -284,17 +288,27 @@ class ModuleTemplateMutation(ProjectRule):
         # related locations
         causes: dict = {}
         for (_, root), items in found.items():
-            causes.setdefault((root, frozenset(other.site for _, other in items)), []).append(items)
+            if all(other.via_instance for _, other in items):
+                # a class-level object changed through ``self``: one cause per class, whichever of
+                # its methods change it (airbyte-cdk's ``FileBasedErrorsCollector.errors``, appended
+                # to by ``collect`` and cleared by ``yield_and_raise_collected``), and one fix, in
+                # that class's ``__init__``; a subclass changing it is a cause of its own
+                causes.setdefault((root, ("class", items[0][0].cls)), [[]])[0].extend(items)
+            else:
+                causes.setdefault((root, frozenset(other.site for _, other in items)), []).append(items)
         # the same changes reaching one of several templates (``fields = (STATIC if s else
         # DYNAMIC)[k]; fields.update(...)``): one finding, the other templates named with it
         alternatives: dict = {}
         for root, sites in list(causes):
-            alternatives.setdefault(sites, []).append(root)
+            if isinstance(sites, frozenset):
+                alternatives.setdefault(sites, []).append(root)
         out = []
         for (root, sites), groups in causes.items():
-            if alternatives[sites][0] != root:
+            by_class = not isinstance(sites, frozenset)
+            if not by_class and alternatives[sites][0] != root:
                 continue
-            items = groups[0]
+            items = groups[0] if not by_class else sorted(
+                groups[0], key=lambda item: (_KIND_ORDER.get(item[1].kind, 3), (item[1].chain or (item[1].site,))[0]))
             fn, e = items[0]
             site = e.chain[0] if e.chain else e.site
             name = facts.root_name(fn, root)
@@ -356,7 +370,7 @@ class ModuleTemplateMutation(ProjectRule):
             related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
             related += facts.chain_related(e)[1:] if e.chain else []
             related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
-            for other_root in alternatives[sites][1:]:
+            for other_root in (alternatives[sites][1:] if not by_class else ()):
                 where = facts.global_site(other_root)
                 if where is not None:
                     related.append(facts.related(where, f"`{facts.root_name(fn, other_root)}` may be the object "

@@ -96,3 +96,194 @@ def test_a_test_that_also_decides_what_else_the_function_does_is_no_guard(tmp_pa
     # output too; the second image finds "all" gone and keeps its public permission
     source = GUARDED_REMOVE.format(guard='if NULL in node["type"]:\n                node["out"] = [NULL]', item="NULL")
     assert shown(run(tmp_path, {"schema.py": source})) == [("AL001", 12, "HIGH")]
+
+
+# airbyte-cdk 7.39.1 ``FileBasedErrorsCollector``: ``errors: List[...] = []`` on the class, appended
+# to by ``collect`` and emptied by ``yield_and_raise_collected``; each source makes its own
+# collector, and all of them share the one list
+COLLECTOR = """
+    class ErrorsCollector:
+        errors = []
+
+        def flush(self):
+            if self.errors:
+                yield from self.errors
+                self.errors.clear()
+
+        def collect(self, error):
+            self.errors.append(error)
+"""
+
+
+def test_a_class_level_list_changed_by_several_methods_is_one_finding(tmp_path: Path) -> None:
+    found = run(tmp_path, {"collector.py": COLLECTOR})
+    assert shown(found) == [("AL003", 11, "HIGH")]
+    assert found[0].message.startswith("`ErrorsCollector.collect` appends to `ErrorsCollector.errors` through `self`, "
+                                       "but it is a class-level object that every instance shares")
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (8, "also mutated here (clear)"),
+        (3, "second use: every instance, later ones included, reads this class-level object"),
+    ]
+
+
+# airbyte-cdk 7.39.1 ``rename_key``: a key moved to another name, in the loop over the mapping's
+# items; one slot is written, whatever the round
+RENAME = """
+    def rename_key(schema, old_key, new_key):
+        for key, value in schema.items():
+            rename_key(value, old_key, new_key)
+            if old_key in schema:
+                {store} = schema.pop(old_key)
+"""
+
+
+def test_a_key_moved_to_another_name_in_a_loop_is_no_stored_object(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"schema.py": RENAME.format(store="schema[new_key]")}, preview=True)) == []
+
+
+SLOT = """
+    def index(rows):
+        out = {{}}
+        entry = {{"tags": []}}
+        for key, value in rows.items():
+            entry["tags"].append(value)
+            {store} = entry
+        return out
+"""
+
+
+@pytest.mark.parametrize(("store", "expected"), [
+    ('out["last"]', []),
+    # another slot each round (the loop's key, or a container of the round's): one object in all
+    ("out[key]", [("AL004", 7)]),
+    ("value[0]", [("AL004", 7)]),
+])
+def test_a_store_into_one_slot_each_round_keeps_one_entry(tmp_path: Path, store: str, expected: list) -> None:
+    found = run(tmp_path, {"index.py": SLOT.format(store=store)}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == expected
+
+
+# kapitan 0.36.3 ``Revealer._compile_dict_with_dependency_resolution``: passes over a dict, each
+# compiling in place the values not done yet and writing each result back under its own key
+PASSES = """
+    class Result:
+        def __init__(self, succeeded, compiled_value):
+            self.succeeded = succeeded
+            self.compiled_value = compiled_value
+
+
+    class Revealer:
+        def compile_obj(self, obj):
+            if isinstance(obj, dict):
+                return self._compile_dict(obj)
+            if isinstance(obj, list):
+                return [self.compile_obj(item) for item in obj]
+            return obj
+
+        def _compile_dict(self, dictionary):
+            done = set()
+            for _pass in range(len(dictionary) + 1):
+                for key, value in dictionary.items():
+                    if key in done:
+                        continue
+                    result = self._attempt(key, value)
+                    if result.succeeded:
+                        dictionary[key] = result.compiled_value{store}
+                        done.add(key)
+            return dictionary
+
+        def _attempt(self, key, value):
+            return Result(True, self.compile_obj(value))
+"""
+
+
+@pytest.mark.parametrize(("store", "expected"), [
+    # written back into its own slot: one entry per key, whatever the pass
+    ("", []),
+    # also kept in a new entry on every pass: every pass's entries are the same objects
+    ("\n                        self.history.append(result.compiled_value)", [("AL001", 22)]),
+])
+def test_a_result_written_back_into_its_own_slot_is_kept_once(tmp_path: Path, store: str, expected: list) -> None:
+    found = run(tmp_path, {"reveal.py": PASSES.format(store=store)})
+    assert [(d.code, d.location.line) for d in found if d.code == "AL001"] == expected
+
+
+
+# kapitan 0.36.3 ``Revealer`` (refs/base.py:452-580), the compiler made private: the last pass
+# compiles each remaining value and writes the result back under its own key
+WRITTEN_BACK = """
+    class _CompilationResult:
+
+        def __init__(self, succeeded, compiled_value):
+            self.succeeded = succeeded
+            self.compiled_value = compiled_value
+
+
+    class Revealer:
+        def _compile_obj(self, obj, **kwargs):
+            if isinstance(obj, dict):
+                return self._compile_dict_with_dependency_resolution(obj, **kwargs)
+            if isinstance(obj, list):
+                return [self._compile_obj(item, **kwargs) for item in obj]
+            if isinstance(obj, str):
+                return self.regex.sub(self._compile_replace_match_with_args(**kwargs), obj)
+            return obj
+
+        def _compile_dict_with_dependency_resolution(self, dictionary, **kwargs):
+            successfully_compiled_keys = set()
+            max_compilation_passes = (
+                len(dictionary) + 1
+            )
+
+            for _current_pass in range(max_compilation_passes):
+                compiled_any_key_this_pass = False
+
+                for key, value in dictionary.items():
+                    if key in successfully_compiled_keys:
+                        continue
+
+                    compilation_result = self._attempt_compile_dict_value(
+                        key, value, successfully_compiled_keys, **kwargs
+                    )
+
+                    if compilation_result.succeeded:
+                        dictionary[key] = compilation_result.compiled_value
+                        successfully_compiled_keys.add(key)
+                        compiled_any_key_this_pass = True
+                all_keys_compiled = len(successfully_compiled_keys) == len(dictionary)
+                if all_keys_compiled or not compiled_any_key_this_pass:
+                    break
+            self._compile_remaining_keys(dictionary, successfully_compiled_keys, **kwargs)
+
+            return dictionary
+
+        def _attempt_compile_dict_value(self, key, value, already_compiled_keys, **kwargs):
+            if not isinstance(value, str):
+                compiled_value = self._compile_obj(value, **kwargs)
+                return _CompilationResult(succeeded=True, compiled_value=compiled_value)
+            if "||reveal:" not in value:
+                compiled_value = self._compile_obj(value, **kwargs)
+                return _CompilationResult(succeeded=True, compiled_value=compiled_value)
+            try:
+                compiled_value = self._compile_obj(value, **kwargs)
+                return _CompilationResult(succeeded=True, compiled_value=compiled_value)
+            except (RefError, KeyError):
+                return _CompilationResult(succeeded=False, compiled_value=None)
+
+        def _compile_remaining_keys(self, dictionary, successfully_compiled_keys, **kwargs):
+            for key, value in dictionary.items():
+                if key not in successfully_compiled_keys and isinstance(value, str):
+                    {store}[key] = self._compile_obj(value, **kwargs)
+
+"""
+
+
+@pytest.mark.parametrize(("store", "expected"), [
+    # the caller replaces what it passed with the result: it holds the original no longer
+    ("dictionary", []),
+    # kept elsewhere: the caller's mapping still holds the value the compiler changed
+    ("self.compiled", [("AL007", 14, "HIGH")]),
+])
+def test_a_caller_writing_the_result_back_where_it_took_the_argument_is_no_witness(
+        tmp_path: Path, store: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"reveal.py": WRITTEN_BACK.format(store=store)}, preview=True)) == expected
