@@ -281,6 +281,9 @@ class FunctionAnalyzer:
         self.heap = _Heap()
         #: attributes of ``self`` given an object made here by a top-level assignment
         self.self_made: set[str] = set()
+        #: local names bound to an element taken out of a list (``stream = queue.pop(0)``), with
+        #: the list's text: appending one back puts the element back (:meth:`_moves_within`)
+        self.popped_from: dict[str, str] = {}
         #: one list per ``if`` being walked: the heap fields its branch stored into, each with
         #: what the field held before (:meth:`_walk_branches`)
         self.heap_journal: list[list[tuple[dict, str, frozenset | None]]] = []
@@ -791,6 +794,7 @@ class FunctionAnalyzer:
         if isinstance(target, cst.Name):
             if target.value in self.global_decls:
                 return
+            self.popped_from.pop(target.value, None)
             self.bound_names.add(target.value)
             if self.type_narrowing:
                 self.type_narrowing = [(entry[0], -1, (), True) if entry[0] == target.value else entry
@@ -1656,6 +1660,12 @@ class FunctionAnalyzer:
         out is put back into the same list (a rotation, kombu's ``round_robin_cycle``); the
         ``pop`` recorded while the argument was evaluated is made a reordering too."""
         moved = node.args[-1].value if node.args else None
+        if isinstance(moved, cst.Name) and self.popped_from.get(moved.value) == self.item_text(node.func.value):
+            # ``stream = queue.pop(0)``, then, to try it again later, ``queue.append(stream)``
+            # (airbyte-cdk 7.39.1's partition generators deferring a blocked stream): the element
+            # goes back where it was taken from; the ``pop`` stays a removal, as on the paths that
+            # keep the element it is one
+            return True
         if not (isinstance(moved, cst.Call) and isinstance(moved.func, cst.Attribute)
                 and moved.func.attr.value == "pop"
                 and self.mod.code_for(moved.func.value) == self.mod.code_for(node.func.value)):
@@ -1954,6 +1964,11 @@ class FunctionAnalyzer:
                 # ``i = i + 1`` / ``pos = next_pos(pos)`` in a loop: a different value each round
                 value = self.tag(value, frozenset(self.loop_stack))
             self.bind(t.target, value, node)
+        taken = node.value
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(taken, cst.Call) \
+                and isinstance(taken.func, cst.Attribute) and taken.func.attr.value in ("pop", "popleft"):
+            # ``stream = queue.pop(0)``: an element taken out of ``queue`` (see :meth:`_moves_within`)
+            self.popped_from[node.targets[0].target.value] = self.item_text(taken.func.value)
 
     @staticmethod
     def _reads_name(node: cst.BaseExpression, name: str) -> bool:

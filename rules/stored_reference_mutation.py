@@ -10,6 +10,9 @@ from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT
 from aliaslint.values import ANY, Fresh, Ref, Root, format_path
 
+#: removals that take an element off an end of a list (a work queue's next element)
+_TAKES_AN_END = frozenset({"pop[]", "popleft", "popitem"})
+
 
 def kept_arguments(project, init_q: str) -> dict[str, tuple[int, tuple[str, ...], object]]:
     """What a constructor keeps by reference: ``{attribute: (parameter index, path inside the
@@ -311,17 +314,23 @@ class StoredReferenceMutation(ProjectRule):
                             filled_at.append(makers)
                         else:
                             shared_at.append(call)
+                # constructions in test code say nothing of what a library's users pass
+                public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_")
+                real = [(c, call, t) for c, call, t in constructions if not (public and harm.is_test_code(c))
+                        and not _passes_through(project, c, call, t, index)]
+                # an element taken off the end of a queue that every construction made for the
+                # instance: each call works through the instance's own queue (airbyte-cdk 7.39.1's
+                # ``ConcurrentReadProcessor``, given a list its makers build fresh); the caller's
+                # own list taken apart is another matter (Cloud Custodian's ``ou`` filter)
+                own = bool(real) and not shared_at and not filled_at
                 # a repeated call duplicates only what does not depend on the call's own arguments
                 # (``self.rendered.append(job_name)`` collects, one entry per call)
                 repeated = [
                     call for _, e in hits
                     if harm.duplicates(e) and not any(r.kind == "param" and r.index > 0 for r in e.value_deps)
+                    and not (own and e.op in _TAKES_AN_END)
                     for _, call in _repeated_calls(project, family, e.site, bound_callers)
                 ]
-                # constructions in test code say nothing of what a library's users pass
-                public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_")
-                real = [(c, call, t) for c, call, t in constructions if not (public and harm.is_test_code(c))
-                        and not _passes_through(project, c, call, t, index)]
                 entry = public and harm.entry_point(project, init, index)
                 if real and not shared_at and not repeated and not entry and not filled_at:
                     continue  # every construction in the tree hands over an object of its own

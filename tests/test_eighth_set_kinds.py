@@ -287,3 +287,39 @@ WRITTEN_BACK = """
 def test_a_caller_writing_the_result_back_where_it_took_the_argument_is_no_witness(
         tmp_path: Path, store: str, expected: list) -> None:
     assert shown(run(tmp_path, {"reveal.py": WRITTEN_BACK.format(store=store)}, preview=True)) == expected
+
+
+# airbyte-cdk 7.39.1 ``ConcurrentReadProcessor.start_next_partition_generator``: a stream taken
+# off the front of the kept queue is put back at its end when it is blocked, to try again later
+REQUEUE = """
+    class Processor:
+        def __init__(self, streams):
+            self._queue = streams
+
+        def start_next(self, blocked):
+            attempts = 0
+            while self._queue and attempts < len(self._queue):
+                attempts += 1
+                stream = self._queue.pop(0)
+                if stream.name in blocked:
+                    self._queue.append({put_back})
+                    continue
+                return stream
+            return None
+
+
+    def read(streams, blocked):
+        processor = Processor([s for s in streams if s.available])
+        first = processor.start_next(blocked)
+        second = processor.start_next(blocked)
+        return first, second
+"""
+
+
+def test_an_element_taken_off_a_queue_and_put_back_is_a_move(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"proc.py": REQUEUE.format(put_back="stream")})) == []
+
+
+def test_an_element_of_its_own_added_to_the_queue_is_still_found(tmp_path: Path) -> None:
+    found = run(tmp_path, {"proc.py": REQUEUE.format(put_back="stream.parent")})
+    assert shown(found) == [("AL006", 12, "HIGH")]
