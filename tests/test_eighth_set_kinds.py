@@ -323,3 +323,33 @@ def test_an_element_taken_off_a_queue_and_put_back_is_a_move(tmp_path: Path) -> 
 def test_an_element_of_its_own_added_to_the_queue_is_still_found(tmp_path: Path) -> None:
     found = run(tmp_path, {"proc.py": REQUEUE.format(put_back="stream.parent")})
     assert shown(found) == [("AL006", 12, "HIGH")]
+
+
+# meltano 4.4.1 ``MeltanoConsoleRenderer.__call__``: a structlog processor that takes its own
+# keys out of the event dict, then hands the rest to the renderer it extends
+RENDERER = """
+    import structlog
+
+
+    class ConsoleRenderer({base}):
+        def __call__(self, logger, name, event_dict):
+            plugin = event_dict.pop("plugin_name", "meltano")
+            event_dict["event"] = f"[{{plugin}}] {{event_dict['event']}}"
+            return {tail}
+"""
+
+
+def test_an_override_handing_on_to_the_outside_method_it_extends_is_a_framework_hook(tmp_path: Path) -> None:
+    source = RENDERER.format(base="structlog.dev.ConsoleRenderer", tail="super().__call__(logger, name, event_dict)")
+    assert shown(run(tmp_path, {"renderer.py": source})) == []
+
+
+@pytest.mark.parametrize(("base", "tail"), [
+    # no outside class: a public callable of the library itself
+    ("object", "str(event_dict)"),
+    # an outside base, but the method does not extend one of its: the class's own entry point
+    ("structlog.dev.ConsoleRenderer", "str(event_dict)"),
+])
+def test_a_method_that_extends_no_outside_method_stays_an_entry_point(tmp_path: Path, base: str, tail: str) -> None:
+    source = RENDERER.format(base=base, tail=tail)
+    assert shown(run(tmp_path, {"renderer.py": source})) == [("AL007", 7, "HIGH")]
