@@ -115,6 +115,14 @@ def _builds_from(result, root, mutated: tuple[str, ...]) -> bool:
     )
 
 
+def _fallbacks(fn, effects) -> dict:
+    """``{(site, path): parameter name}`` for the changes ``fn`` makes directly to a parameter:
+    a module-level object changed at the same site and path is what the name held when the
+    caller gave no argument (``x = x or DEFAULT``, ``if x is None: x = DEFAULT``)."""
+    return {(x.site, x.path): fn.params[x.root.index].lstrip("*")
+            for x in effects if x.root.kind == "param" and not x.chain and x.root.index < len(fn.params)}
+
+
 def _put_into_argument(fn, root) -> bool:
     """Whether ``fn`` puts the template itself into an object its caller passed (``tol =
     spec.setdefault("tolerations", DEFAULT_TOLERATIONS)``, then ``tol.append(...)``): the caller's
@@ -248,10 +256,14 @@ class ModuleTemplateMutation(ProjectRule):
     @classmethod
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
         found: dict = {}
+        #: ``(function, root) -> parameter``: the template is what the function uses for that
+        #: parameter when the caller gives none
+        stands_in: dict = {}
         for fn in project.functions.values():
             if fn.kind == "module" or fn.name.startswith("<"):
                 continue
             ret = None
+            fallbacks = None
             for e in project.effects.get(fn.qualname, {}).values():
                 if e.root.kind != "global" or e.inherited or e.copy or e.realias or e.own_method:
                     continue
@@ -267,12 +279,21 @@ class ModuleTemplateMutation(ProjectRule):
                 cached = e.root.name.endswith("()")  # a cached loader's object: nobody's to change
                 builds = e.via_instance or cached or _builds_from(ret, e.root, e.path) \
                     or _put_into_argument(fn, e.root)
-                if not builds:
-                    continue  # not used as material for the result: a setter, a cache
                 # a registry or cache is written at keys that depend on the inputs; a template the
                 # result is built from is polluted by such a write all the same
-                if any(r.kind in ("param", "call", "unknown") for r in e.key_deps) and not e.path and not cached:
-                    continue
+                registry = any(r.kind in ("param", "call", "unknown") for r in e.key_deps) and not e.path \
+                    and not cached
+                if not builds or registry:
+                    # not used as material for the result (a setter, a cache), unless it stands in
+                    # for a parameter the caller left out: then it is every later such call's
+                    # argument (kapitan 0.36.3's ``render_chart``: ``if helm_flags is None:
+                    # helm_flags = HELM_DEFAULT_FLAGS``, then the chart's flags written into it)
+                    if fallbacks is None:
+                        fallbacks = _fallbacks(fn, project.effects.get(fn.qualname, {}).values())
+                    param = fallbacks.get((e.site, e.path)) if not e.chain else None
+                    if param is None:
+                        continue
+                    stands_in[fn.qualname, e.root] = param
                 found.setdefault((fn.qualname, e.root), []).append((fn, e))
         # which functions write or build from each template: one function putting the same
         # constant in is harmless, several bleed into each other (intersight's argument spec)
@@ -343,6 +364,13 @@ class ModuleTemplateMutation(ProjectRule):
                 what = (f"the object the cached `{name}` returns to every caller" if root.name.endswith("()")
                         else f"a {level} object")
                 message = f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, {what}: {intended}"
+            elif (fn.qualname, root) in stands_in:
+                param = stands_in[fn.qualname, root]
+                message = (
+                    f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the {level} object it "
+                    f"uses for `{param}` when the caller gives none: every later call without `{param}` starts "
+                    f"from the changed default; use a copy there (`{param} = copy.deepcopy({name})`)"
+                )
             elif any(other.via_instance for _, other in items):
                 attr_name = name.rsplit(".", 1)[-1]
                 if e.path:
@@ -383,6 +411,10 @@ class ModuleTemplateMutation(ProjectRule):
             if loader is not None:
                 related.append(facts.related(loader.site, harm.WITNESS + f"`{name}` is cached: every later "
                                              f"call gets this same object back, already changed"))
+            elif (fn.qualname, root) in stands_in:
+                related.append(facts.related(bound_at, harm.WITNESS + f"every later call of "
+                                             f"`{facts.short(fn.qualname)}` without "
+                                             f"`{stands_in[fn.qualname, root]}` gets this object, already changed"))
             elif any(other.via_instance for _, other in items):
                 related.append(facts.related(bound_at, harm.WITNESS + "every instance, later ones included, "
                                              "reads this class-level object"))

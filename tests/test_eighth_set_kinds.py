@@ -353,3 +353,36 @@ def test_an_override_handing_on_to_the_outside_method_it_extends_is_a_framework_
 def test_a_method_that_extends_no_outside_method_stays_an_entry_point(tmp_path: Path, base: str, tail: str) -> None:
     source = RENDERER.format(base=base, tail=tail)
     assert shown(run(tmp_path, {"renderer.py": source})) == [("AL007", 7, "HIGH")]
+
+
+# kapitan 0.36.3 ``render_chart``: the module's default flags stand in for ``helm_flags`` when the
+# caller gives none, and the chart's own flags are then written into them
+FALLBACK = """
+    HELM_DEFAULT_FLAGS = {{"--include-crds": True, "--skip-tests": True}}
+
+
+    def render_chart(chart_dir, helm_params, helm_flags=None):
+        args = ["template", chart_dir]
+        if helm_flags is None:
+            helm_flags = {default}
+        for param, value in helm_params.items():
+            helm_flags[f"--{{param}}"] = value
+        for flag, value in helm_flags.items():
+            args.append(flag)
+        return args
+"""
+
+
+def test_a_module_default_standing_in_for_a_missing_argument_is_a_template(tmp_path: Path) -> None:
+    found = run(tmp_path, {"helm.py": FALLBACK.format(default="HELM_DEFAULT_FLAGS")})
+    assert shown(found) == [("AL003", 10, "HIGH")]
+    assert found[0].message == (
+        "`render_chart` writes an item of `HELM_DEFAULT_FLAGS`, the module-level object it uses for `helm_flags` "
+        "when the caller gives none: every later call without `helm_flags` starts from the changed default; use a "
+        "copy there (`helm_flags = copy.deepcopy(HELM_DEFAULT_FLAGS)`)")
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (2, "second use: every later call of `render_chart` without `helm_flags` gets this object, already changed")]
+
+
+def test_a_copy_of_the_module_default_is_the_call_own(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"helm.py": FALLBACK.format(default="dict(HELM_DEFAULT_FLAGS)")}, preview=True)) == []
