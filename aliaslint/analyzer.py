@@ -438,11 +438,12 @@ class FunctionAnalyzer:
         """``selector`` of every origin in ``value``. What is read from an element of a container
         being iterated (``storage[1]`` in ``for storage in mounts:``) is another object on each
         iteration when it was another one for each element made (it varied with the loop that
-        made the elements): it varies with the iterating loop too (skypilot's ``task.py``)."""
+        made the elements, or is a part of a deep copy's element): it varies with the iterating
+        loop too (skypilot's ``task.py``)."""
         out = self._load(value, selector, key_loops)
         objects = self.heap.objects
         iterated = [obj for obj in (objects[o.id] for o in value if isinstance(o, _Obj))
-                    if obj.get("iterated") and obj["loops"]]
+                    if obj.get("iterated") and (obj["loops"] or obj["kind"] == "deepcopy")]
         if not iterated:
             return out
         tagged = set()
@@ -453,7 +454,11 @@ class FunctionAnalyzer:
                     v = replace(v, loops=v.loops | loops)
                 elif isinstance(v, Opaque) and v.loops & made_in:
                     v = Opaque(v.loops | loops, v.deps, v.mutable)
-                elif isinstance(v, _Obj) and objects[v.id]["loops"] & made_in:
+                elif isinstance(v, _Obj) and (objects[v.id]["loops"] & made_in or obj["kind"] == "deepcopy"
+                                              and objects[v.id]["kind"] == "deepcopy"):
+                    # (a deep copy's parts are new objects as its elements are: the part read
+                    # from each element is another one, as the element is; napalm 5.2.0's
+                    # ``compliance_report`` over its deep copy of the validation source)
                     objects[v.id].setdefault("iterated", set()).update(loops)
             tagged.add(v)
         return frozenset(tagged)

@@ -87,14 +87,22 @@ class Witness:
     held: bool = False
     #: for a loop: the callee's parameters given the same value on every iteration
     invariant: frozenset = frozenset()
+    #: the callee's parameters given a part of the very object the witness passes again
+    #: (``build(model.retriever, stream_name=model.name)``): the same value while it is unchanged
+    siblings: frozenset = frozenset()
 
     def same_value_again(self, effect) -> bool:
-        """The loop rewrites what the first iteration wrote with the same value: ``effect`` is a
+        """The second use rewrites what the first wrote with the same value: ``effect`` is a
         write whose value comes only from parameters the loop passes unchanged (and constants)
-        (kr8s' paging loop: ``params["labelSelector"] = label_selector`` on every page)."""
-        return effect.kind == OVERWRITE and bool(self.invariant) and all(
-            r.kind == "global" or r.kind == "param" and r.index in self.invariant and r != effect.root
-            for r in effect.value_deps)
+        (kr8s' paging loop: ``params["labelSelector"] = label_selector`` on every page), or from
+        other parts of the object passed again (airbyte-cdk's factory writing each stream's
+        ``model.name`` into ``model.retriever``'s parameters)."""
+        same = self.invariant | self.siblings
+        # (a constant is the loop's to judge here; for another use, :func:`repeat_safe` judges
+        # it: written on some paths only, it leaks into the uses that take another path)
+        return effect.kind == OVERWRITE and (bool(self.invariant) or bool(self.siblings and effect.value_deps)) \
+            and all(r.kind == "global" or r.kind == "param" and r.index in same and r != effect.root
+                    for r in effect.value_deps)
 
     def related(self, facts):
         return facts.related(self.site, WITNESS + self.message)
@@ -880,7 +888,8 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             continue  # the caller replaces what it passed with the result: it means it to change
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
-                                      f"`{callee_name}` starts from the changed object", True)
+                                      f"`{callee_name}` starts from the changed object", True,
+                           siblings=_parts_of_the_same(project, caller, call, t, fn, index))
     return best
 
 
@@ -919,6 +928,25 @@ def _written_back(caller: FunctionSummary, call: CallSite, arg: Value) -> bool:
             continue
         return True
     return False
+
+
+def _parts_of_the_same(project, caller: FunctionSummary, call: CallSite, t, fn: FunctionSummary,
+                       index: int) -> frozenset[int]:
+    """The parameters of ``fn`` other than ``index`` that ``call`` gives a part of the object it
+    gives ``index`` (or a value computed from it alone): ``build(model.retriever,
+    stream_name=model.name)`` -> ``stream_name``'s index."""
+    target = project.resolve(caller, project.arg_for(call, t, index) or frozenset())
+    roots = {o.root for o in target if isinstance(o, Ref)}
+    if not roots or not all(isinstance(o, Ref) for o in target):
+        return frozenset()
+    out = set()
+    for i in range(len(fn.params)):
+        arg = project.arg_for(call, t, i) if i != index else None
+        resolved = project.resolve(caller, arg) if arg is not None else frozenset()
+        if resolved and all(isinstance(o, Ref) and o.root in roots
+                            or isinstance(o, Opaque) and o.deps and o.deps <= roots for o in resolved):
+            out.add(i)
+    return frozenset(out)
 
 
 def _each_iterations_own(caller: FunctionSummary, call: CallSite, arg) -> bool:

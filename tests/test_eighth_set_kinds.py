@@ -386,3 +386,67 @@ def test_a_module_default_standing_in_for_a_missing_argument_is_a_template(tmp_p
 
 def test_a_copy_of_the_module_default_is_the_call_own(tmp_path: Path) -> None:
     assert shown(run(tmp_path, {"helm.py": FALLBACK.format(default="dict(HELM_DEFAULT_FLAGS)")}, preview=True)) == []
+
+
+# airbyte-cdk 7.39.1 ``ModelToComponentFactory._build_stream_slicer_from_partition_router``: the
+# stream's name written into its own retriever's parameters, the caller passing both parts of
+# one model; the next call with that model writes the same name again
+SIBLING = """
+    class Factory:
+        def create_stream(self, model, config):
+            router = self._build_router(model.retriever, config, stream_name={name})
+            return {{"name": model.name, "router": router}}
+
+        def _build_router(self, retriever, config, stream_name=None):
+            router = retriever.partition_router
+            if stream_name is not None:
+                router["parameters"]["stream_name"] = stream_name
+            return {{"router": router, "config": config}}
+"""
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    ("model.name", []),
+    # a value from elsewhere: the next call may write another one over it
+    ("self.prefix", [("AL007", 10, "HIGH")]),
+])
+def test_a_value_from_another_part_of_the_object_passed_again_is_the_same_again(
+        tmp_path: Path, name: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"factory.py": SIBLING.format(name=name)})) == expected
+
+
+# napalm 5.2.0 ``compliance_report``: the validation source deep-copied, then each check's
+# expected results handed to ``compare``, which pops a control key from their lists
+DEEP_COPY_ELEMENTS = """
+    import copy
+
+
+    def compare(src, dst):
+        if isinstance(src, dict):
+            return {{k: compare(v, dst.get(k)) for k, v in src.items()}}
+        if isinstance(src, list):
+            mode = src[0].pop("_mode", "strict") if src else "strict"
+            return {{"mode": mode, "ok": src == dst}}
+        return src == dst
+
+
+    def report(cls, validation_source):
+        out = {{}}
+        validation_source = copy.deepcopy(validation_source)
+        template = copy.deepcopy(validation_source[0])
+        for validation_check in validation_source:
+            for getter, expected in validation_check.items():
+                key = expected.pop("_name", "") or getter
+                out[key] = compare({passed}, getattr(cls, getter)())
+        return out
+"""
+
+
+def test_the_parts_of_a_deep_copys_elements_are_others_each_round(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"validate.py": DEEP_COPY_ELEMENTS.format(passed="expected")}, preview=True)) == []
+
+
+def test_one_deep_copy_passed_on_every_round_is_still_found(tmp_path: Path) -> None:
+    # (reported at the callee, whose every call from the loop starts from the changed template)
+    found = run(tmp_path, {"validate.py": DEEP_COPY_ELEMENTS.format(passed="template")})
+    assert shown(found) == [("AL007", 7, "HIGH")]
