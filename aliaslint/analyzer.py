@@ -59,6 +59,7 @@ from aliaslint.values import (
     loops_of,
     param_variance,
     place,
+    text_element,
 )
 
 # Builtin container methods, with the arities they accept: only a call of matching arity on an
@@ -442,6 +443,13 @@ class FunctionAnalyzer:
         loop too (skypilot's ``task.py``)."""
         out = self._load(value, selector, key_loops)
         objects = self.heap.objects
+        varying = _real_loops(key_loops)
+        if varying and any(isinstance(o, _Obj) and objects[o.id]["kind"] == "deepcopy" for o in value):
+            # an item of a deep copy read by a key that varies with a loop (``dst.pop(key)`` in
+            # ``for key in src``, napalm's ``_compare_getter_dict``): another new object each round
+            for v in out:
+                if isinstance(v, _Obj) and objects[v.id]["kind"] == "deepcopy":
+                    objects[v.id].setdefault("iterated", set()).update(varying)
         iterated = [obj for obj in (objects[o.id] for o in value if isinstance(o, _Obj))
                     if obj.get("iterated") and (obj["loops"] or obj["kind"] == "deepcopy")]
         if not iterated:
@@ -475,6 +483,8 @@ class FunctionAnalyzer:
                 overlay = self.env.get(("field", o.root, path)) if selector != ANY else None
                 if overlay is not None:
                     out |= overlay
+                elif text_element(o.root, path):
+                    out.add(Opaque(o.loops | key_loops, frozenset({o.root})))  # a string of ``os.environ``
                 else:
                     out.add(replace(o, path=path, loops=o.loops | key_loops))
             elif isinstance(o, _Obj):
@@ -607,6 +617,8 @@ class FunctionAnalyzer:
             # ``md.update(other)``, ``del md[k]``: not only what was set (an assignment's own
             # field is set by :meth:`overlay`; ``md[:] = ...`` and unknown keys by :meth:`store`)
             self.forget_fields(target)
+            if op in ("del", "pop", "popitem", "clear", "update", "[:] =", "setdefault"):
+                self._forget_named_keys()
         # AL004 needs "this very object is changed in the loop": count only changes made
         # through a name bound to it, not through a container that may hold other objects
         receiver = node.func.value if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) else \
@@ -800,6 +812,7 @@ class FunctionAnalyzer:
             if target.value in self.global_decls:
                 return
             self.popped_from.pop(target.value, None)
+            self._forget_named_keys(target.value)
             self.bound_names.add(target.value)
             if self.type_narrowing:
                 self.type_narrowing = [(entry[0], -1, (), True) if entry[0] == target.value else entry
@@ -864,6 +877,11 @@ class FunctionAnalyzer:
                        else loops_of(self.snapshot(key_value)))
             if sel != ANY:
                 self.overlay(base, sel, value)
+            elif len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
+                    and isinstance(target.slice[0].slice.value, cst.Name):
+                # ``cache[region] = fetch(region)``: read back by the same name, not rebound since,
+                # the item is what was put there (see :meth:`eval_Subscript`)
+                self.env[("named key", self.item_text(target.value), target.slice[0].slice.value.value)] = value
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and self._absent((
                 self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)))
             guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target) \
@@ -954,6 +972,14 @@ class FunctionAnalyzer:
                     if isinstance(o, _Obj) and o.id not in seen and not loops & objects[o.id]["loops"]:
                         seen.add(o.id)
                         todo.append(o.id)
+
+    def _forget_named_keys(self, name: str | None = None) -> None:
+        """Drop what :meth:`eval_Subscript` would read back by a key's name: every item when
+        ``name`` is None (the mapping changed another way), else those read with that name as
+        key or through a mapping spelt with it (``name`` rebound)."""
+        for k in [k for k in self.env if isinstance(k, tuple) and k[0] == "named key" and (
+                name is None or k[2] == name or k[1] == name or k[1].startswith((name + ".", name + "[")))]:
+            del self.env[k]
 
     def forget_fields(self, value) -> None:
         """What this path stored into the local objects of ``value`` may no longer be all they
@@ -1053,6 +1079,13 @@ class FunctionAnalyzer:
                 for o in base):
             return self.load(base, place(int(index.value)))  # ``args[0]``: what the call put first
         sel, kv = self.selector(node)
+        if isinstance(index, cst.Name):
+            written = self.env.get(("named key", self.item_text(node.value), index.value))
+            if written is not None:
+                # the item this path put there under the same name (ScoutSuite's facades: ``if
+                # region in self._cache: return``, ``self._cache[region] = fetch(...)``, then
+                # ``self._cache[region].extend(more)`` changes what was fetched, not the cache's)
+                return written
         return self.load(base, sel, self.key_loops(kv))
 
     def key_loops(self, key_value: frozenset) -> frozenset[int]:
@@ -1768,7 +1801,7 @@ class FunctionAnalyzer:
         for k, v in b.items():
             out[k] = out.get(k, frozenset()) | v
         for k in set(a) ^ set(b):
-            if isinstance(k, tuple) and k[0] == "object field":
+            if isinstance(k, tuple) and k[0] in ("object field", "named key"):
                 del out[k]  # set on one side only: the heap's field, every path's value, holds it
             elif isinstance(k, tuple):  # a field overlay set on one side only: the other keeps the path
                 out[k] = out[k] | {Ref(k[1], k[2])}

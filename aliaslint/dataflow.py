@@ -29,6 +29,7 @@ from aliaslint.values import (
     loops_of,
     marked_params,
     replace,
+    text_element,
 )
 
 if TYPE_CHECKING:
@@ -570,7 +571,11 @@ def load(value: Value, selector: str) -> Value:
     out: set = set()
     for o in value:
         if isinstance(o, Ref):
-            out.add(replace(o, path=extend_path(o.path, [ANY if is_place(selector) else selector])))
+            path = extend_path(o.path, [ANY if is_place(selector) else selector])
+            if text_element(o.root, path):
+                out.add(Opaque(o.loops, frozenset({o.root})))  # a string: nothing to change in it
+            else:
+                out.add(replace(o, path=path))
         elif isinstance(o, Fresh):
             if o.copy is not None:
                 # an object reached through a shallow copy belongs to the original, and so does

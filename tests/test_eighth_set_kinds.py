@@ -450,3 +450,99 @@ def test_one_deep_copy_passed_on_every_round_is_still_found(tmp_path: Path) -> N
     # (reported at the callee, whose every call from the loop starts from the changed template)
     found = run(tmp_path, {"validate.py": DEEP_COPY_ELEMENTS.format(passed="template")})
     assert shown(found) == [("AL007", 7, "HIGH")]
+
+
+# dynaconf 3.3.5 ``settings_loader``: each setting's override read out of the environment through
+# a property returning ``os.environ``, then set, which strips merge tokens out of list values
+ENVIRON = """
+    import os
+    {imports}
+
+    DEFAULTS = {{"ENV": ["a", "b"]}}
+
+
+    def strip_tokens(value):
+        if isinstance(value, list):
+            value.pop(0)
+        return value
+
+
+    class Settings:
+        @property
+        def environ(self):
+            return {source}
+
+        def get_environ(self, key, default=None):
+            return self.environ.get(key, default)
+
+        def set(self, key, value):
+            self.store = {{key: strip_tokens(value)}}
+
+
+    def load(obj, keys, switcher):
+        for key in keys:
+            value = obj.get_environ(switcher if key == "ENV" else key, default="_")
+            if value != "_":
+                obj.set(key, value)
+"""
+
+
+@pytest.mark.parametrize(("imports", "source"), [
+    ("", "os.environ"),
+    ("from os import environ", "environ"),
+    ("import sys", "dict(enumerate(sys.argv))"),
+])
+def test_what_is_read_out_of_the_environment_is_a_string(tmp_path: Path, imports: str, source: str) -> None:
+    assert shown(run(tmp_path, {"settings.py": ENVIRON.format(imports=imports, source=source)}, preview=True)) == []
+
+
+def test_a_module_mapping_of_lists_read_on_every_round_is_still_found(tmp_path: Path) -> None:
+    found = run(tmp_path, {"settings.py": ENVIRON.format(imports="", source="DEFAULTS")})
+    assert shown(found) == [("AL001", 30, "HIGH")]
+
+
+# ScoutSuite 5.14.0 ``RDSFacade._cache_snapshots``: a class-level cache filled once per region
+# with what was fetched, then the fetched list extended through the cache
+NAMED_KEY = """
+    class Facade:
+        _cache = {{}}
+
+        def cache_snapshots(self, region, other):
+            if region in self._cache:
+                return
+            self._cache[region] = fetch("rds", region)
+            more = fetch("cluster", region){between}
+            self._cache[{read}].extend(more)
+"""
+
+
+def test_an_item_read_back_by_the_name_it_was_written_under_is_what_was_written(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"facade.py": NAMED_KEY.format(between="", read="region")}, preview=True)) == []
+
+
+@pytest.mark.parametrize(("between", "read"), [
+    # another key: what the cache held before
+    ("", "other"),
+    # the name rebound since: another key
+    ("\n            region = other", "region"),
+    # the cache changed another way since
+    ("\n            self._cache.clear()", "region"),
+])
+def test_an_item_read_by_another_key_is_the_shared_one(tmp_path: Path, between: str, read: str) -> None:
+    found = run(tmp_path, {"facade.py": NAMED_KEY.format(between=between, read=read)}, preview=True)
+    assert [d.code for d in found] == ["AL003"]
+
+
+# napalm 5.2.0 ``_compare_getter_dict``: each key's element popped out of a deep copy of the
+# device's data is another object each round (the module as released, types simplified)
+NAPALM_VALIDATE = (Path(__file__).parent / "data" / "unseen" / "napalm_validate.py").read_text(encoding="utf-8")
+
+
+def test_an_item_of_a_deep_copy_taken_by_the_rounds_key_is_another_each_round(tmp_path: Path) -> None:
+    found = run(tmp_path, {"validate.py": NAPALM_VALIDATE}, preview=True)
+    assert "AL004" not in [d.code for d in found]
+
+
+def test_one_item_of_a_deep_copy_taken_on_every_round_is_still_found(tmp_path: Path) -> None:
+    source = NAPALM_VALIDATE.replace("dst_element = dst.pop(key)", 'dst_element = dst["first"]')
+    assert ("AL004", 87) in [(d.code, d.location.line) for d in run(tmp_path, {"validate.py": source})]
