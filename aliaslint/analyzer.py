@@ -100,6 +100,8 @@ PURE_BUILTINS = {
 
 
 _BUILTIN_NAMES = frozenset(dir(__import__("builtins")))
+#: the methods that add to a list or a set: calling one on ``obj.seen`` does not read what it holds
+_GROWING_METHODS = frozenset({"append", "extend", "insert", "appendleft", "add"})
 #: a mapping's or a sequence's methods that read it and change nothing: a test made of them and
 #: of the object's own names gives the same answer next time, if the object is unchanged
 _LOOKUP_METHODS = frozenset({"get", "keys", "values", "items", "count", "index"})
@@ -282,6 +284,9 @@ class FunctionAnalyzer:
         self.heap = _Heap()
         #: attributes of ``self`` given an object made here by a top-level assignment
         self.self_made: set[str] = set()
+        #: attribute nodes read in a way :attr:`ModuleSummary.attribute_reads` counts apart: 1 the
+        #: container of a membership test, 0 the receiver of a method adding to it
+        self.quiet_reads: dict = {}
         #: local names bound to an element taken out of a list (``stream = queue.pop(0)``), with
         #: the list's text: appending one back puts the element back (:meth:`_moves_within`)
         self.popped_from: dict[str, str] = {}
@@ -1051,6 +1056,10 @@ class FunctionAnalyzer:
     def eval_Attribute(self, node: cst.Attribute) -> frozenset:
         base = self.eval(node.value)
         name = node.attr.value
+        how = self.quiet_reads.get(_node_key(node), 2)
+        if how:
+            reads = self.mod.summary.attribute_reads
+            reads[name] = reads.get(name, 0) | how
         if self.cls_info is not None and name in self.cls_info.properties and isinstance(node.value, cst.Name) \
                 and self.summary.params and node.value.value == self.summary.params[0] and self.summary.kind != "staticmethod":
             # ``self.prop`` runs the property's getter: a call, resolved in phase 2
@@ -1149,6 +1158,9 @@ class FunctionAnalyzer:
         return self.opaque_of([self.eval(node.expression)])
 
     def eval_Comparison(self, node: cst.Comparison) -> frozenset:
+        for t in node.comparisons:
+            if isinstance(t.operator, (cst.In, cst.NotIn)) and isinstance(t.comparator, cst.Attribute):
+                self.quiet_reads[_node_key(t.comparator)] = 1  # ``x in obj.seen``: a membership test
         vals = [self.eval(node.left)] + [self.eval(t.comparator) for t in node.comparisons]
         return self.opaque_of(vals)
 
@@ -1383,6 +1395,8 @@ class FunctionAnalyzer:
             callee = self.load(receiver, attr(method))
             super_call = True
         elif isinstance(func, cst.Attribute):
+            if func.attr.value in _GROWING_METHODS and isinstance(func.value, cst.Attribute):
+                self.quiet_reads[_node_key(func.value)] = 0  # ``obj.seen.append(x)``: no read of it
             receiver = self.eval(func.value)
             method = func.attr.value
             callee = self.load(receiver, attr(method))

@@ -145,6 +145,19 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
     return None
 
 
+def membership_only(project, effect) -> bool:
+    """``effect`` adds to a list attribute that the project reads only to test what is in it
+    (dynaconf 3.3.5's ``if identifier not in config.not_installed_warnings: warnings.warn(...)``,
+    then ``config.not_installed_warnings.append(identifier)``; Cloud Custodian's ``options``
+    read by ``in``): a second copy of an entry changes the answer of no test. Where this comes
+    from: three default findings of issue 8's ninth unseen set and one of its seventh, all
+    harmless on the triagers' reading."""
+    if effect.kind != ACCUMULATE or effect.op not in ("append", "insert", "appendleft", "extend", "+=") \
+            or not effect.path or not effect.path[-1].startswith("."):
+        return False
+    return project.attribute_reads().get(effect.path[-1][1:]) == 1
+
+
 def writes_choosing_key(effect) -> bool:
     """A write whose value comes only from what chose the entry it writes into (``fv =
     data.get(f); fv["key"] = f``): each entry always gets the same value."""

@@ -80,6 +80,8 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     _outside_names: frozenset[str] | None = None
     #: the names of every project class's properties (:meth:`new_on_each_access`)
     _property_names: frozenset[str] | None = None
+    #: attribute name -> how the project reads it (:attr:`ModuleSummary.attribute_reads`, or-ed)
+    _attribute_reads: dict[str, int] | None = None
     _transfers: dict[str, list] = field(default_factory=dict)
     _lookups: dict[str, tuple[str, str] | None] = field(default_factory=dict)
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
@@ -110,6 +112,17 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
                                annotations=(frozenset(), *info.dataclass_annotations))
         self.functions[init.qualname] = init
         info.methods = {**info.methods, "__init__": init.qualname}
+
+    def attribute_reads(self) -> dict[str, int]:
+        """How the project's modules read each attribute name: 1 only as the container of a
+        membership test, 2 (or 3) in other ways too (:attr:`ModuleSummary.attribute_reads`)."""
+        if self._attribute_reads is None:
+            out: dict[str, int] = {}
+            for m in self.modules.values():
+                for name, how in m.attribute_reads.items():
+                    out[name] = out.get(name, 0) | how
+            self._attribute_reads = out
+        return self._attribute_reads
 
     def candidates(self, code: str) -> Iterator[tuple[FunctionSummary, dict]]:
         """The phase-1 candidates of rule ``code``: (function, data) pairs, in module order."""

@@ -222,5 +222,9 @@ class ModuleSummary:
     star_imports: list[str] = field(default_factory=list)
     #: source text of each shallow copy (``node_config.copy()``), by its site, for messages
     copy_texts: dict[Site, str] = field(default_factory=dict)
+    #: attribute name -> how this module reads ``<obj>.<name>``, bits or-ed: 1 as the container
+    #: of a membership test (``x in obj.seen``), 2 any other way (iterated, returned, passed,
+    #: indexed...); being added to (``obj.seen.append(x)``) or assigned is no read
+    attribute_reads: dict[str, int] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     candidates: list[Candidate] = field(default_factory=list)

@@ -40,7 +40,8 @@ def _tier(project, fn, e, witness, typed: bool):
         # changed, then handed back (``return config``, ``return cmd, extra``): an in-place
         # updater, harmful only to a caller that keeps the object itself (apify's headers)
         return Confidence.MEDIUM, witness, reason
-    if witness is not None and not harm.repeat_safe(e) and not witness.same_value_again(e):
+    if witness is not None and not harm.repeat_safe(e) and not witness.same_value_again(e) \
+            and not harm.membership_only(project, e):
         return Confidence.HIGH, witness, None
     if reason is not None:
         # what the caller gave is destroyed at the first call, repeated or not

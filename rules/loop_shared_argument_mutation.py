@@ -203,7 +203,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                     continue
                 varies = loop in deps_loops
                 # ``set.add`` of the same value again changes nothing: only sequences duplicate
-                if e.kind == ACCUMULATE and e.op != "add" and not varies:
+                if e.kind == ACCUMULATE and e.op != "add" and not varies and not harm.membership_only(project, e):
                     return leaf, loop, "duplicate"
                 if e.kind == REMOVE and not varies and not harm.repeat_safe(e) and e.op != "clear":
                     # (a ``clear()`` the next iteration repeats empties the object again: a reset

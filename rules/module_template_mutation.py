@@ -422,7 +422,9 @@ class ModuleTemplateMutation(ProjectRule):
                 related.append(facts.related(bound_at, harm.WITNESS + f"the next call of "
                                              f"`{facts.short(fn.qualname)}` builds from this template, already changed"))
             confidence = Confidence.HIGH
-            if all(harm.repeat_safe(other) for _, other in items) and len(users.get(root, ())) <= 1:
+            if all(harm.membership_only(project, other) for _, other in items):
+                confidence = Confidence.MEDIUM  # a list the project only tests membership in
+            elif all(harm.repeat_safe(other) for _, other in items) and len(users.get(root, ())) <= 1:
                 # the only function writing the template writes what it would write again
                 confidence = Confidence.MEDIUM
             elif all(harm.repeat_safe(other, constants=False) and other.op != "add" for _, other in items):

@@ -328,7 +328,7 @@ class StoredReferenceMutation(ProjectRule):
                 repeated = [
                     call for _, e in hits
                     if harm.duplicates(e) and not any(r.kind == "param" and r.index > 0 for r in e.value_deps)
-                    and not (own and e.op in _TAKES_AN_END)
+                    and not (own and e.op in _TAKES_AN_END) and not harm.membership_only(project, e)
                     for _, call in _repeated_calls(project, family, e.site, bound_callers)
                 ]
                 entry = public and harm.entry_point(project, init, index)

@@ -546,3 +546,35 @@ def test_an_item_of_a_deep_copy_taken_by_the_rounds_key_is_another_each_round(tm
 def test_one_item_of_a_deep_copy_taken_on_every_round_is_still_found(tmp_path: Path) -> None:
     source = NAPALM_VALIDATE.replace("dst_element = dst.pop(key)", 'dst_element = dst["first"]')
     assert ("AL004", 87) in [(d.code, d.location.line) for d in run(tmp_path, {"validate.py": source})]
+
+
+# dynaconf 3.3.5 ``BaseLoader.warn_not_installed``: warns once per missing extra, remembering
+# which in a list of the settings' config that the package only tests membership in
+WARNED = """
+    import warnings
+
+
+    class Config:
+        def __init__(self):
+            self.not_installed_warnings = []
+
+
+    def warn_not_installed(config, identifier):
+        if identifier not in config.not_installed_warnings:
+            warnings.warn(identifier)
+        config.not_installed_warnings.append(identifier)
+
+
+    def load_all(config, loaders):
+        for loader in loaders:
+            warn_not_installed(config, "ini"){other}
+"""
+
+
+def test_a_list_read_only_to_test_membership_gains_nothing_from_a_second_copy(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"loaders.py": WARNED.format(other="")})) == []
+
+
+def test_a_list_also_read_otherwise_is_still_found(tmp_path: Path) -> None:
+    source = WARNED.format(other="\n        return len(config.not_installed_warnings)")
+    assert shown(run(tmp_path, {"loaders.py": source})) == [("AL001", 18, "HIGH")]
