@@ -263,7 +263,8 @@ class SameObjectStoredInLoop(ProjectRule):
     def leave_Assign(self, node: cst.Assign) -> None:
         # ``out[k] = obj`` keeps obj; ``out[:] = objs`` copies objs' elements, not objs
         if any(isinstance(t.target, cst.Subscript) and not any(isinstance(s.slice, cst.Slice) for s in t.target.slice)
-               and self._new_slot_each_round(t.target) for t in node.targets):
+               and self._new_slot_each_round(t.target) and not self._into_itself(t.target.value, node.value)
+               for t in node.targets):
             self._check(node, node.value)
 
     def _new_slot_each_round(self, target: cst.Subscript) -> bool:
@@ -284,8 +285,16 @@ class SameObjectStoredInLoop(ProjectRule):
 
     def leave_Call(self, node: cst.Call) -> None:
         if isinstance(node.func, cst.Attribute) and len(node.args) in self.STORING_METHODS.get(node.func.attr.value, ()) \
-                and all(a.keyword is None and not a.star for a in node.args):
+                and all(a.keyword is None and not a.star for a in node.args) \
+                and not self._into_itself(node.func.value, node.args[-1].value):
             self._check(node, node.args[-1].value)
+
+    def _into_itself(self, container: cst.BaseExpression, stored: cst.BaseExpression) -> bool:
+        """``out.append(out)``: the object stored is the container it goes into, a reference to
+        itself made on purpose (dynaconf's vendored ``BoxList.to_list`` keeping a list that holds
+        itself), not a second entry of one object."""
+        into = self.context.heap_value(container)
+        return bool(into) and into == self.context.heap_value(stored)
 
     def element_ListComp(self, node: cst.ListComp) -> None:
         # ``[self._validate(item) for item in items]``: each element is stored in the result

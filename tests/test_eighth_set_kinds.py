@@ -578,3 +578,27 @@ def test_a_list_read_only_to_test_membership_gains_nothing_from_a_second_copy(tm
 def test_a_list_also_read_otherwise_is_still_found(tmp_path: Path) -> None:
     source = WARNED.format(other="\n        return len(config.not_installed_warnings)")
     assert shown(run(tmp_path, {"loaders.py": source})) == [("AL001", 18, "HIGH")]
+
+
+# dynaconf 3.3.5's vendored ``BoxList.to_list``: a list that holds itself is converted to a new
+# list that holds itself
+SELF_REFERENCE = """
+    def to_list(items):
+        out = []
+        for item in items:
+            if item is items:
+                out.append({stored})
+            else:
+                out.append(item)
+        return out
+"""
+
+
+def test_a_container_stored_into_itself_is_a_cycle_not_a_duplicate(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"box.py": SELF_REFERENCE.format(stored="out")}, preview=True)) == []
+
+
+def test_another_object_made_before_the_loop_and_stored_each_round_is_still_found(tmp_path: Path) -> None:
+    source = SELF_REFERENCE.replace("out = []", "out = []\n        marker = []").format(stored="marker")
+    source = source.replace("out.append(item)", "marker.append(item)")
+    assert [d.code for d in run(tmp_path, {"box.py": source})] == ["AL004"]
