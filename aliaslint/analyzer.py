@@ -2723,7 +2723,7 @@ class FunctionAnalyzer:
         recording = self.recording
         if twice:
             self.recording = False
-            self.walk_loop_body(node, lid, head, before)
+            self.walk_loop_body(node, lid, head, before, first=True)
             self.recording = recording
         self.walk_loop_body(node, lid, head, before)
         if getattr(node, "orelse", None) is not None:
@@ -2749,10 +2749,12 @@ class FunctionAnalyzer:
                     found |= self.present_in_body(stmt.test)
         return found
 
-    def walk_loop_body(self, node, lid: int, head: Callable[[], None], before: dict) -> None:
+    def walk_loop_body(self, node, lid: int, head: Callable[[], None], before: dict, first: bool = False) -> None:
         """One pass over a loop body; the state after it joins the state before the loop, the
         end of the body and every ``continue`` / ``break`` (a rebinding before ``continue``
-        reaches the next iteration)."""
+        reaches the next iteration). After the ``first`` pass, a name the body rebinds on every
+        path to other objects (``el = SubElement(el, ...)``) holds what it held before the loop
+        on the first round only: that value is marked as varying with the loop."""
         self.loop_stack.append(lid)
         self.summary.loop_sites[lid] = self.mod.site(node)
         self.loop_exits.append([])
@@ -2764,9 +2766,15 @@ class FunctionAnalyzer:
             for state in exits:
                 self.raise_states[-1] = self.join(self.raise_states[-1], state)
         self.loop_stack.pop()
+        ends = [self.env, *exits]
         env = self.join(before, self.env)
         for state in exits:
             env = self.join(env, state)
+        if first:
+            for name, was in before.items():
+                if isinstance(name, str) and was and all(
+                        name in end and end[name] and not (end[name] & was) for end in ends):
+                    env[name] = self.tag(was, frozenset({lid})) | (env[name] - was)
         self.env = env
 
     def stmt_For(self, node: cst.For) -> bool:
@@ -2778,7 +2786,17 @@ class FunctionAnalyzer:
         return self.loop(node, head)
 
     def stmt_While(self, node: cst.While) -> bool:
-        return self.loop(node, lambda: self.eval(node.test) and None)
+        def head() -> None:
+            self.eval(node.test)
+            drained = [e for e in _tested_nonempty(node.test)]
+            for stmt in self.body_of(node):  # ``while True: if not q: break``
+                if isinstance(stmt, cst.If) and stmt.orelse is None and _leaves_loop(self.body_of(stmt)):
+                    drained += _tested_empty(stmt.test, none=False)
+            if drained and self.recording:
+                lid = self.loop_stack[-1]
+                value = frozenset().union(*(self.snapshot(self.peek(e)) for e in drained))
+                self.summary.loop_drains[lid] = self.summary.loop_drains.get(lid, frozenset()) | value
+        return self.loop(node, head)
 
     def stmt_With(self, node: cst.With) -> bool:
         for item in node.items:
@@ -3444,6 +3462,30 @@ def _registers(decorator: cst.BaseExpression) -> bool:
     name = decorator.attr.value if isinstance(decorator, cst.Attribute) else \
         decorator.value if isinstance(decorator, cst.Name) else ""
     return "register" in name.lower()
+
+
+def _tested_nonempty(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The containers a ``while`` test needs to be non-empty to go on: ``x``, ``len(x)``,
+    ``len(x) > 0``, each part of an ``and`` chain. ``x`` is a name, an attribute or an item."""
+    plain = (cst.Name, cst.Attribute, cst.Subscript)
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _tested_nonempty(test.left) + _tested_nonempty(test.right)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+            and isinstance(test.comparisons[0].operator, (cst.GreaterThan, cst.NotEqual)) \
+            and isinstance(test.comparisons[0].comparator, cst.Integer) and test.comparisons[0].comparator.value == "0":
+        test = test.left
+    if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value in ("len", "bool") \
+            and len(test.args) == 1:
+        test = test.args[0].value
+    return [test] if isinstance(test, plain) else []
+
+
+def _leaves_loop(body: Sequence[cst.CSTNode]) -> bool:
+    """The block ends with ``break`` or ``return``."""
+    last = body[-1] if body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else None
+    return isinstance(last, (cst.Break, cst.Return))
 
 
 def _tested_empty(test: cst.BaseExpression, none: bool = True) -> list[cst.BaseExpression]:

@@ -991,15 +991,20 @@ def _handed_in_from_outside(project, caller: FunctionSummary, arg) -> bool:
 def loop_changes(fn: FunctionSummary, loop: int, value, depth: int = 0) -> bool:
     """Whether ``fn`` itself changes, inside ``loop``, the object ``value`` denotes (``depth``
     selectors of a Ref's path below it): the loop works on that object (a parser's state, a
-    paging request's parameters), so what its callees add to it is meant to be seen next round."""
-    for m in fn.mutations:
-        if loop not in m.loops:
-            continue
-        for o in m.target:
+    paging request's parameters), so what its callees add to it is meant to be seen next round.
+    A loop that runs until the object is empty (``while self._scheduled:``) works on it too: it
+    takes out what its callees pop (a scheduler draining its queue through its own ``pop_min``)."""
+    targets = [(m.target, False) for m in fn.mutations if loop in m.loops]
+    if loop in fn.loop_drains:
+        targets.append((fn.loop_drains[loop], True))
+    for target, exact in targets:
+        for o in target:
             for v in value:
                 if isinstance(v, Ref) and isinstance(o, Ref) and o.root == v.root:
                     passed = v.path[:len(v.path) - depth]
-                    if o.path[:len(passed)] == passed:
+                    # (what the loop tests for emptiness is the object passed itself, not a part
+                    # of it: ``while remaining > 0`` with ``remaining = pool.size`` drains no pool)
+                    if o.path == passed if exact else o.path[:len(passed)] == passed:
                         return True
                 if isinstance(v, Fresh) and isinstance(o, Fresh) and o.site == v.site:
                     return True

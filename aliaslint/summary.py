@@ -130,6 +130,9 @@ class FunctionSummary:
     #: ``self.<attr> = value`` assignments (for __init__: what the instance keeps)
     self_stores: list[tuple[str, Value, Site]] = field(default_factory=list)
     loop_sites: dict[int, Site] = field(default_factory=dict)
+    #: loop -> the objects it runs until they are empty (``while self._queue:``, ``while True:
+    #: if not q: break``): what its body takes out of them is what the loop is for
+    loop_drains: dict[int, Value] = field(default_factory=dict)
     #: annotation values of the positional parameters (empty set: none)
     annotations: tuple[Value, ...] = ()
     doc: str = ""

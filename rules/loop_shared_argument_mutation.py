@@ -171,6 +171,10 @@ class LoopSharedArgumentMutation(ProjectRule):
             return None  # a stack or work list the callee pushes and pops: its working state
         if t.bound and e.root.index == 0:
             return None  # the receiver: objects changed through their own methods
+        if t.constructor and e.stores_self:
+            # ``Job(name, queue)`` whose ``__init__`` does ``queue.jobs.append(self)``: each round
+            # registers the instance it makes, another one each time (moto's batch jobs)
+            return None
         arg = project.arg_for(call, t, e.root.index)
         if arg is None:
             return None

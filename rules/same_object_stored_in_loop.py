@@ -7,6 +7,7 @@ from aliaslint import harm
 from aliaslint.analyzer import CONTAINER_MUTATORS
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.summary import REMOVE
 from aliaslint.values import Fresh, Ref, format_path
 
 
@@ -216,6 +217,13 @@ class SameObjectStoredInLoop(ProjectRule):
         result = project.call_result(fn, call_id)
         if not result or not all(isinstance(o, Ref) and o.root.kind in ("param", "global") and loop not in o.loops
                                  and o.copy is None for o in result):
+            return None
+        site = project.call_site(fn, call_id).site
+        if any(e.kind == REMOVE and e.chain[:1] == (site,) and any(
+                e.root == o.root and o.path[:-1] == e.path for o in result)
+               for e in project.effects.get(fn.qualname, {}).values()):
+            # the call takes out of the container the element it returns (a queue's ``pop_min``):
+            # another element each time
             return None
         first = min(result, key=lambda r: (len(r.path), r.path))
         root = fn.params[first.root.index].lstrip("*") if first.root.kind == "param" else first.root.name.rsplit(".", 1)[-1]

@@ -602,3 +602,114 @@ def test_another_object_made_before_the_loop_and_stored_each_round_is_still_foun
     source = SELF_REFERENCE.replace("out = []", "out = []\n        marker = []").format(stored="marker")
     source = source.replace("out.append(item)", "marker.append(item)")
     assert [d.code for d in run(tmp_path, {"box.py": source})] == ["AL004"]
+
+
+# A new user's trial (asyncio's and sched's shape): a scheduler moving due timers off its queue
+# through the project's own ``pop_min`` until the queue is empty
+QUEUE_HELPER = '''
+    def pop_min(heap):
+        """Remove and return the smallest item."""
+        last = heap.pop()
+        if heap:
+            item = heap[0]
+            heap[0] = last
+            return item
+        return last
+'''
+DRAIN = """
+    from pq import pop_min
+
+
+    class Loop:
+        def __init__(self):
+            self._scheduled = []
+            self._ready = []
+
+        def run_once(self, end_time, n):
+            {loop}
+                handle = pop_min(self._scheduled)
+                handle.scheduled = False
+                self._ready.append(handle)
+"""
+
+
+@pytest.mark.parametrize("loop", ["while self._scheduled:", "while len(self._scheduled) > 0 and end_time:",
+                                  "while True:\n                if not self._scheduled:\n                    break"])
+def test_a_loop_that_runs_until_the_queue_is_empty_drains_it(tmp_path: Path, loop: str) -> None:
+    files = {"pq.py": QUEUE_HELPER, "loop.py": DRAIN.format(loop=loop)}
+    assert shown(run(tmp_path, files)) == []
+
+
+def test_a_loop_that_takes_from_the_queue_a_fixed_number_of_times_is_still_found(tmp_path: Path) -> None:
+    files = {"pq.py": QUEUE_HELPER, "loop.py": DRAIN.format(loop="for _ in range(n):")}
+    assert shown(run(tmp_path, files)) == [("AL001", 12, "HIGH")]
+
+
+def test_an_element_read_without_taking_it_is_the_same_each_round(tmp_path: Path) -> None:
+    files = {"pq.py": "\n    def peek_min(heap):\n        return heap[0]\n",
+             "loop.py": DRAIN.format(loop="while self._scheduled:").replace("pop_min", "peek_min")}
+    assert [d.code for d in run(tmp_path, files)] == ["AL004"]
+
+
+# A new user's trial (moto's batch jobs): each job made in the loop registers itself with its queue
+REGISTER = """
+    class JobQueue:
+        def __init__(self, name):
+            self.name = name
+            self.jobs = []
+
+
+    class Job:
+        def __init__(self, name, job_queue):
+            self.name = name
+            self.job_queue = job_queue
+            self.job_queue.jobs.append({registered})
+
+
+    def submit_array(queue, size):
+        children = []
+        for index in range(size):
+            child = Job(f"child-{{index}}", queue)
+            children.append(child)
+        return children
+"""
+
+
+def test_a_constructor_registering_the_instance_it_makes_adds_another_each_round(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"jobs.py": REGISTER.format(registered="self")})) == []
+
+
+def test_a_constructor_adding_the_same_entry_each_time_is_still_found(tmp_path: Path) -> None:
+    found = run(tmp_path, {"jobs.py": REGISTER.format(registered='"pending"')})
+    assert shown(found) == [("AL001", 18, "HIGH")]
+
+
+# A new user's trial (docutils' ODF writer, ``el = SubElement(el, ...)``): a walk down a tree,
+# the name passed rebound on every round to what the call returns
+DESCEND = """
+    def _sub_element(parent, tag):
+        parent["children"].append("separator")
+        child = {{"tag": tag, "children": []}}
+        parent["children"].append(child)
+        return child
+
+
+    def walk(root, tags):
+        el = root
+        for tag in tags:
+            {call}
+        return el
+"""
+
+
+def test_a_name_rebound_to_the_calls_result_each_round_passes_another_object(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"walk.py": DESCEND.format(call="el = _sub_element(el, tag)")})) == []
+
+
+@pytest.mark.parametrize("call", [
+    "_sub_element(el, tag)",
+    # rebound on some rounds only: the others pass the same element again
+    "child = _sub_element(el, tag)\n            if tag:\n                el = child",
+])
+def test_a_name_not_rebound_on_every_round_is_still_the_same_object(tmp_path: Path, call: str) -> None:
+    assert [d.code for d in run(tmp_path, {"walk.py": DESCEND.format(call=call)})] == ["AL001"]
