@@ -1020,6 +1020,9 @@ class FunctionAnalyzer:
             cls.singleton_fields += (target.attr.value,)
 
     def selector(self, sub: cst.Subscript) -> tuple[str, frozenset]:
+        if len(sub.slice) > 1 and all(isinstance(el.slice, cst.Index) for el in sub.slice):
+            # ``cache[playbook, basedir]``: a tuple key, computed from what each part was
+            return ANY, self.opaque_of([self.eval(el.slice.value) for el in sub.slice])
         if len(sub.slice) != 1 or not isinstance(sub.slice[0].slice, cst.Index):
             return ANY, UNKNOWN
         k = sub.slice[0].slice.value
@@ -3180,6 +3183,9 @@ class ModuleAnalyzer:
     def record_class_attrs(self, fa: FunctionAnalyzer, stmt: cst.CSTNode, cls: ClassInfo) -> None:
         for name, small in self._assigned(stmt):
             cls.class_attrs[name] = (fa.snapshot(fa.env.get(name, UNKNOWN)), self.site(small))
+            if isinstance(small, cst.AnnAssign) and _names_class_var(small.annotation.annotation) \
+                    and name not in cls.class_vars:
+                cls.class_vars = (*cls.class_vars, name)
 
     def _assigned(self, stmt: cst.CSTNode):
         """``(name, assignment)`` for each plain name a statement binds at this level: a simple
@@ -3462,6 +3468,17 @@ def _registers(decorator: cst.BaseExpression) -> bool:
     name = decorator.attr.value if isinstance(decorator, cst.Attribute) else \
         decorator.value if isinstance(decorator, cst.Name) else ""
     return "register" in name.lower()
+
+
+def _names_class_var(annotation: cst.BaseExpression) -> bool:
+    """``ClassVar``, ``ClassVar[...]``, ``typing.ClassVar[...]`` (or the same as a string)."""
+    if isinstance(annotation, cst.SimpleString):
+        return annotation.value.strip("\"'").startswith(("ClassVar", "typing.ClassVar", "t.ClassVar"))
+    if isinstance(annotation, cst.Subscript):
+        annotation = annotation.value
+    if isinstance(annotation, cst.Attribute):
+        return annotation.attr.value == "ClassVar"
+    return isinstance(annotation, cst.Name) and annotation.value == "ClassVar"
 
 
 def _tested_nonempty(test: cst.BaseExpression) -> list[cst.BaseExpression]:

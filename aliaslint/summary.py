@@ -198,6 +198,8 @@ class ClassInfo:
     #: decorated by a registry's call (``@filters.register("age")``, ``@register_plugin(...)``):
     #: the package's framework finds the class by name and calls its methods itself
     registered: bool = False
+    #: class-level attributes annotated ``ClassVar[...]``: declared shared by every instance
+    class_vars: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)

@@ -348,6 +348,12 @@ class ModuleTemplateMutation(ProjectRule):
                 intended = ("the class hands out one instance (a singleton getter keeps it in a class-level "
                             "field), so this is that instance's own state; nothing to change if no other "
                             "instance is made")
+            elif holder in project.classes and name.rsplit(".", 1)[-1] in project.classes[holder].class_vars \
+                    and all(not other.path for _, other in items):
+                # (declared shared, and filled at its own level: a cache or a registry; a part of a
+                # ``ClassVar`` template changed is still every later instance's template)
+                intended = ("it is declared `ClassVar`: one object for the class and every instance, on "
+                            "purpose; nothing to change if sharing it is intended")
             elif holder in project.classes and holder.rsplit(".", 1)[0] in project.functions:
                 maker = facts.short(holder.rsplit(".", 1)[0])
                 intended = (f"the class statement is inside `{maker}`, so each call of it makes a new class "

@@ -713,3 +713,43 @@ def test_a_name_rebound_to_the_calls_result_each_round_passes_another_object(tmp
 ])
 def test_a_name_not_rebound_on_every_round_is_still_the_same_object(tmp_path: Path, call: str) -> None:
     assert [d.code for d in run(tmp_path, {"walk.py": DESCEND.format(call=call)})] == ["AL001"]
+
+
+# A new user's trial (ansible-compat's ``Runtime.has_playbook``): a memo declared ``ClassVar`` and
+# keyed by a tuple of the call's arguments
+CLASS_MEMO = """
+    from pathlib import Path
+    from typing import ClassVar
+
+
+    class Runtime:
+        _has_playbook_cache{annotation} = {{}}
+
+        def has_playbook(self, playbook, basedir=None):
+            if (playbook, basedir) in self._has_playbook_cache:
+                return self._has_playbook_cache[playbook, basedir]
+            result = self.syntax_check(playbook, basedir)
+            self._has_playbook_cache[{key}] = result
+            return result
+
+        def syntax_check(self, playbook, basedir):
+            return bool(playbook)
+"""
+
+
+@pytest.mark.parametrize(("annotation", "key"), [
+    # a tuple key computed from the arguments: a cache
+    ("", "playbook, basedir"),
+    ("", "(playbook, basedir)"),
+    # one key for every call, but declared shared
+    (": ClassVar[dict[tuple[str, Path | None], bool]]", '"last"'),
+])
+def test_a_class_level_cache_keyed_by_the_arguments_or_declared_classvar_is_no_template(
+        tmp_path: Path, annotation: str, key: str) -> None:
+    source = CLASS_MEMO.format(annotation=annotation, key=key)
+    assert shown(run(tmp_path, {"runtime.py": source})) == []
+
+
+def test_one_key_written_by_every_call_on_an_undeclared_class_dict_is_still_found(tmp_path: Path) -> None:
+    found = run(tmp_path, {"runtime.py": CLASS_MEMO.format(annotation="", key='"last"')})
+    assert shown(found) == [("AL003", 13, "HIGH")]
