@@ -224,9 +224,29 @@ def key(k: object) -> str:
     return f"[{k!r}]"
 
 
+def operand(text: str) -> str:
+    """``text`` as one operand: parenthesised when it holds a comma or a space outside brackets
+    and quotes (``fs, pending`` -> ``(fs, pending)``, ``a or b`` -> ``(a or b)``), so that a
+    selector or a call around it reads as meant."""
+    depth, quote = 0, ""
+    for ch in text:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and ch in ", ":
+            return f"({text})"
+    return text
+
+
 def format_path(base: str, path: tuple[str, ...]) -> str:
-    """``worker`` + ``(".template", "['x']", "[*]")`` -> ``worker.template["x"][*]``."""
-    out = base
+    """``worker`` + ``(".template", "['x']", "[*]")`` -> ``worker.template["x"][*]``; a base
+    that is no single operand is parenthesised (``(fs, pending)[*]``)."""
+    out = operand(base) if path else base
     for sel in path:
         if sel.startswith("['") or sel.startswith('["'):
             out += '["' + sel[2:-2] + '"]'

@@ -8,7 +8,7 @@ from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
-from aliaslint.values import ANY, Fresh, Ref, format_path, loops_of
+from aliaslint.values import ANY, Fresh, Ref, format_path, loops_of, operand
 
 
 def facts_consumed(project, function: str, index: int) -> bool:
@@ -305,9 +305,10 @@ class LoopSharedArgumentMutation(ProjectRule):
             arg_shown = format_path(facts.root_name(fn, leaf.root), leaf.path[:len(leaf.path) - len(e.path)])
         else:
             arg_shown = "the argument"
+        deep = operand(arg_shown) if "," in arg_shown else arg_shown  # a tuple: ``copy.deepcopy((a, b))``
         message = (
             f"`{call.text}(...)` gets the same object on every iteration of the loop, and {chain} {verb} "
-            f"`{shown}`, {tail}; pass a deep copy (`copy.deepcopy({arg_shown})`), or copy inside the callee"
+            f"`{shown}`, {tail}; pass a deep copy (`copy.deepcopy({deep})`), or copy inside the callee"
         )
         related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")]
         related += facts.chain_related(e)

@@ -753,3 +753,18 @@ def test_a_class_level_cache_keyed_by_the_arguments_or_declared_classvar_is_no_t
 def test_one_key_written_by_every_call_on_an_undeclared_class_dict_is_still_found(tmp_path: Path) -> None:
     found = run(tmp_path, {"runtime.py": CLASS_MEMO.format(annotation="", key='"last"')})
     assert shown(found) == [("AL003", 13, "HIGH")]
+
+
+@pytest.mark.parametrize(("base", "path", "shown"), [
+    ("fs, pending", ("[*]",), "(fs, pending)[*]"),
+    ("a or b", (".spec",), "(a or b).spec"),
+    ("f(a, b)", ("[*]",), "f(a, b)[*]"),
+    ('cfg["a, b"]', ('["x"]',), 'cfg["a, b"]["x"]'),
+    ("fs, pending", (), "fs, pending"),
+])
+def test_an_access_path_on_an_expression_reads_as_one_operand(base: str, path: tuple, shown: str) -> None:
+    # a new user's trial (CPython's ``concurrent.futures.as_completed``): the message said
+    # "removes from `fs, pending[*]`" and suggested ``copy.deepcopy(fs, pending)``
+    from aliaslint.values import format_path
+
+    assert format_path(base, path) == shown
