@@ -215,6 +215,11 @@ def open_cache(settings) -> tuple[SummaryCache | None, str | None]:
     if settings.no_cache:
         return None, None
     signing_key()  # read (or made) once, before the workers are forked: they sign with it too
+    if not key_stored():
+        # a secret of this process alone: nothing it signs is ever read again, so writing
+        # entries would only fill the folder (and push out another user's entries)
+        return None, (f"cannot store the cache signing key in {key_folder()} (set XDG_CACHE_HOME to a "
+                      "writable folder); running without the cache")
     folder = Path(settings.cache_dir)
     given = dict(settings.origins).get("cache-dir") == "command line"
     store = SummaryCache(settings)
@@ -260,9 +265,9 @@ def signing_key() -> bytes:
 
     Read from :func:`key_folder`'s ``cache-signing-key``, made there (mode 0600, atomically: two
     runs starting together agree on one) on first use. When it can be neither read nor made (no
-    writable home), a secret of this process only is used: the run's entries are misses in every
-    later run, so the cache is not reused, but nothing a project ships is ever trusted. Raises
-    nothing."""
+    writable home), a secret of this process only is used (:func:`key_stored` is then false, and
+    :func:`open_cache` runs without the cache, saying so): nothing a project ships is ever
+    trusted. Raises nothing."""
     folder = key_folder()
     return _signing_key(str(folder / _KEY_FILE))
 
@@ -286,6 +291,12 @@ def _signing_key(path: str) -> bytes:
         pass
     stored = _read_key(path)
     return stored if stored is not None else fresh
+
+
+def key_stored() -> bool:
+    """Whether :func:`signing_key` is the one kept in :func:`key_folder` (else it is this
+    process's own, and the cache cannot be reused)."""
+    return _read_key(str(key_folder() / _KEY_FILE)) == signing_key()
 
 
 def _read_key(path: str) -> bytes | None:

@@ -153,17 +153,23 @@ def test_entries_signed_by_another_user_are_misses(tmp_path: Path, monkeypatch: 
     assert (tmp_path / "another-home" / "aliaslint" / "cache-signing-key").stat().st_mode & 0o777 == 0o600
 
 
-def test_a_signing_key_that_cannot_be_stored_trusts_no_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    project, settings = _project(tmp_path)
+def test_a_signing_key_that_cannot_be_stored_means_no_cache_and_one_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a new user's trial: with no writable home (a CI container), every run was cold without a
+    # word, and still wrote entries signed with a secret no later run has
+    from aliaslint.cli import cli
+
+    project, _ = _project(tmp_path)
     (tmp_path / "home-file").write_text("")  # the key's folder cannot be made below a file
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home-file"))
-    cold = _check(project, settings)
-    key = cache.key_for(BUG, "op", "op.py", False, [r.code for r in engine._rules(settings)])
-    entry = _entry_path(settings, BUG, "op", "op.py")
-    assert entry.is_file()  # written, signed with this process's own secret
-    assert _check(project, settings) == cold
-    forged_key = cache._signing_key.cache_clear() or cache.signing_key()  # another process's secret
-    assert cache.SummaryCache(settings).get(key) is None and len(forged_key) == 32
+    monkeypatch.chdir(project)
+    result = cli_runner().invoke(cli, ["check", "--output-format", "concise", str(project)])
+    assert result.exit_code == 1 and "AL001" in result.stdout
+    assert result.stderr.count("cannot store the cache signing key") == 1
+    assert "running without the cache" in result.stderr
+    assert not (project / ".aliaslint_cache").exists()
+    quiet = cli_runner().invoke(cli, ["check", "-q", "--output-format", "concise", str(project)])
+    assert "signing key" not in quiet.stderr
 
 
 @pytest.mark.parametrize("planted", ["not-a-hex-key", "../../../../etc/passwd"])
