@@ -203,7 +203,8 @@ def check(
         raise click.UsageError("--verbose and --quiet cannot be used together")
     exclusive = [name for name, given in (("--baseline", baseline_file), ("--write-baseline", write_baseline_file),
                                           ("--add-noqa", add_noqa)) if given]
-    if add_noqa and (fix or diff):
+    if (add_noqa or write_baseline_file) and (fix or diff):
+        # (a baseline written while the files are being fixed would record findings the fix removes)
         exclusive.append("--fix" if fix else "--diff")
     if len(exclusive) > 1:
         raise click.UsageError(f"{' and '.join(exclusive)} cannot be used together")

@@ -206,6 +206,19 @@ def test_baseline_flags_exclude_each_other(project: Path) -> None:
     assert result.stderr.startswith("aliaslint: error: --baseline and --write-baseline cannot be used together")
 
 
+@pytest.mark.parametrize("fixing", ["--fix", "--diff"])
+def test_writing_a_baseline_while_fixing_is_refused(project: Path, fixing: str) -> None:
+    # a new user's trial: ``--write-baseline b.json --fix`` said "Wrote 0 findings" and had
+    # rewritten the files
+    before = {p: p.read_bytes() for p in project.rglob("*.py")}
+    result = run("check", "--no-cache", "--write-baseline", "b.json", fixing, "--unsafe-fixes")
+    assert result.exit_code == 2
+    assert result.stderr == (f"aliaslint: error: --write-baseline and {fixing} cannot be used together "
+                             "(see 'aliaslint check --help')\n")
+    assert {p: p.read_bytes() for p in project.rglob("*.py")} == before
+    assert not (project / "b.json").exists()
+
+
 def test_gitlab_and_sarif_use_the_baseline_fingerprint(project: Path) -> None:
     run("check", "--no-cache", "--write-baseline", "baseline.json")
     fingerprints = sorted(e["fingerprint"] for e in
