@@ -131,6 +131,9 @@ def cli() -> None:
               help="Read settings from FILE (a pyproject.toml, or a TOML file with the options at top level) "
                    "instead of the nearest pyproject.toml with a [tool.aliaslint] table.")
 @click.option("--no-cache", is_flag=True, default=None, help="Neither read nor write the cache.")
+@click.option("--tracked-only", is_flag=True, default=None,
+              help="Check only the files git tracks or has staged, as a commit holds them (the pre-commit "
+                   "hook's setting: a scratch file nobody added does not block a commit).")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
               help="Where to keep the cache [default: .aliaslint_cache in the project root].")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
@@ -171,6 +174,7 @@ def check(
     preview: bool | None,
     config_file: Path | None,
     no_cache: bool | None,
+    tracked_only: bool | None,
     cache_dir: Path | None,
     jobs: int | None,
     fix: bool,
@@ -215,6 +219,7 @@ def check(
         "extend_select": extend_select,
         "preview": preview,
         "no_cache": True if no_cache else None,
+        "tracked_only": True if tracked_only else None,
         "cache_dir": cache_dir,
         "jobs": jobs,
     }

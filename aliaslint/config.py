@@ -167,6 +167,9 @@ class Settings:
     #: ``root / ".aliaslint_cache"`` unless given
     cache_dir: Path = None  # type: ignore[assignment]  # set in __post_init__
     no_cache: bool = False
+    #: walk only the files git tracks or has staged (the pre-commit hook: what a commit holds,
+    #: not a scratch file nobody added); files named on the command line are always taken
+    tracked_only: bool = False
     #: worker processes; ``None`` lets the engine choose
     jobs: int | None = None
     max_file_bytes: int = 2_000_000

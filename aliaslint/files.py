@@ -654,6 +654,9 @@ def discover(
             is_dir = False  # a broken link or a loop: reported as a file
         if is_dir:  # a symlink to a directory is walked only when named explicitly
             walked = dict.fromkeys(_walk(absolute, ignores))
+            if settings.tracked_only:
+                tracked = _tracked_by_git(absolute, os.fspath(given))
+                walked = {p: None for p in walked if p in tracked}
             why = None if walked else ignores.why_excluded(absolute)
             if why is not None:
                 ignores.notify("warning", f"{os.fspath(given)} is excluded ({why[0]}), so none of its files are "
@@ -663,6 +666,23 @@ def discover(
             found[absolute] = None
             named.add(absolute)
     return sorted(SourceFile(path, display_path(path, cwd)) for path in _one_per_file(found, named, ignores))
+
+
+def _tracked_by_git(folder: Path, given: str) -> set[Path]:
+    """The files under ``folder`` that git tracks or has staged (``git ls-files --cached``), as
+    absolute paths. Raises :class:`UsageError` when git cannot tell (not installed, not a work
+    tree): ``--tracked-only`` then has nothing to go by."""
+    try:
+        listed = subprocess.run(["git", "-C", os.fspath(folder), "ls-files", "-z", "--cached", "--full-name"],
+                                capture_output=True, timeout=60, check=False)
+        top = subprocess.run(["git", "-C", os.fspath(folder), "rev-parse", "--show-toplevel"],
+                             capture_output=True, timeout=60, check=False)
+    except (OSError, subprocess.SubprocessError) as error:
+        raise UsageError(f"--tracked-only: cannot run git ({error})") from None
+    if listed.returncode or top.returncode:
+        raise UsageError(f"--tracked-only: {given} is not in a git work tree")
+    root = Path(os.fsdecode(top.stdout).rstrip("\n"))
+    return {Path(os.path.abspath(root / os.fsdecode(name))) for name in listed.stdout.split(b"\0") if name}
 
 
 def _one_per_file(found: dict[Path, None], named: set[Path], ignores: "_Ignores") -> list[Path]:

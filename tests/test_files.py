@@ -453,3 +453,30 @@ def test_the_default_excludes_file_is_used_when_none_is_set(tmp_path: Path, git_
     # outside a git work tree none of them apply, as for git
     (project / ".git").rmdir()
     assert shown(discover([project], Settings(root=project), cwd=project)) == ["a.py", "notes.py"]
+
+
+def test_tracked_only_walks_what_git_tracks_or_has_staged(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    env = {**os.environ, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+    repo = tmp_path / "repo"
+    (repo / "pkg").mkdir(parents=True)
+    for name in ("tracked.py", "staged.py", "untracked.py", "pkg/deep.py"):
+        (repo / name).write_text("x = 1\n", encoding="utf-8")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t.invalid", "-c", "commit.gpgsign=false"]
+    subprocess.run([*git, "init", "-q"], cwd=repo, env=env, check=True)
+    subprocess.run([*git, "add", "tracked.py", "pkg/deep.py"], cwd=repo, env=env, check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "base"], cwd=repo, env=env, check=True)
+    subprocess.run([*git, "add", "staged.py"], cwd=repo, env=env, check=True)
+    settings = Settings(root=repo, tracked_only=True)
+    assert [f.display for f in discover([repo], settings, cwd=repo)] == ["pkg/deep.py", "staged.py", "tracked.py"]
+    assert [f.display for f in discover(["pkg"], settings, cwd=repo)] == ["pkg/deep.py"]
+    # a file named on the command line is always taken
+    assert [f.display for f in discover(["untracked.py"], settings, cwd=repo)] == ["untracked.py"]
+    elsewhere = tmp_path / "plain"
+    elsewhere.mkdir()
+    with pytest.raises(UsageError, match="--tracked-only: . is not in a git work tree"):
+        discover(["."], Settings(root=elsewhere, tracked_only=True), cwd=elsewhere)

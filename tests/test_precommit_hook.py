@@ -102,6 +102,10 @@ def test_hook_passes_on_a_clean_file(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     _commit_all(project, env)
+    # a scratch file nobody added, with a finding: pre-commit does not stash it, and the hook
+    # checks what git tracks (a new user's trial: it blocked every commit)
+    (project / "scratch.py").write_text("def grid(n):\n    rows = [[]] * n\n    rows[0].append(1)\n    return rows\n",
+                                        encoding="utf-8")
 
     result = subprocess.run(
         [*command, "try-repo", str(hook_repo), "aliaslint", "--all-files"],
