@@ -196,11 +196,14 @@ class ArgumentConsumed(ProjectRule):
     rejects what is left, output
     parameters filled at their top level, work lists drained, attributes set on objects, and
     arguments typed as project classes; a loop that writes the same value again (the value comes
-    from arguments the loop passes unchanged). Not a second use: a loop that itself changes the
-    object it passes (its working state). Neither a closure (a function defined inside another)
+    from arguments the loop passes unchanged, or from another part of the very object the caller
+    passes again: `build(model.retriever, stream_name=model.name)`). Not a second use: a loop that
+    itself changes the object it passes (its working state), nor a caller that writes the result
+    back where it took the argument from (`for k, v in d.items(): d[k] = compile(v)`). Neither a closure (a function defined inside another)
     nor a metaclass's `__new__` or `__init__`, whose namespace Python makes for each class
     statement, is a public entry point; nor is a framework's hook, a method no project code calls
-    that overrides an outside base's method or belongs to a family of methods named with one
+    that overrides an outside base's method (calling it through `super()`: a structlog processor's
+    `__call__`) or belongs to a family of methods named with one
     prefix that the framework builds from a message (`perspective_addChange` for
     `callRemote("addChange", ...)`: its argument is the framework's, made for this call). A helper whose every caller passes an object of its own
     is silent; a private helper whose every caller hands it an object the caller made (a

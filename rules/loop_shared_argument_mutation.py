@@ -42,12 +42,15 @@ class LoopSharedArgumentMutation(ProjectRule):
 
     for i in range(missing):
         add_shm(worker.template.spec.containers[0])
+        create_pod(worker.template)
     ```
 
     ## Use instead
     ```python
     for i in range(missing):
-        add_shm(copy.deepcopy(worker.template).spec.containers[0])
+        template = copy.deepcopy(worker.template)
+        add_shm(template.spec.containers[0])
+        create_pod(template)
     ```
     or deep-copy inside the callee before mutating (`template = copy.deepcopy(template)`).
 
@@ -63,12 +66,16 @@ class LoopSharedArgumentMutation(ProjectRule):
     Shown by default: the loop itself is the second use (the next iteration passes the same
     object again), named as a related location. Not reported at all: changes that are harmless
     when repeated (filling a missing key, a conversion under a type test, adding to a set, a
-    removal whose result is thrown away, a `clear()`, an append guarded by a membership test), accumulators filled at loop-varying keys
+    removal whose result is thrown away, a `clear()`, an append guarded by a membership test, a
+    removal of what a test found there, `if x in xs: xs.remove(x)`, an entry added to a list the
+    project only tests membership in), a constructor registering the instance it makes
+    (`queue.jobs.append(self)`), accumulators filled at loop-varying keys
     or with what each round receives anew (`line = yield`, `line = f.readline()`: a collector), and calls
     guarded by one value of the loop's own variable (`if key == "primary_conninfo":`), which a
     loop over a mapping's keys runs once.
     With `--preview` only: a loop that itself adds to or takes from the object it passes (a
-    parser's state drained and filled by the loop and its callees): the loop's working state;
+    parser's state drained and filled by the loop and its callees), or runs until that object is
+    empty (`while self._scheduled:` around a `pop_min`): the loop's working state;
     a change below a private attribute (`node.connection._prepared.pop(name)`): by convention
     the state of the object that holds it, meant to last from one use to the next.
     """

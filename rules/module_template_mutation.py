@@ -196,7 +196,12 @@ class ModuleTemplateMutation(ProjectRule):
     changed class-level object, or a cached loader hands the changed object to every later
     caller; that second use is named as a related location. One finding per cause: the same
     changes reached from several functions (through one helper) are one finding, the other
-    functions its related locations. With `--preview` only: a named slot that each call sets to a
+    functions its related locations; a class-level object that several methods of one class change
+    through `self` is one finding, the other changes its related locations. A module-level object
+    that stands in for a parameter the caller left out (`if flags is None: flags = DEFAULT_FLAGS`)
+    and is then changed is shown whatever its keys: every later call without the argument gets
+    it changed. With `--preview` only: a class attribute declared `ClassVar` and filled at its own
+    level (a cache or a registry shared on purpose); a named slot that each call sets to a
     value of its own, on every path, before handing the object on, when nothing keeps the object
     (no later use reads what an earlier one wrote: a cached `Config` given this call's connection
     before a command runs); the one

@@ -44,7 +44,11 @@ class SameObjectStoredInLoop(ProjectRule):
     Always shown by default: the next iteration changes the object already stored (named as a
     related location at the loop). A comprehension's elements are stored too (`[self._validate(x)
     for x in items]` where `_validate` changes and returns `self.item_config`: mkdocs#2909); a
-    block that leaves the loop right after storing (`yield client; return`) stores once.
+    block that leaves the loop right after storing (`yield client; return`) stores once; an item
+    assignment whose key and container are the same every round (`out["last"] = x`, a key moved
+    with `d[new] = d.pop(old)`) writes one slot; a container stored into itself (`out.append(out)`)
+    is a cycle made on purpose; an element a call takes off a queue (`pop_min(queue)`) is another
+    one each round.
     """
 
     code = "AL004"

@@ -231,8 +231,9 @@ class StoredReferenceMutation(ProjectRule):
     object, kept objects with mutating methods of their own, changes that fill in or normalise
     (also under a public constructor: a value converted under a probe of its form, `if not
     role.startswith("arn:"): role = "arn:..." + role`, or the key that chose an entry written
-    into it, `for f in keys: data[f]["key"] = f`), and classes whose every construction in the
-    tree passes a new object.
+    into it, `for f in keys: data[f]["key"] = f`), classes whose every construction in the
+    tree passes a new object, and a queue every construction made for the instance, which its
+    method works through (`stream = self._queue.pop(0)`, put back with `append` when blocked).
     """
 
     code = "AL006"
