@@ -528,6 +528,8 @@ def _check(files: Sequence[SourceFile], settings, file_settings, sources: Mappin
     if store is not None and not sources and not stats.unsettled:
         replay.save(store.folder, replay.with_edits(slot, edits), run_key, result.diagnostics, result.warnings,
                     result.unresolved)
+    if store is not None and stats.misses:  # entries were written: keep the folder's size bounded
+        summary_cache.prune(store, {e.key for e in entries if e.key})
     return result
 
 
