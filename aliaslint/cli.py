@@ -128,7 +128,8 @@ def cli() -> None:
 @click.option("--preview/--no-preview", default=None,
               help="Also report preview rules and lower-confidence findings.")
 @click.option("--config", "config_file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
-              help="Read settings from FILE (a pyproject.toml, or a TOML file with the options at top level) "
+              help="Read settings from FILE (a pyproject.toml, or a TOML file with the options at top level or in a "
+                   "[tool.aliaslint] table) "
                    "instead of the nearest pyproject.toml with a [tool.aliaslint] table.")
 @click.option("--no-cache", is_flag=True, default=None, help="Neither read nor write the cache.")
 @click.option("--tracked-only", is_flag=True, default=None,

@@ -372,10 +372,12 @@ def _read_config(path: Path) -> dict[str, Any]:
     """The validated options of a configuration file (snake_case keys; empty if it has none).
 
     A ``pyproject.toml`` holds them in its ``[tool.aliaslint]`` table; any other file at its top
-    level.
+    level, or, when it has a ``[tool.aliaslint]`` table and no option at its top level, in that
+    table (a project's ``pyproject.toml`` saved under another name, given with ``--config``).
     """
     document = _read_toml(path)
-    if path.name == "pyproject.toml":
+    if path.name == "pyproject.toml" or isinstance(document.get("tool"), dict) \
+            and "aliaslint" in document["tool"] and not set(document) & set(_OPTIONS):
         return _parse_table(path, _aliaslint_table(path, document) or {}, "[tool.aliaslint]")
     return _parse_table(path, document, "the top-level table")
 
@@ -390,6 +392,9 @@ def _parse_table(path: Path, table: Mapping[str, Any], section: str) -> dict[str
             hint = ""
             if key.replace("_", "-") in _OPTIONS:
                 hint = f" (did you mean '{key.replace('_', '-')}'?)"
+            elif key == "tool" and section == "the top-level table":
+                hint = (" (a file other than pyproject.toml holds the options at its top level; "
+                        "name it pyproject.toml to read its [tool.aliaslint] table)")
             raise ConfigError(f"{where}: unknown option '{key}' in {section}{hint}")
 
         def wrong(expected: str) -> ConfigError:

@@ -440,3 +440,20 @@ def test_a_pyproject_with_a_byte_order_mark_is_read(project: Path) -> None:
 def test_a_config_file_that_is_not_utf8_is_named(project: Path) -> None:
     (project / "lint.toml").write_bytes(b"select = ['AL001'] # \xff\n")
     assert error_of([Path(".")], {}, Path("lint.toml")) == "lint.toml: not valid UTF-8 (byte 0xff at offset 21)"
+
+
+def test_a_config_file_holding_only_a_tool_table_is_read_from_tool_aliaslint(tmp_path: Path) -> None:
+    # a new user's trial: a copy of a pyproject.toml under another name failed with "unknown
+    # option 'tool' in the top-level table"
+    other = tmp_path / "other.toml"
+    other.write_text('[tool.aliaslint]\nselect = ["AL005"]\n', encoding="utf-8")
+    settings = load_settings([tmp_path], config_file=other, cwd=tmp_path)
+    assert settings.select == ("AL005",)
+    mixed = tmp_path / "mixed.toml"
+    mixed.write_text('[project]\nname = "x"\n[tool.aliaslint]\nselect = ["AL002"]\n', encoding="utf-8")
+    assert load_settings([tmp_path], config_file=mixed, cwd=tmp_path).select == ("AL002",)
+    other_tool = tmp_path / "other-tool.toml"
+    other_tool.write_text('[tool.ruff]\nline-length = 99\n', encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"unknown option 'tool' in the top-level table \(a file other than "
+                                          r"pyproject.toml holds the options at its top level"):
+        load_settings([tmp_path], config_file=other_tool, cwd=tmp_path)
