@@ -473,7 +473,7 @@ def _same_file(path: Path, other: Path) -> bool:
 
 @cli.command("rules")
 def list_rules() -> None:
-    """List every rule: code, name and summary (preview rules are marked).
+    """List every rule: code, name and summary (preview rules, and rules off by default, are marked).
 
     \b
     Example:
@@ -486,7 +486,7 @@ def list_rules() -> None:
         return
     width = max(len(rule.name) for rule in catalogue)
     for rule in catalogue:
-        marker = " (preview)" if rule.preview else ""
+        marker = " (preview)" if rule.preview else "" if rule.enabled_by_default else " (off by default)"
         click.echo(f"{rule.code}  {rule.name:<{width}}  {rule.summary}{marker}")
 
 

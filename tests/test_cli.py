@@ -345,6 +345,8 @@ def test_rules_with_the_real_catalogue() -> None:
     result = run("rules")
     assert result.exit_code == 0
     assert len(result.stdout.splitlines()) == len(aliaslint.rules.all_rules())
+    # a new user's trial: the help said rules were marked, and AL100 (off by default) was not
+    assert result.stdout.splitlines()[-1].endswith("nothing to suppress on its line (off by default)")
 
 
 def test_rule_prints_the_documentation(catalogue: None) -> None:
