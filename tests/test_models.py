@@ -52,6 +52,9 @@ def error_of(tmp_path: Path, text: str | bytes) -> str:
         ('kind = "mutator"\neffect = ["remove"]',
          "model 'a.b': effect must be one of \"accumulate\", \"overwrite\", \"remove\", not ['remove']"),
         ('kind = "mutator"\nname = ""', "model 'a.b': name must be a non-empty string, not ''"),
+        # a new user's trial: a mutator without an effect was taken for an overwrite, silently
+        ('kind = "mutator"\narg = 1',
+         "model 'a.b': kind 'mutator' needs effect = one of \"accumulate\", \"overwrite\", \"remove\""),
     ],
 )
 def test_value_types_are_checked(tmp_path: Path, entry: str, message: str) -> None:

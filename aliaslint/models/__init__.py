@@ -110,6 +110,10 @@ def _parse(path: Path) -> dict[str, dict]:
             valid, expected = _VALUE_TYPES[key]
             if not valid(value):
                 raise ModelError(f"{path}: model {name!r}: {key} must be {expected}, not {value!r}")
+        if table["kind"] == "mutator" and "effect" not in table:
+            # what the callee does to its argument is the model's whole point: no default guessed
+            raise ModelError(f"{path}: model {name!r}: kind 'mutator' needs effect = one of "
+                             + ", ".join(f'"{e}"' for e in EFFECTS))
     return data
 
 
