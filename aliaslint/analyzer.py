@@ -290,6 +290,9 @@ class FunctionAnalyzer:
         #: local names bound to an element taken out of a list (``stream = queue.pop(0)``), with
         #: the list's text: appending one back puts the element back (:meth:`_moves_within`)
         self.popped_from: dict[str, str] = {}
+        #: the ``("named key", mapping text, key name)`` entries ever put in :attr:`env` (see
+        #: :meth:`_forget_named_keys`), so that rebinding a name need not scan the environment
+        self.named_keys: set[tuple[str, str, str]] = set()
         #: one list per ``if`` being walked: the heap fields its branch stored into, each with
         #: what the field held before (:meth:`_walk_branches`)
         self.heap_journal: list[list[tuple[dict, str, frozenset | None]]] = []
@@ -886,7 +889,9 @@ class FunctionAnalyzer:
                     and isinstance(target.slice[0].slice.value, cst.Name):
                 # ``cache[region] = fetch(region)``: read back by the same name, not rebound since,
                 # the item is what was put there (see :meth:`eval_Subscript`)
-                self.env[("named key", self.item_text(target.value), target.slice[0].slice.value.value)] = value
+                named = ("named key", self.item_text(target.value), target.slice[0].slice.value.value)
+                self.env[named] = value
+                self.named_keys.add(named)
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and self._absent((
                 self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)))
             guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target) \
@@ -982,9 +987,11 @@ class FunctionAnalyzer:
         """Drop what :meth:`eval_Subscript` would read back by a key's name: every item when
         ``name`` is None (the mapping changed another way), else those read with that name as
         key or through a mapping spelt with it (``name`` rebound)."""
-        for k in [k for k in self.env if isinstance(k, tuple) and k[0] == "named key" and (
-                name is None or k[2] == name or k[1] == name or k[1].startswith((name + ".", name + "[")))]:
-            del self.env[k]
+        if not self.named_keys:
+            return
+        for k in [k for k in self.named_keys if name is None or k[2] == name or k[1] == name
+                  or k[1].startswith((name + ".", name + "["))]:
+            self.env.pop(k, None)  # (kept in the set: an environment saved before may hold it too)
 
     def forget_fields(self, value) -> None:
         """What this path stored into the local objects of ``value`` may no longer be all they
