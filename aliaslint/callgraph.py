@@ -67,6 +67,10 @@ COMMON_METHODS = {
 }
 
 
+#: annotations that say nothing of a value's class
+_UNTYPED_ANNOTATIONS = frozenset({"typing.Any", "typing_extensions.Any", "object", "builtins.object"})
+
+
 @dataclass(frozen=True, slots=True)
 class Target:
     """A resolved callee: ``function`` is a qualname; ``bound`` means the receiver is param 0."""
@@ -262,9 +266,18 @@ class CallResolution:
         if got is not None:
             return got
         out: list[str] = []
+        annotated_outside = False
         if index < len(fn.annotations) and fn.annotations[index]:
             out = self.classes_of_value(fn.annotations[index], self.modules[fn.module])
-        if not out:
+            # annotated with a class from outside the project (``df: pd.DataFrame``): its methods
+            # are that class's, whatever project class has one of the same name (feast 0.67.0's
+            # ``df.apply(...)`` was taken for ``FeatureStore.apply``)
+            annotated_outside = not out and any(
+                isinstance(o, Ref) and o.root.kind == "global"
+                and o.root.name.split(".")[0] not in self.modules
+                and (o.root.name + "".join(o.path)) not in _UNTYPED_ANNOTATIONS
+                for o in fn.annotations[index])
+        if not out and not annotated_outside:
             methods = {
                 c.path[0][1:]
                 for c in (o for call in fn.calls for o in call.callee)

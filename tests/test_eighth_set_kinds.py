@@ -768,3 +768,41 @@ def test_an_access_path_on_an_expression_reads_as_one_operand(base: str, path: t
     from aliaslint.values import format_path
 
     assert format_path(base, path) == shown
+
+
+# feast 0.67.0 trino upload: ``df.apply(...)`` on a ``pd.DataFrame`` parameter was taken for the
+# project's ``FeatureStore.apply``, the only project class with that method
+STORE = """
+    class FeatureStore:
+        def __init__(self):
+            self._feature_service_cache = {}
+
+        def apply(self, objects, args=(), axis=0):
+            self._feature_service_cache.clear()
+            return objects
+"""
+UPLOAD = """
+    import pandas as pd
+
+
+    def format_rows(df{annotation}) -> str:
+        return ",".join(df.apply(str, axis=1).tolist())
+
+
+    def upload(df, size, send):
+        for pos in range(0, len(df), size):
+            send(format_rows(df[pos : pos + size]))
+        return df
+"""
+
+
+def test_a_parameter_annotated_with_an_outside_class_is_not_duck_typed(tmp_path: Path) -> None:
+    files = {"store.py": STORE, "upload.py": UPLOAD.format(annotation=": pd.DataFrame")}
+    assert shown(run(tmp_path, files, preview=True)) == []
+
+
+@pytest.mark.parametrize("annotation", ["", ": typing.Any"])
+def test_an_unannotated_parameter_is_still_duck_typed(tmp_path: Path, annotation: str) -> None:
+    upload = UPLOAD.format(annotation=annotation).replace("import pandas as pd", "import typing")
+    found = run(tmp_path, {"store.py": STORE, "upload.py": upload})
+    assert [(d.code, d.location.line) for d in found] == [("AL002", 11)]
