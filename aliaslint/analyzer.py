@@ -290,6 +290,9 @@ class FunctionAnalyzer:
         #: local names bound to an element taken out of a list (``stream = queue.pop(0)``), with
         #: the list's text: appending one back puts the element back (:meth:`_moves_within`)
         self.popped_from: dict[str, str] = {}
+        #: local names bound to a predicate's answer (``found = any(o == x for o in opts)``), with
+        #: the expressions it was asked about (:func:`_predicate_inputs`)
+        self.predicate_names: dict[str, list[cst.BaseExpression]] = {}
         #: the ``("named key", mapping text, key name)`` entries ever put in :attr:`env` (see
         #: :meth:`_forget_named_keys`), so that rebinding a name need not scan the environment
         self.named_keys: set[tuple[str, str, str]] = set()
@@ -820,6 +823,7 @@ class FunctionAnalyzer:
             if target.value in self.global_decls:
                 return
             self.popped_from.pop(target.value, None)
+            self.predicate_names.pop(target.value, None)
             self._forget_named_keys(target.value)
             self.bound_names.add(target.value)
             if self.type_narrowing:
@@ -2028,6 +2032,10 @@ class FunctionAnalyzer:
             self.bind(t.target, value, node)
         taken = node.value
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(taken, cst.Call) \
+                and _predicate_inputs(taken):
+            # a name bound to a predicate's answer about these objects (see :meth:`absence_tested`)
+            self.predicate_names[node.targets[0].target.value] = _predicate_inputs(taken)
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(taken, cst.Call) \
                 and isinstance(taken.func, cst.Attribute) and taken.func.attr.value in ("pop", "popleft"):
             # ``stream = queue.pop(0)``: an element taken out of ``queue`` (see :meth:`_moves_within`)
             self.popped_from[node.targets[0].target.value] = self.item_text(taken.func.value)
@@ -2187,10 +2195,15 @@ class FunctionAnalyzer:
             if isinstance(test.operator, cst.And):
                 return self.absence_tested(test.left) + self.absence_tested(test.right)
             return []
+        negated = test.expression if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+            else None
+        if isinstance(negated, cst.Name) and negated.value in self.predicate_names:
+            # ``has_user_flag = any(o.startswith("--user") for o in opts)``, then ``if not
+            # has_user_flag: opts.append("--user=root")`` (ansible-navigator's runner)
+            return [frozenset(self.peek(e)) for e in self.predicate_names[negated.value]]
         exprs = _tested_empty(test, none=False)
-        if not exprs and isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
-                and isinstance(test.expression, cst.Call):
-            exprs = [a.value for a in test.expression.args if isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript))]
+        if not exprs and isinstance(negated, cst.Call):
+            exprs = _predicate_inputs(negated)
         return [frozenset(self.peek(e)) for e in exprs]
 
     def _note_filled_once(self, test: cst.BaseExpression) -> None:
@@ -3486,6 +3499,19 @@ def _names_class_var(annotation: cst.BaseExpression) -> bool:
     if isinstance(annotation, cst.Attribute):
         return annotation.attr.value == "ClassVar"
     return isinstance(annotation, cst.Name) and annotation.value == "ClassVar"
+
+
+def _predicate_inputs(call: cst.Call) -> list[cst.BaseExpression]:
+    """The objects a call asks about: its arguments that are names, attributes or items, and
+    what a comprehension argument walks (``any(o.startswith("-u") for o in opts)`` -> ``opts``)."""
+    out: list[cst.BaseExpression] = []
+    for a in call.args:
+        v = a.value
+        if isinstance(v, (cst.GeneratorExp, cst.ListComp, cst.SetComp)):
+            v = v.for_in.iter
+        if isinstance(v, (cst.Name, cst.Attribute, cst.Subscript)):
+            out.append(v)
+    return out
 
 
 def _tested_nonempty(test: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -806,3 +806,42 @@ def test_an_unannotated_parameter_is_still_duck_typed(tmp_path: Path, annotation
     upload = UPLOAD.format(annotation=annotation).replace("import pandas as pd", "import typing")
     found = run(tmp_path, {"store.py": STORE, "upload.py": upload})
     assert [(d.code, d.location.line) for d in found] == [("AL002", 11)]
+
+
+# ansible-navigator 26.10.0 ``Runner.__init__``: the container's user set to root unless one of
+# the options already names a user
+ANY_GUARD = """
+def runner(engine, container_options, other):
+    if engine == "podman":
+        {guard}
+            container_options.append("--user=root")
+    return container_options
+"""
+
+
+def _append_kind(guard: str) -> str:
+    from aliaslint.engine import summarize_source
+    from aliaslint.files import SourceFile
+
+    summary = summarize_source(ANY_GUARD.format(guard=guard), SourceFile(Path("runner.py"), "runner.py"),
+                               "runner", False, [])
+    (mutation,) = [m for m in summary.functions["runner.runner"].mutations if m.op == "append"]
+    return mutation.kind
+
+
+@pytest.mark.parametrize("guard", [
+    'if not any(o.startswith(("--user", "-u")) for o in container_options):',
+    'has_user = any(o.startswith("--user") for o in container_options)\n        if not has_user:',
+])
+def test_an_append_guarded_by_a_test_that_the_list_lacks_it_is_a_fill(guard: str) -> None:
+    assert _append_kind(guard) == "setdefault"
+
+
+@pytest.mark.parametrize("guard", [
+    "if True:",
+    # the name asked about this list, then was rebound
+    'has_user = any(o.startswith("--user") for o in container_options)\n'
+    '        has_user = engine.endswith("x")\n        if not has_user:',
+])
+def test_an_append_guarded_by_another_test_still_adds(guard: str) -> None:
+    assert _append_kind(guard) == "accumulate"
