@@ -250,17 +250,12 @@ class RuleContext:
     def heap_object(self, origin) -> dict | None:
         return self._a.heap.objects[origin.id] if isinstance(origin, _Obj) else None
 
-    def varies_with(self, node: cst.BaseExpression, loop: int) -> bool:
-        """Whether ``node``'s value (a key) may be another one on each iteration of ``loop``:
-        computed from what the loop binds, or from calls made in it."""
-        return loop in self._a.key_loops(self._a.peek(node))
-
-    def object_varies_with(self, node: cst.BaseExpression, loop: int) -> bool:
-        """Whether ``node`` may denote another object on each iteration of ``loop``: one made in
-        it, or an element the loop selects (not one whose contents alone vary)."""
-        return any(loop in self._a.heap.objects[o.id]["loops"] if isinstance(o, _Obj)
-                   else isinstance(o, (Ref, Opaque)) and loop in o.loops
-                   for o in self._a.peek(node))
+    def slot_loops(self, target: cst.Subscript) -> frozenset[int] | None:
+        """The loops in which ``target`` (``out[k]``, assigned to) is another slot each round
+        (:meth:`FunctionAnalyzer.slot_loops`); ``None`` for a key of another form."""
+        if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+            return None
+        return self._a.slot_loops(self._a.peek(target.value), self._a.peek(target.slice[0].slice.value))
 
     def site(self, node: cst.CSTNode) -> Site:
         return self._a.mod.site(node)
@@ -906,10 +901,7 @@ class FunctionAnalyzer:
             else:
                 guarded = guarded or self.mod.code_for(target) in self.type_guards
                 self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
-            # the loops in which this is another slot each round: the key varies, or the container
-            self.record_store(value, node, "[] =", _real_loops(self.key_loops(key_value)) | frozenset(
-                loop for o in base for loop in (self.heap.objects[o.id]["loops"] if isinstance(o, _Obj)
-                                                else o.loops if isinstance(o, (Ref, Opaque)) else ())))
+            self.record_store(value, node, "[] =", self.slot_loops(base, key_value))
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, frozenset({self.new_object(target)}), node)
 
@@ -986,6 +978,15 @@ class FunctionAnalyzer:
                     if isinstance(o, _Obj) and o.id not in seen and not loops & objects[o.id]["loops"]:
                         seen.add(o.id)
                         todo.append(o.id)
+
+    def slot_loops(self, base: frozenset, key_value: frozenset) -> frozenset[int]:
+        """The loops in which ``base[key] = ...`` writes another slot each round: the key varies
+        with them (what they bind, calls made in them), or the container is another object (made
+        in them, or an element they select). One slot written again each round holds one entry
+        (``out["last"] = x``, ``schema[new] = schema.pop(old)``): :attr:`Store.slot_loops`."""
+        return _real_loops(self.key_loops(key_value)) | frozenset(
+            loop for o in base for loop in (self.heap.objects[o.id]["loops"] if isinstance(o, _Obj)
+                                            else o.loops if isinstance(o, (Ref, Opaque)) else ()))
 
     def _forget_named_keys(self, name: str | None = None) -> None:
         """Drop what :meth:`eval_Subscript` would read back by a key's name: every item when
@@ -2764,12 +2765,8 @@ class FunctionAnalyzer:
         body's own, not a nested loop's, whose ``break`` leaves only that loop)."""
         found: set[tuple[str, str]] = set()
         for stmt in self.body_of(node):
-            if isinstance(stmt, cst.If) and stmt.orelse is None:
-                body = self.body_of(stmt)
-                last = body[-1] if body else None
-                if isinstance(last, cst.Break) or isinstance(last, cst.SimpleStatementLine) \
-                        and any(isinstance(small, cst.Break) for small in last.body):
-                    found |= self.present_in_body(stmt.test)
+            if isinstance(stmt, cst.If) and stmt.orelse is None and _ends_with(self.body_of(stmt), (cst.Break,)):
+                found |= self.present_in_body(stmt.test)
         return found
 
     def walk_loop_body(self, node, lid: int, head: Callable[[], None], before: dict, first: bool = False) -> None:
@@ -2811,9 +2808,10 @@ class FunctionAnalyzer:
     def stmt_While(self, node: cst.While) -> bool:
         def head() -> None:
             self.eval(node.test)
-            drained = [e for e in _tested_nonempty(node.test)]
+            drained = _tested_nonempty(node.test)
             for stmt in self.body_of(node):  # ``while True: if not q: break``
-                if isinstance(stmt, cst.If) and stmt.orelse is None and _leaves_loop(self.body_of(stmt)):
+                if isinstance(stmt, cst.If) and stmt.orelse is None \
+                        and _ends_with(self.body_of(stmt), (cst.Break, cst.Return)):
                     drained += _tested_empty(stmt.test, none=False)
             if drained and self.recording:
                 lid = self.loop_stack[-1]
@@ -3530,12 +3528,12 @@ def _tested_nonempty(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [test] if isinstance(test, plain) else []
 
 
-def _leaves_loop(body: Sequence[cst.CSTNode]) -> bool:
-    """The block ends with ``break`` or ``return``."""
+def _ends_with(body: Sequence[cst.CSTNode], kinds: tuple[type, ...]) -> bool:
+    """The block's last statement is one of ``kinds`` (``break``, ``return``...)."""
     last = body[-1] if body else None
     if isinstance(last, cst.SimpleStatementLine):
         last = last.body[-1] if last.body else None
-    return isinstance(last, (cst.Break, cst.Return))
+    return isinstance(last, kinds)
 
 
 def _tested_empty(test: cst.BaseExpression, none: bool = True) -> list[cst.BaseExpression]:

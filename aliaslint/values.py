@@ -23,6 +23,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Union
 
+from aliaslint import models as library_models
+
 MAX_PATH = 10
 ANY = "[*]"
 
@@ -255,20 +257,15 @@ def format_path(base: str, path: tuple[str, ...]) -> str:
     return out
 
 
-#: module-level objects of the standard library whose every element is a string: what is read
-#: out of them holds nothing that can be changed (dynaconf 3.3.5 reads each setting's override
-#: with ``os.environ.get(key)``: issue 8's ninth unseen set)
-TEXT_ONLY = frozenset({"os.environ", "os.environb", "sys.argv"})
-
-
 def text_element(root: "Root", path: tuple[str, ...]) -> bool:
-    """Whether ``root`` followed by ``path`` reaches into a :data:`TEXT_ONLY` object below its
-    top level (``os.environ["HOME"]``, ``environ.get(k)`` after ``from os import environ``)."""
+    """Whether ``root`` followed by ``path`` reaches below the top level of a module-level object
+    the models say holds only strings (kind ``text``: ``os.environ["HOME"]``, ``environ.get(k)``
+    after ``from os import environ``)."""
     if root.kind != "global":
         return False
     dotted = root.name
-    for i, sel in enumerate(path):
-        if dotted in TEXT_ONLY:
+    for sel in path:
+        if library_models.holds_text(dotted):
             return True
         if not sel.startswith("."):
             return False

@@ -280,15 +280,13 @@ class SameObjectStoredInLoop(ProjectRule):
             self._check(node, node.value)
 
     def _new_slot_each_round(self, target: cst.Subscript) -> bool:
-        """Whether ``out[k] = ...`` stores into another slot on each iteration: the key or the
-        container varies with the loop. One slot written again each round (``schema[new_key] =
-        schema.pop(old_key)``, airbyte-cdk's ``rename_key``) holds one entry, never several that
-        are the same object."""
+        """Whether ``out[k] = ...`` stores into another slot on each iteration of the innermost
+        loop (the analyzer's :meth:`~aliaslint.analyzer.RuleContext.slot_loops`). One slot written
+        again each round (``schema[new_key] = schema.pop(old_key)``, airbyte-cdk's
+        ``rename_key``) holds one entry, never several that are the same object."""
         loops = self.context.repeating_loops
-        if not loops or len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
-            return True
-        return self.context.varies_with(target.slice[0].slice.value, loops[-1]) \
-            or self.context.object_varies_with(target.value, loops[-1])
+        slots = self.context.slot_loops(target) if loops else None
+        return slots is None or loops[-1] in slots
 
     #: the container methods that keep an argument, with the numbers of positional arguments they
     #: take: a call of that name with other arguments is another class's method

@@ -3,6 +3,7 @@
 """
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -494,6 +495,19 @@ ENVIRON = """
 ])
 def test_what_is_read_out_of_the_environment_is_a_string(tmp_path: Path, imports: str, source: str) -> None:
     assert shown(run(tmp_path, {"settings.py": ENVIRON.format(imports=imports, source=source)}, preview=True)) == []
+
+
+def test_a_module_mapping_a_users_model_says_holds_strings_holds_no_container(tmp_path: Path) -> None:
+    # the strings-only objects are model data (kind "text"), which a user's models extend
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+
+    source = ENVIRON.format(imports="", source="DEFAULTS")
+    (tmp_path / "settings.py").write_text(textwrap.dedent(source), encoding="utf-8")
+    (tmp_path / "models.toml").write_text('["settings.DEFAULTS"]\nkind = "text"\n', encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True, models=(tmp_path / "models.toml",))
+    assert engine.check(discover([tmp_path / "settings.py"], settings, cwd=tmp_path), settings).diagnostics == []
 
 
 def test_a_module_mapping_of_lists_read_on_every_round_is_still_found(tmp_path: Path) -> None:

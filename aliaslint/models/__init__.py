@@ -2,7 +2,8 @@
 
 :func:`lookup` answers for a qualified callee name (``copy.deepcopy``, ``dict``,
 ``.model_copy``, ``kubernetes.client.V1Pod``) with the model's table, or ``None`` when nothing
-is known (an unknown callee has no effect: doubt means silence). The bundled models live in
+is known (an unknown callee has no effect: doubt means silence); for a module-level object of
+kind ``text`` (``os.environ``), :func:`holds_text` says every element is a string. The bundled models live in
 ``builtin.toml`` beside this file; :func:`load_user_models` adds a user's files on top.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-KINDS = {"deepcopy", "copy", "fresh", "opaque", "identity", "mutator"}
+KINDS = {"deepcopy", "copy", "fresh", "opaque", "identity", "mutator", "text"}
 EFFECTS = ("accumulate", "overwrite", "remove")
 #: what a ``copy`` / ``opaque`` model's result is (the analysis knows these containers)
 CONTAINERS = ("dict", "list", "set", "tuple")
@@ -31,6 +32,7 @@ ALLOWED_KEYS = {
     "opaque": _COMMON | {"container", "text_arg"},
     "identity": _COMMON | {"arg"},
     "mutator": _COMMON | {"arg", "effect", "name"},
+    "text": {"kind"},
 }
 #: builtins that models may name without an import
 BUILTIN_TYPES = {"dict", "list", "set", "tuple", "sorted", "reversed", "frozenset"}
@@ -138,6 +140,13 @@ def load_user_models(paths) -> None:
     _install(_BUILTIN)
     for models in parsed:
         _install(models)
+
+
+def holds_text(qualname: str) -> bool:
+    """Whether the module-level object ``qualname`` (``os.environ``) is modelled as holding only
+    strings (kind ``text``): what is read out of it holds nothing that can be changed."""
+    got = _exact.get(qualname)
+    return got is not None and got.get("kind") == "text"
 
 
 def lookup(qualname: str) -> dict | None:
