@@ -26,6 +26,7 @@ from aliaslint import models as library_models
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import physical_lines
 from aliaslint.positions import node_positions
+from aliaslint.receivers import drop_foreign_container_guesses
 from aliaslint.summary import (
     ACCUMULATE,
     CONCRETE_BUILTIN_TYPES,
@@ -335,6 +336,11 @@ class FunctionAnalyzer:
         #: (:attr:`CallSite.exits`); how many ``try`` statements with a ``finally`` enclose this
         self.exiting: Site | None = None
         self.finally_depth = 0
+        #: the ``try`` statements whose body, and those in whose handler, is being walked; the
+        #: value of the ``return`` being evaluated (:attr:`CallSite.returns_from_try`)
+        self.try_bodies: list[Site] = []
+        self.try_handlers: list[Site] = []
+        self.returned_node: cst.BaseExpression | None = None
         #: names assigned to so far (a parameter among them no longer holds what the caller passed)
         self.bound_names: set[str] = set()
         #: each annotated parameter's annotation (see :meth:`none_when_test_fails`)
@@ -1512,6 +1518,8 @@ class FunctionAnalyzer:
                     super_call,
                     self.type_requires(),
                     self.exiting,
+                    tuple(self.try_bodies) if node is self.returned_node else (),
+                    tuple(self.try_handlers),
                 )
             )
         # a callee handed an object may set its fields (``self._get_task_id(...)`` setting
@@ -2108,10 +2116,12 @@ class FunctionAnalyzer:
     def stmt_Return(self, node: cst.Return) -> bool:
         if node.value is not None:
             self.exiting = self.exit_site(node)
+            self.returned_node = node.value
             try:
                 v = self.leaf_value(node.value, self.eval(node.value))
             finally:
                 self.exiting = None
+                self.returned_node = None
             snap = self.snapshot(v)
             self.summary.returns = self.summary.returns | snap
             if not (isinstance(node.value, cst.Name) and node.value.value == "None"):
@@ -2841,7 +2851,12 @@ class FunctionAnalyzer:
     def _walk_try(self, node) -> bool:
         before = dict(self.env)
         self.raise_states.append(dict(before))
-        live = self.walk_block(self.body_of(node))
+        site = self.mod.site(node)
+        self.try_bodies.append(site)
+        try:
+            live = self.walk_block(self.body_of(node))
+        finally:
+            self.try_bodies.pop()
         raised = self.raise_states.pop()
         if self.raise_states:  # what no handler here catches goes on to the enclosing ``try``
             self.raise_states[-1] = self.join(self.raise_states[-1], raised)
@@ -2854,8 +2869,12 @@ class FunctionAnalyzer:
                 self.eval(h.type)
             self.branch_tests.append(None)
             self.open_branch()
-            if self.walk_block(self.body_of(h)):
-                states.append(self.env)
+            self.try_handlers.append(site)
+            try:
+                if self.walk_block(self.body_of(h)):
+                    states.append(self.env)
+            finally:
+                self.try_handlers.pop()
             self.branch_tests.pop()
             self.branch_ids.pop()
         if node.orelse is not None and live:
@@ -3021,6 +3040,7 @@ class ModuleAnalyzer:
         main_fa = self.new_function(f"{self.name}.<module>", (), Site(self.name, 1, 1), None, "module", set(), set(), name="<module>")
         self.walk_module_body(main_fa, self.module.body, None)
         self.summary.functions[main_fa.summary.qualname] = main_fa.summary
+        drop_foreign_container_guesses(self.summary)
         return self.summary
 
     def import_bindings(self, small: cst.Import | cst.ImportFrom) -> list[tuple[str, str]]:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from aliaslint.dataflow import load as dataflow_load
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
 from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, loops_of
 
@@ -662,7 +663,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
             uses = sum(
                 1 for c in caller.calls if c.id != call.id and any(
                     parts & project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
-                ) and _sees_later_change(project, caller, call, c)
+                ) and _sees_later_change(project, caller, call, c, parts)
             )
             if uses or call.loops and not (set(call.loops) & set(o.loops)) and o not in per_iteration:
                 return "shared"
@@ -759,7 +760,7 @@ def _used_after(caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
     ``loadd_from(stage, d.get("deps"))``) reads another part. (:func:`_used_again` asks about
     any other call, earlier ones too.)"""
     for other in caller.calls:
-        if other.id == call.id:
+        if other.id == call.id or exclusive(call, other):
             continue
         if call.exits is not None and other.exits != call.exits:
             continue  # the function leaves with ``call``'s statement: nothing after it runs
@@ -781,28 +782,45 @@ def _used_after(caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
     return False
 
 
-def _sees_later_change(project, caller: FunctionSummary, call: CallSite, other: CallSite) -> bool:
+def exclusive(call: CallSite, other: CallSite) -> bool:
+    """Whether one of two calls runs only when the other raised: one is the whole value of a
+    ``return`` in a ``try`` body, the other in a handler of that ``try`` (feast 0.67.0's
+    ``try: return LocalRetrievalJob(plan=plan, context=context) except Exception as e: return
+    LocalRetrievalJob(..., context=context, error=e)``). A call that raised returned nothing and
+    a constructor that raised built nothing, so neither holds what the other is given."""
+    return bool(set(call.returns_from_try) & set(other.in_handler_of)
+                or set(other.returns_from_try) & set(call.in_handler_of))
+
+
+def _sees_later_change(project, caller: FunctionSummary, call: CallSite, other: CallSite,
+                       given: frozenset | None = None) -> bool:
     """Whether ``other``, another call of ``caller`` given the same object as ``call``, can see
     what ``call``'s callee changes in it: it runs later (further down, or in a loop around both),
     or it may have kept the object (a callee that stores anything, or one not known). An earlier
     call that only read it cannot (slack_sdk's ``self._request(req_args=req_args)`` before
     ``SlackResponse(req_args=req_args)``: the response's changes reach no other holder)."""
+    if exclusive(call, other):
+        return False
     later = (other.site.line, other.site.column) > (call.site.line, call.site.column)
     if not later and other.exits is not None and other.exits != call.exits:
         return False  # the function left with ``other``'s statement: ``call`` did not run after it
     if call.exits is not None and other.exits != call.exits:
         # the function leaves with ``call``'s statement (``raise NotFound(message)``): nothing
         # after it runs, and an earlier call sees the change only if it kept the object
-        return not later and _may_keep(project, caller, other)
+        return not later and _may_keep(project, caller, other, given=given)
     if later or set(other.loops) & set(call.loops):
         return True
-    return _may_keep(project, caller, other)
+    return _may_keep(project, caller, other, given=given)
 
 
-def _may_keep(project, caller: FunctionSummary, call: CallSite, depth: int = 0) -> bool:
+def _may_keep(project, caller: FunctionSummary, call: CallSite, depth: int = 0,
+              given: frozenset | None = None) -> bool:
     """Whether ``call``'s callee may keep what it is given: a constructor (the object built may
     hold it), a callee not known, or one that stores anything, itself or through its own calls
-    (two levels down; past that, yes)."""
+    (two levels down; past that, yes). With ``given`` (the caller's objects the question is
+    about, as ``resolve`` gives them), the callee's own calls count only when handed one of
+    them, or what may lead to one: ``infer(context.entity_df)`` in ``_get_backend(context)``
+    can keep the entity frame the context was made with, not the context (feast 0.67.0)."""
     targets = project.targets(caller, call)
     if not targets or depth > 2:
         return True
@@ -812,10 +830,46 @@ def _may_keep(project, caller: FunctionSummary, call: CallSite, depth: int = 0) 
             return True
         if any(isinstance(o, Ref) and o.root.kind == "param" for m in callee.mutations for o in m.value):
             return True  # puts what it was given into another object (``SEEN.append(req_args)``)
+        handed = None if given is None else {
+            i: project.resolve(caller, a) for i in range(len(callee.params))
+            if (a := project.arg_for(call, t, i)) is not None}
         if any(_may_keep(project, callee, inner, depth + 1) for inner in callee.calls
-               if not inner.builtin_guess and not _reads_only(inner)):
+               if not inner.builtin_guess and not _reads_only(inner)
+               and (handed is None or _hands_on(inner, handed, given))):
             return True
     return False
+
+
+def _hands_on(inner: CallSite, handed: dict[int, frozenset], given: frozenset) -> bool:
+    """Whether ``inner``, a call in a callee whose parameters got ``handed`` (index -> the
+    caller's objects), is given one of ``given`` or what may lead to one: a parameter's part that
+    resolves to one of them, another call's result, or an object built around either."""
+    todo = [v for v in (*inner.args, *(v for _, v in inner.kwargs),
+                        *((inner.receiver,) if inner.receiver else ()))]
+    seen = 0
+    while todo and seen < 64:
+        seen += 1
+        for o in todo.pop():
+            if isinstance(o, Fresh):
+                todo.extend(v for _, v in o.fields)
+            elif isinstance(o, Ref) and o.root.kind == "call":
+                return True
+            elif isinstance(o, Ref) and o.root.kind == "param" and o.root.index in handed:
+                value = handed[o.root.index]
+                for sel in o.path:
+                    value = dataflow_load(value, sel)
+                if not value or _holds(value, given):
+                    return True
+    return False
+
+
+def _holds(value: frozenset, given: frozenset, depth: int = 0) -> bool:
+    """Whether ``value`` is one of ``given`` or holds one (three levels down; past that, yes)."""
+    if value & given:
+        return True
+    if depth > 2:
+        return True
+    return any(_holds(v, given, depth + 1) for o in value if isinstance(o, Fresh) for _, v in o.fields)
 
 
 #: methods that read their receiver and keep nothing of it, whatever its class: a mapping's or a

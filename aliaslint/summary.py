@@ -54,6 +54,12 @@ class CallSite:
     #: runs after it (no enclosing ``try`` whose handlers or ``finally`` could): the function
     #: leaves with it
     exits: Site | None = None
+    #: the ``try`` statements whose body a ``return`` of this call (its whole value: ``return
+    #: Job(context)``) leaves: if the call completes, the function leaves, so their handlers run
+    #: only when it raised, and then left nothing behind (:attr:`in_handler_of`)
+    returns_from_try: tuple[Site, ...] = ()
+    #: the ``try`` statements in one of whose ``except`` handlers this call is
+    in_handler_of: tuple[Site, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,61 @@
+"""Phase 1, last step: a method named like a builtin container's (``clear``, ``update``, ``pop``)
+on an object of unknown class is taken for the container's, unless the code calls the same
+object by methods no builtin has.
+
+``self._screen.clear(); self._screen.refresh()`` (ansible-navigator 26.10.0's curses form: a
+curses window) and ``progress.update(task); progress.advance(task)`` are not a list's and a
+dict's: ``refresh`` and ``advance`` say the object is of another class, whose ``clear`` or
+``update`` the analysis knows nothing of. The evidence is the receiver's text: the same
+expression, in the same function, or for ``self.<attr>`` in any method of the same class.
+"""
+from __future__ import annotations
+
+import collections
+
+from aliaslint.summary import FunctionSummary, ModuleSummary
+
+#: every public method of the builtin containers and of the scalars that sit beside them: a
+#: receiver called only by these may be a builtin, one called by another name is not
+#: (``" ".join(parts)`` and ``line.strip()`` are a string's; a name rebound from a list to a
+#: string keeps its guesses)
+BUILTIN_METHOD_NAMES = frozenset(
+    name
+    for kind in (list, dict, set, frozenset, tuple, str, bytes, bytearray, int, float,
+                 collections.deque, collections.OrderedDict, collections.defaultdict,
+                 collections.Counter)
+    for name in dir(kind)
+    if not name.startswith("_")
+)
+
+
+def _receiver_methods(fn: FunctionSummary) -> dict[str, set[str]]:
+    """``receiver text -> names of the methods called on it`` that no builtin has."""
+    out: dict[str, set[str]] = {}
+    for call in fn.calls:
+        receiver, dot, method = call.text.rpartition(".")
+        if dot and receiver and method.isidentifier() and method not in BUILTIN_METHOD_NAMES:
+            out.setdefault(receiver, set()).add(method)
+    return out
+
+
+def drop_foreign_container_guesses(summary: ModuleSummary) -> None:
+    """Take out of ``summary``'s functions the mutations and stores that a builtin-container guess
+    made (:attr:`~aliaslint.summary.CallSite.builtin_guess`) on a receiver also called by a
+    method no builtin has. The calls stay, as calls of an unknown method."""
+    per_function = {q: _receiver_methods(fn) for q, fn in summary.functions.items()}
+    per_class: dict[str, set[str]] = {}
+    for q, fn in summary.functions.items():
+        if fn.cls:
+            per_class.setdefault(fn.cls, set()).update(
+                r for r in per_function[q] if r.startswith("self."))
+    for q, fn in summary.functions.items():
+        foreign = per_function[q].keys() | (per_class.get(fn.cls, set()) if fn.cls else set())
+        if not foreign:
+            continue
+        dropped = {call.id: call.site for call in fn.calls
+                   if call.builtin_guess and call.text.rpartition(".")[0] in foreign}
+        if not dropped:
+            continue
+        sites = set(dropped.values())
+        fn.mutations = [m for m in fn.mutations if m.call_id not in dropped]
+        fn.stores = [s for s in fn.stores if not (s.site in sites and s.op in ("append", "add", "insert"))]
