@@ -470,7 +470,11 @@ class FunctionAnalyzer:
         for v in out:
             for obj in iterated:
                 made_in, loops = obj["loops"], frozenset(obj["iterated"])
-                if isinstance(v, Ref) and v.loops & made_in:
+                if isinstance(v, Ref) and (v.loops & made_in or v.root.kind == "call"
+                                           and self.call_loops.get(v.root.index, frozenset()) & made_in):
+                    # (a call made on each round of the loop that made the element answers for
+                    # that element: ``keys, hkeys = self.keys_for(table)`` kept in a work item,
+                    # feast 0.67.0's redis reader)
                     v = replace(v, loops=v.loops | loops)
                 elif isinstance(v, Opaque) and v.loops & made_in:
                     v = Opaque(v.loops | loops, v.deps, v.mutable)
@@ -3362,7 +3366,8 @@ class ModuleAnalyzer:
         fa.walk_block(fa.body_of(node))
         fa.finish()
         if cls is not None and kind == "method" and node.name.value == "__init__" and params:
-            fa.summary.sets_first, fa.summary.calls_super_init = init_sets_first(fa.body_of(node), params[0])
+            fa.summary.sets_first, fa.summary.calls_super_init, fa.summary.sets_later = init_sets_first(
+                fa.body_of(node), params[0])
         if cls is not None and kind in ("method", "property") and params and fa.self_made:
             fa.summary.owns = tuple(a for a in method_owns(fa.body_of(node), params[0]) if a in fa.self_made)
         self.summary.functions[qual] = fa.summary
@@ -3417,24 +3422,29 @@ class _SelfUses(cst.CSTVisitor):
             self.escapes = True  # ``register(self)``, ``x = self``
 
 
-def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[tuple[str, ...], bool]:
-    """``(attributes, calls_super_init)`` for an ``__init__`` body (see
+def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[tuple[str, ...], bool, tuple[str, ...]]:
+    """``(attributes, calls_super_init, later)`` for an ``__init__`` body (see
     :attr:`FunctionSummary.sets_first`): the names of the ``self.<name> = ...`` statements at the
     top level of the body, up to the first statement that hands ``self`` on, that no statement
     before them (their own value included) reads. Only simple statements count: a branch may not
     run. ``super().__init__(...)`` hands ``self`` to the base's constructor, which is taken to set
-    what it sets (its own ``sets_first``), not to read what the subclass sets after it."""
+    what it sets (its own ``sets_first``), not to read what the subclass sets after it. ``later``
+    (:attr:`FunctionSummary.sets_later`): the names such statements set after ``self`` was handed
+    on, their own value not reading them."""
     uses = _SelfUses(self_name)
     first: list[str] = []
+    later: list[str] = []
     for stmt in body:
         if uses.escapes:
-            break
+            _assigned_later(stmt, uses, first, later)
+            continue
         if not isinstance(stmt, cst.SimpleStatementLine):
             stmt.visit(uses)
             continue
         for small in stmt.body:
             if uses.escapes:
-                break
+                _assigned_later(cst.SimpleStatementLine(body=[small]), uses, first, later)
+                continue
             targets: list[cst.BaseExpression] = []
             value = None
             if isinstance(small, cst.Assign):
@@ -3451,7 +3461,28 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
                         first.append(t.attr.value)
                 else:
                     t.visit(uses)
-    return tuple(first), uses.super_init
+    return tuple(first), uses.super_init, tuple(later)
+
+
+def _assigned_later(stmt: cst.CSTNode, uses: "_SelfUses", first: list[str], later: list[str]) -> None:
+    """Add to ``later`` the ``self.<name> = value`` of a simple statement after ``self`` was
+    handed on, ``value`` not reading ``self.<name>`` (``self.tables = []`` after
+    ``self.create_config()``: feast 0.67.0's spark test-data creator)."""
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return
+    for small in stmt.body:
+        if isinstance(small, cst.Assign):
+            targets, value = [t.target for t in small.targets], small.value
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            targets, value = [small.target], small.value
+        else:
+            continue
+        own = _SelfUses(uses.self_name)
+        value.visit(own)
+        for t in targets:
+            if isinstance(t, cst.Attribute) and uses.is_self(t.value) and t.attr.value not in own.reads \
+                    and t.attr.value not in first and t.attr.value not in later:
+                later.append(t.attr.value)
 
 
 def method_owns(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[str, ...]:

@@ -346,14 +346,17 @@ class CallResolution:
         if fn.name == "__init__":
             return name in fn.sets_first
         memo = self.__dict__.setdefault("_hidden_attrs", {})
-        key = (fn.cls, name)
+        key = (fn.cls, name, fn.qualname)
         if key not in memo:
             classes = {fn.cls} | self.subclass_index().get(fn.cls, set())
-            memo[key] = all(self._constructor_sets(c, name) for c in sorted(classes))
+            memo[key] = all(self._constructor_sets(c, name, fn.qualname) for c in sorted(classes))
         return memo[key]
 
-    def _constructor_sets(self, cls_name: str, name: str) -> bool:
-        """Whether an instance of ``cls_name`` gets ``name`` from its constructor chain first."""
+    def _constructor_sets(self, cls_name: str, name: str, method: str) -> bool:
+        """Whether an instance of ``cls_name`` gets ``name`` from its constructor chain before
+        ``method`` (qualified name) can run on it: set first thing, or set later in ``__init__``
+        by a statement of its top level, and ``method`` not called (through any chain of calls
+        the tree resolves) by that ``__init__``."""
         q = self.find_method(cls_name, "__init__")
         for _ in range(MAX_INIT_CHAIN):
             init = self.functions.get(q) if q is not None else None
@@ -361,9 +364,29 @@ class CallResolution:
                 return False
             if name in init.sets_first:
                 return True
+            if name in init.sets_later and not self._reaches(init, method):
+                return True
             if not init.calls_super_init or init.cls is None:
                 return False
             q = self.find_method_after(init.cls, "__init__")
+        return False
+
+    def _reaches(self, fn: FunctionSummary, target: str, limit: int = 200) -> bool:
+        """Whether ``fn`` calls ``target`` (a qualified name), directly or through the calls of
+        what it calls, as far as the tree resolves them (``limit`` functions; past that, yes)."""
+        seen, todo = {fn.qualname}, [fn]
+        while todo:
+            caller = todo.pop()
+            for call in caller.calls:
+                for t in self.targets(caller, call):
+                    if t.function == target:
+                        return True
+                    callee = self.functions.get(t.function)
+                    if callee is not None and t.function not in seen:
+                        if len(seen) >= limit:
+                            return True
+                        seen.add(t.function)
+                        todo.append(callee)
         return False
 
     def class_attr_owner(self, cls_name: str, name: str) -> str | None:

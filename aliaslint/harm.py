@@ -792,6 +792,24 @@ def exclusive(call: CallSite, other: CallSite) -> bool:
                 or set(other.returns_from_try) & set(call.in_handler_of))
 
 
+def call_result_loops(project, caller: FunctionSummary, value: Value) -> frozenset[int]:
+    """The loops that the results of the calls in ``value`` (``caller``'s own, unresolved) vary
+    with: those their receiver or arguments vary with. ``rows = self.convert(values[offset:],
+    name)`` on each round of a loop over work items answers for that round's item (feast 0.67.0's
+    redis reader, whose rows differ per feature view); ``make_mount()`` with nothing that varies
+    answers the same each time, and what it returns is added again."""
+    out: set[int] = set()
+    for o in value:
+        if not (isinstance(o, Ref) and o.root.kind == "call"):
+            continue
+        call = project.call_site(caller, o.root.index)
+        if call is None:
+            continue
+        for v in (*call.args, *(v for _, v in call.kwargs), *((call.receiver,) if call.receiver else ())):
+            out |= loops_of(v) | loops_of(project.resolve(caller, v))
+    return frozenset(out)
+
+
 def _sees_later_change(project, caller: FunctionSummary, call: CallSite, other: CallSite,
                        given: frozenset | None = None) -> bool:
     """Whether ``other``, another call of ``caller`` given the same object as ``call``, can see

@@ -164,6 +164,11 @@ class FunctionSummary:
     #: the same name from the instance's methods (libcloud's ``Response.headers = {}``, then
     #: ``self.headers = lowercase_keys(dict(response.headers))`` first thing in ``__init__``)
     sets_first: tuple[str, ...] = ()
+    #: for ``__init__``: the attributes it assigns on ``self`` at the top level of its body after
+    #: handing ``self`` on (``self.setup(); self.tables = []``): every instance has its own once
+    #: the constructor returns, and only the methods ``__init__`` calls before may see the class
+    #: attribute (:meth:`~aliaslint.callgraph.CallGraph.instances_hide`)
+    sets_later: tuple[str, ...] = ()
     #: for ``__init__``: it calls the next class's ``__init__`` (``super().__init__(...)``,
     #: ``Base.__init__(self, ...)``)
     calls_super_init: bool = False

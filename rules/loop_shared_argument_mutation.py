@@ -195,7 +195,7 @@ class LoopSharedArgumentMutation(ProjectRule):
             if r.kind == "param":
                 a = project.arg_for(call, t, r.index)
                 if a is not None:
-                    deps_loops |= loops_of(project.resolve(fn, a))
+                    deps_loops |= loops_of(project.resolve(fn, a)) | harm.call_result_loops(project, fn, a)
         kept_in = cls._result_kept(fn, call)
         returns_param = _returns_param(project.rets.get(t.function, frozenset()), e.root.index, e.path)
         for loop in reversed(call.loops):

@@ -148,3 +148,89 @@ def test_a_callee_handing_on_another_part_does_not_keep_the_object(tmp_path: Pat
 def test_a_callee_handing_on_the_object_or_its_changed_part_may_keep_it(tmp_path: Path, handed: str) -> None:
     found = run(tmp_path, {"job.py": BACKEND_FROM_PART.format(handed=handed)}, preview=True)
     assert [(d.code, d.location.line) for d in found] == [("AL006", 8)]
+
+
+# feast 0.67.0 ``SparkDataSourceCreator``: ``__init__`` calls a method of its own, then gives
+# the instance its own ``tables`` list, which hides the class attribute from every method
+SET_AFTER_OWN_CALL = """
+    class Creator:
+        tables = []
+
+        def __init__(self):
+            self.conf = {{}}
+            self.setup()
+            self.tables = []
+
+        def setup(self):
+            self.conf["master"] = "local"
+    {setup_adds}
+
+        def create(self, path):
+            self.tables.append(path)
+            return path
+
+
+    def run(paths):
+        for p in paths:
+            Creator().create(p)
+"""
+
+
+def test_an_attribute_init_sets_after_its_own_calls_hides_the_class_attribute(tmp_path: Path) -> None:
+    found = run(tmp_path, {"creator.py": SET_AFTER_OWN_CALL.format(setup_adds="")}, preview=True)
+    assert shown(found) == []
+
+
+def test_a_method_init_calls_before_setting_it_still_changes_the_class_attribute(tmp_path: Path) -> None:
+    # ``setup`` runs before ``self.tables = []``: ``create`` appends to the class's list then
+    source = SET_AFTER_OWN_CALL.format(setup_adds='        self.create("warmup")')
+    found = run(tmp_path, {"creator.py": source})
+    assert [(d.code, d.location.line) for d in found] == [("AL003", 15)]
+
+
+# feast 0.67.0 ``RedisOnlineStore._read_features_per_fv``: a first loop builds one work item per
+# feature view, keeping what calls answered for it; a second loop over the items fills the one
+# response with each view's own features and rows
+WORK_ITEMS = """
+    def populate(requested, rows, response):
+        response.names.extend([f"{{name}}" for name in requested])
+        response.results.append({{"rows": rows}})
+
+
+    def features_for(values, requested):
+        return (len(values), {{name: values for name in requested}})
+
+
+    def convert(values, requested):
+        return [features_for(v, requested) for v in values]
+
+
+    def empty_rows():
+        return [(0, {{}})]
+
+
+    def read(store, grouped, response):
+        work_items = []
+        for table, requested in grouped:
+            req_features = store.keys_for(table, requested)
+            work_items.append((table, req_features))
+        all_rows = store.read_all()
+        for table, req_features in work_items:
+            rows = {rows}
+            populate(req_features, rows, response)
+        return response
+"""
+
+
+def test_each_round_over_work_items_adds_that_items_entries(tmp_path: Path) -> None:
+    source = WORK_ITEMS.format(rows="convert(all_rows[0:2], req_features)")
+    assert shown(run(tmp_path, {"reader.py": source}, preview=True)) == []
+
+
+def test_a_call_answering_the_same_each_round_still_adds_a_second_copy(tmp_path: Path) -> None:
+    # ``empty_rows()`` is handed nothing that varies: the same rows are appended again
+    source = WORK_ITEMS.format(rows="empty_rows()")
+    found = run(tmp_path, {"reader.py": source})
+    assert [(d.code, d.location.line, d.message.split(",")[0]) for d in found] == [
+        ("AL001", 27, "`populate(...)` gets the same object on every iteration of the loop"),
+    ]
