@@ -3435,22 +3435,15 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
     first: list[str] = []
     later: list[str] = []
     for stmt in body:
-        if uses.escapes:
-            _assigned_later(stmt, uses, first, later)
-            continue
         if not isinstance(stmt, cst.SimpleStatementLine):
-            stmt.visit(uses)
-            continue
+            if not uses.escapes:
+                stmt.visit(uses)
+            continue  # a branch may not run: what it sets is neither first nor later
         for small in stmt.body:
             if uses.escapes:
-                _assigned_later(cst.SimpleStatementLine(body=[small]), uses, first, later)
+                _assigned_later(small, uses.self_name, first, later)
                 continue
-            targets: list[cst.BaseExpression] = []
-            value = None
-            if isinstance(small, cst.Assign):
-                targets, value = [t.target for t in small.targets], small.value
-            elif isinstance(small, cst.AnnAssign) and small.value is not None:
-                targets, value = [small.target], small.value
+            targets, value = _assignment(small)
             if value is None:
                 small.visit(uses)
                 continue
@@ -3464,25 +3457,29 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
     return tuple(first), uses.super_init, tuple(later)
 
 
-def _assigned_later(stmt: cst.CSTNode, uses: "_SelfUses", first: list[str], later: list[str]) -> None:
-    """Add to ``later`` the ``self.<name> = value`` of a simple statement after ``self`` was
-    handed on, ``value`` not reading ``self.<name>`` (``self.tables = []`` after
-    ``self.create_config()``: feast 0.67.0's spark test-data creator)."""
-    if not isinstance(stmt, cst.SimpleStatementLine):
+def _assignment(small: cst.BaseSmallStatement) -> tuple[list[cst.BaseExpression], cst.BaseExpression | None]:
+    """``(targets, value)`` of an assignment statement (``a = b = v``, ``a: T = v``), else
+    ``([], None)``."""
+    if isinstance(small, cst.Assign):
+        return [t.target for t in small.targets], small.value
+    if isinstance(small, cst.AnnAssign) and small.value is not None:
+        return [small.target], small.value
+    return [], None
+
+
+def _assigned_later(small: cst.BaseSmallStatement, self_name: str, first: list[str], later: list[str]) -> None:
+    """Add to ``later`` what ``self.<name> = value`` sets, after ``self`` was handed on,
+    ``value`` not reading ``self.<name>`` (``self.tables = []`` after ``self.create_config()``:
+    feast 0.67.0's spark test-data creator)."""
+    targets, value = _assignment(small)
+    if value is None:
         return
-    for small in stmt.body:
-        if isinstance(small, cst.Assign):
-            targets, value = [t.target for t in small.targets], small.value
-        elif isinstance(small, cst.AnnAssign) and small.value is not None:
-            targets, value = [small.target], small.value
-        else:
-            continue
-        own = _SelfUses(uses.self_name)
-        value.visit(own)
-        for t in targets:
-            if isinstance(t, cst.Attribute) and uses.is_self(t.value) and t.attr.value not in own.reads \
-                    and t.attr.value not in first and t.attr.value not in later:
-                later.append(t.attr.value)
+    own = _SelfUses(self_name)
+    value.visit(own)
+    for t in targets:
+        if isinstance(t, cst.Attribute) and own.is_self(t.value) and t.attr.value not in own.reads \
+                and t.attr.value not in first and t.attr.value not in later:
+            later.append(t.attr.value)
 
 
 def method_owns(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[str, ...]:

@@ -862,8 +862,7 @@ def _hands_on(inner: CallSite, handed: dict[int, frozenset], given: frozenset) -
     """Whether ``inner``, a call in a callee whose parameters got ``handed`` (index -> the
     caller's objects), is given one of ``given`` or what may lead to one: a parameter's part that
     resolves to one of them, another call's result, or an object built around either."""
-    todo = [v for v in (*inner.args, *(v for _, v in inner.kwargs),
-                        *((inner.receiver,) if inner.receiver else ()))]
+    todo = [*inner.args, *(v for _, v in inner.kwargs), *((inner.receiver,) if inner.receiver else ())]
     seen = 0
     while todo and seen < 64:
         seen += 1
@@ -883,9 +882,7 @@ def _hands_on(inner: CallSite, handed: dict[int, frozenset], given: frozenset) -
 
 def _holds(value: frozenset, given: frozenset, depth: int = 0) -> bool:
     """Whether ``value`` is one of ``given`` or holds one (three levels down; past that, yes)."""
-    if value & given:
-        return True
-    if depth > 2:
+    if value & given or depth > 2:
         return True
     return any(_holds(v, given, depth + 1) for o in value if isinstance(o, Fresh) for _, v in o.fields)
 
