@@ -550,8 +550,11 @@ class FunctionAnalyzer:
                 if selector not in fields and obj["kind"] == "deepcopy":
                     # a deep copy's parts are new objects too; make them on first use
                     child = self.heap.new(obj["site"], obj["loops"], "deepcopy")
-                    self.heap.objects[child]["source"] = self.load(obj["source"], selector) if obj.get("source") else None
+                    # (the part is in place before its source is read: a copy that reaches back
+                    # into itself, ``temp = deepcopy(d["s3"]); d["s3"].update(temp)``, finds it
+                    # instead of making parts of parts for ever; lithops 3.8.0's config loaders)
                     fields[selector] = frozenset({_Obj(child)})
+                    self.heap.objects[child]["source"] = self.load(obj["source"], selector) if obj.get("source") else None
                     out |= fields[selector]
                     continue
                 if obj["copy_of"] is not None and (selector not in fields or selector == ANY):
@@ -3276,7 +3279,10 @@ class ModuleAnalyzer:
     def analyze_class(self, node: cst.ClassDef, prefix: str) -> None:
         qual = f"{prefix}.{node.name.value}"
         helper = self.new_function(qual + ".<class>", (), self.site(node), None, "module", set(), set())
-        positional = [b.value for b in node.bases if b.keyword is None]
+        # a generic base is its class (``ConfigComponentDefinition[RunwayModuleDefinitionModel]``,
+        # ``Generic[T]``): what the subscript selects is a type argument, not a base
+        positional = [b.value.value if isinstance(b.value, cst.Subscript) else b.value
+                      for b in node.bases if b.keyword is None]
         bases = [helper.eval(b) for b in positional]
         info = ClassInfo(qual, self.name, [helper.snapshot(b) for b in bases], site=self.site(node),
                          doc=node.get_docstring() or "",

@@ -446,9 +446,12 @@ class CallResolution:
         self._attr_types[cls_name] = result
         return result
 
-    def has_own_mutators(self, cls_name: str) -> bool:
+    def has_own_mutators(self, cls_name: str, parts: frozenset[str] | None = None) -> bool:
         """Whether a project class has methods (besides ``__init__``) that change ``self``:
-        its instances are state holders (collectors, registries, clients), not templates."""
+        its instances are state holders (collectors, registries, clients), not templates.
+        With ``parts`` (attribute selectors, ``{".environments"}``), only changes below one of
+        them count: a definition whose own ``resolve()`` rewrites its ``_data`` holds state
+        there, not in the ``environments`` dict that others merge into."""
         info = self.classes.get(cls_name)
         if info is None:
             return False
@@ -456,7 +459,7 @@ class CallResolution:
             if name == "__init__":
                 continue
             for e in self.effects.get(q, {}).values():
-                if e.root.kind == "param" and e.root.index == 0:
+                if e.root.kind == "param" and e.root.index == 0 and (parts is None or e.path[:1] == () or e.path[0] in parts):
                     return True
         return False
 

@@ -92,6 +92,10 @@ class Effect:
     path_deps: frozenset = frozenset()
     #: made under a test, whatever decides it (``Mutation.guarded``)
     guarded: bool = False
+    #: the value is read, in part, from another attribute of the same root than the changed
+    #: object (``self.deployment.environments[k] = self.definition.environments[k]``): one
+    #: instance repeating it writes the same again, but each instance writes what it holds
+    value_outside: bool = False
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -205,6 +209,7 @@ class EffectsFixpoint:
                 m = replace(m, op="+=")
             resolved_value = self.resolve(fn, m.value)
             value_deps = deps_of(resolved_value)
+            value_refs = [o for o in resolved_value if isinstance(o, Ref)]
             key_deps = deps_of(self.resolve(fn, m.key))
             stores_self = bool(fn.cls) and any(
                 isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in resolved_value)
@@ -223,7 +228,7 @@ class EffectsFixpoint:
                                             returned=m.returned, maybe_copied=m.maybe_copied,
                                             requires=m.requires, path_deps=deps_of(self.resolve(fn, m.path_key)),
                                             defaulted=defaulted, type_requires=m.type_requires,
-                                            guarded=m.guarded))
+                                            guarded=m.guarded, value_outside=outside(value_refs, ref)))
         self._arg_roots = {}
         for call in fn.calls:
             for t in self.targets(fn, call):
@@ -268,6 +273,11 @@ class EffectsFixpoint:
         on_changed = [(types, holds) for index, types, holds in e.type_requires if index == e.root.index]
         value_deps = self.map_deps(fn, call, t, e.value_deps)
         key_deps = self.map_deps(fn, call, t, e.key_deps)
+        # what the callee's value was read from, as the caller's references (``merge(dst, src)``
+        # with ``src`` another attribute of the ``self`` that ``dst`` hangs from)
+        value_refs = [] if e.value_outside else [
+            o for r in e.value_deps if r.kind == "param" and r.index != e.root.index
+            for o in self.resolve(fn, self.arg_for(call, t, r.index) or frozenset()) if isinstance(o, Ref)]
         handed_back = self.hands_back(fn, call, e, arg)
         for origin in arg:
             for top, requires in self.meeting(fn, frozenset({origin}), on_changed, type_requires):
@@ -285,7 +295,8 @@ class EffectsFixpoint:
                                      e.conditional, ref.root.kind == "param" and ref.root.index in handed_back,
                                      e.maybe_copied,
                                      path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted,
-                                     type_requires=requires, guarded=e.guarded)
+                                     type_requires=requires, guarded=e.guarded,
+                                     value_outside=e.value_outside or outside(value_refs, ref))
 
     @staticmethod
     def hands_back(fn: FunctionSummary, call: CallSite, e: Effect, arg: Value) -> frozenset[int]:
@@ -514,7 +525,17 @@ def effect_order(e: Effect) -> tuple:
             # the rest too: two routes differing only here must not be picked by the order found
             (e.copy.depth, e.copy.how) if e.copy else (), e.discarded, e.value_text, e.conditional,
             e.returned, e.maybe_copied, e.requires, tuple(sorted(e.path_deps)), e.defaulted, e.type_requires,
-            e.guarded)
+            e.guarded, e.value_outside)
+
+
+def outside(value_refs: list[Ref], changed: Ref) -> bool:
+    """One of ``value_refs`` hangs from another attribute of ``changed``'s root than the one the
+    changed object hangs from: the value is read from elsewhere in the same holder
+    (``Effect.value_outside``; ``self.config["a"]`` from ``self.config["b"]`` is not)."""
+    first = changed.path[:1]
+    return bool(first) and first[0].startswith(".") and any(
+        v.root == changed.root and v.path[:1] != first and v.path[:1][0].startswith(".")
+        for v in value_refs if v.path)
 
 
 

@@ -124,7 +124,11 @@ def summarize_source(source: str, file: SourceFile, module: str, is_package: boo
         return analyze_module(source, module, file.display, str(file.path), rules, is_package)
     except cst.ParserSyntaxError as exc:
         return _syntax_error(file, source, exc, settings)
-    except RecursionError:
+    except RecursionError as exc:
+        if not _raised_in_libcst(exc):
+            # our own walk ran away (a cycle in the alias model), not the file's depth: a bug to report
+            return _unreadable(file.display, "aliaslint failed on this file (RecursionError in its analysis, "
+                                             "not the file's depth); please report it")
         if settings is not None and _cpython_accepts(file, source):
             return _unsupported(file, settings, "it nests too deeply for LibCST")
         return _unreadable(file.display, "cannot analyse this file: it is nested too deeply")
@@ -132,6 +136,23 @@ def summarize_source(source: str, file: SourceFile, module: str, is_package: boo
         raise  # the worker reports it against the memory budget
     except Exception as exc:  # a bug of ours must not stop the run: say so for this file only
         return _unreadable(file.display, f"aliaslint failed on this file ({type(exc).__name__}: {exc}); please report it")
+
+
+def _raised_in_libcst(exc: BaseException) -> bool:
+    """LibCST is in the cycle that ran out of stack (its parser, code generation or a metadata
+    visitor went as deep as the file nests): one of the innermost 100 frames of ``exc``'s
+    traceback is LibCST's. Our own analysis running away recurses in aliaslint's frames only."""
+    import os
+
+    import libcst
+
+    home = os.path.dirname(os.path.abspath(libcst.__file__))
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame.f_code.co_filename)
+        tb = tb.tb_next
+    return not frames or any(os.path.abspath(f).startswith(home) for f in frames[-100:])
 
 
 def _cpython_accepts(file: SourceFile, source: str) -> bool:

@@ -45,11 +45,18 @@ def _editing_handle(hits) -> bool:
     return len(editors) >= 3
 
 
-def _holds_state(project, init, index) -> bool:
+def _holds_state(project, init, index, hits, inner: tuple[str, ...]) -> bool:
     """The kept object is an instance of a project class with mutating methods of its own (a
-    client, a file, a widget): state shared on purpose, not a template (DESIGN, "Not templates")."""
+    client, a file, a widget) that change the parts the hits change: state shared on purpose, not
+    a template (DESIGN, "Not templates"). A class whose own methods change other parts only (a
+    config definition resolving its variables in ``_data``) is data where the hits change it
+    (runway 2.8.4's ``Module.environments`` merging into ``deployment.environments``, a bug of
+    issue 8's eleventh unseen set)."""
     ref = Ref(Root("param", init.params[index] if index < len(init.params) else "?", index))
-    return any(project.has_own_mutators(c) for c in project.class_of_instance(ref, init))
+    depth = 1 + len(inner)  # below ``self.<attr>`` and what __init__ took from the argument
+    # a change of the kept object itself (not below one of its parts) is its own state's
+    parts = None if any(len(e.path) <= depth for _, e in hits) else frozenset(e.path[depth] for _, e in hits)
+    return any(project.has_own_mutators(c, parts) for c in project.class_of_instance(ref, init))
 
 
 def _shared_construction(project, caller, call, target, index, inner: tuple[str, ...], path: tuple[str, ...]) -> bool:
@@ -279,6 +286,13 @@ class StoredReferenceMutation(ProjectRule):
         out = []
         subclasses = project.subclass_index()
         bound_callers = _bound_callers(project)
+        # one finding per cause: a site another rule explained is skipped; one this rule
+        # explained is skipped only for the same kept object (the ``self.<attr> = ...`` that
+        # keeps it, which subclasses inherit). Another class keeping another object that reaches the same helper
+        # (``merge_dicts(self.ctx.env.vars, ...)`` and ``merge_dicts(self.__deployment.environments,
+        # ...)``, runway 2.8.4) is another cause
+        explained_before = set(facts.reported_sites)
+        explained_here: set = set()
         for cls_name in project.classes:
             init_q = project.find_method(cls_name, "__init__")
             if init_q is None or init_q not in project.functions:
@@ -300,7 +314,8 @@ class StoredReferenceMutation(ProjectRule):
                         continue
                     for e in project.effects.get(mq, {}).values():
                         if e.root.kind == "param" and e.root.index == 0 and e.path[:1] == ("." + attr,) \
-                                and not e.own_method and e.site not in facts.reported_sites:
+                                and not e.own_method and e.site not in explained_before \
+                                and (e.site, store_site) not in explained_here:
                             hits.append((project.functions[mq], e))
                 if not hits:
                     continue
@@ -366,14 +381,17 @@ class StoredReferenceMutation(ProjectRule):
                 # a wrapper acting on the kept object itself is by design, unless one instance
                 # repeats a duplicating change on it (``self.checks.append("tcp:8080")`` per call)
                 likely = bool(repeated or builder or (shared_at or reason) and not _acts_on_whole(hits)) \
-                    and not _holds_state(project, init, index) and not harm.intended(project, fn) \
+                    and not _holds_state(project, init, index, hits, inner) and not harm.intended(project, fn) \
                     and not _editing_handle(hits)
-                if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False) for h in hits) \
+                if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False)
+                                                      and not h[1].value_outside for h in hits) \
                         or reason and not repeated and builder is None and all(
                             h[1].kind in (OVERWRITE, SETDEFAULT) and harm.repeat_safe(h[1], constants=False)
                             for h in hits):
                     # every instance, or every caller's call, fills in or normalises the same again
-                    # (``fv["key"] = f`` into ``self.data[f]``: Cloud Custodian 0.9.53's filters)
+                    # (``fv["key"] = f`` into ``self.data[f]``: Cloud Custodian 0.9.53's filters);
+                    # a value each instance reads from another attribute of its own is its own
+                    # (``merge_dicts(self.deployment.environments, self.definition.environments)``)
                     likely = False
                 if filled_at and not shared_at and not repeated and not builder and not reason:
                     likely = False  # the maker hands its new object over to be filled, then reads it
@@ -422,6 +440,12 @@ class StoredReferenceMutation(ProjectRule):
                     related.append(harm.public_entry_related(facts, builder[3] if builder else init, reason))
                 related += [facts.related(h[1].site, f"also mutated here ({h[1].op})") for h in hits[1:4]]
                 facts.reported_sites.update(h[1].site for h in hits)
+                seen_here = {site for site, _ in explained_here}
+                explained_here.update((h[1].site, store_site) for h in hits)
+                if confidence is Confidence.MEDIUM and all(h[1].site in seen_here for h in hits):
+                    # another kept object's finding explains these sites already; a second,
+                    # weaker one at the same helper line adds only noise to the preview tier
+                    continue
                 out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(dict.fromkeys(related)),
                                       confidence=confidence, url=cls.url(), access_path=shown))
         return out

@@ -1,11 +1,18 @@
-"""Findings of issue 8's eleventh unseen set (copier 9.19.1, hera 7.1.0, molecule 26.10.0,
-sceptre 4.7.0) kept as tests: each a reproduced bug the default tier finds.
+"""Findings of issue 8's eleventh unseen sets (copier 9.19.1, hera 7.1.0, molecule 26.10.0,
+sceptre 4.7.0; and the blind one: flytekit 1.16.31, lithops 3.8.0, runway 2.8.4, cfn-lint
+1.58.0) kept as tests: a reproduced bug the default tier finds, and what the blind triage found
+wrong.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from test_harm import run
+import pytest
+
+from aliaslint import engine
+from aliaslint.config import Settings
+from aliaslint.files import discover
+from test_harm import run, shown
 
 # hera 7.1.0 ``UserContainer._build_volume_mounts``: every ``build()`` extends the caller's
 # ``volume_mounts`` list with the mounts of the container's volumes again (reproduced: three
@@ -49,3 +56,223 @@ def test_a_public_build_extending_a_kept_field_is_found_with_its_reason(tmp_path
         (21, "public entry point: `volume_mounts` comes from the caller, and every call of the public `build` "
              "adds to what the caller gave again"),
     ]
+
+
+# lithops 3.8.0's config loaders (five files were AL000 "nests too deeply for LibCST", analysed not
+# at all): a deep copy of a part, merged back into that part, reaches back into itself; its parts
+# were made from parts of themselves for ever
+LITHOPS_LOAD_CONFIG = """
+    import copy
+
+
+    def load_config(config_data):
+        if 'aws' in config_data:
+            if 'aws_s3' not in config_data:
+                config_data['aws_s3'] = {}
+            temp = copy.deepcopy(config_data['aws_s3'])
+            config_data['aws_s3'].update(config_data['aws'])
+            config_data['aws_s3'].update(temp)
+            if 'region_name' in config_data['aws_s3']:
+                config_data['aws_s3']['region'] = config_data['aws_s3'].pop('region_name')
+{tail}
+"""
+
+
+def test_a_deep_copy_merged_back_into_its_source_is_analysed(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"config.py": LITHOPS_LOAD_CONFIG.replace("{tail}", "")}, preview=True)) == []
+
+
+def test_a_shallow_copy_after_the_merge_is_still_found(tmp_path: Path) -> None:
+    tail = ("        backend = copy.copy(config_data)\n"
+            "        backend['aws_s3']['storage'] = 'default'\n"
+            "        save(backend)")
+    found = run(tmp_path, {"config.py": LITHOPS_LOAD_CONFIG.replace("{tail}", tail)}, preview=True)
+    assert shown(found) == [("AL002", 14, "HIGH")]
+    assert found[0].message == (
+        "`copy.copy(config_data)` copies only the top level, so the code that writes an item of "
+        "`config_data[\"aws_s3\"]` also changes the original, the caller's `config_data`; use "
+        "`copy.deepcopy()`, or copy the nested level that is changed")
+
+
+def test_a_runaway_analysis_is_reported_as_aliaslint_s_failure_not_the_file_s_depth(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from aliaslint import analyzer
+
+    def runaway(*args, **kwargs):
+        return runaway(*args, **kwargs)
+
+    monkeypatch.setattr(analyzer.ModuleAnalyzer, "run", runaway)
+    (tmp_path / "flat.py").write_text("x = 1\n", encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    found = engine.check(discover([tmp_path], settings, cwd=tmp_path), settings).diagnostics
+    assert [(d.code, d.location.line, d.message) for d in found] == [
+        ("AL000", 1, "aliaslint failed on this file (RecursionError in its analysis, not the file's depth); "
+                     "please report it")]
+
+
+# runway 2.8.4 (reproduced by the blind triage): every Module of a deployment deep-merges its own
+# ``environments`` into the one deployment definition's dict (``merge_dicts`` writes into its first
+# argument), so a later module inherits an earlier one's and is skipped in prod. Four things hid
+# it: the value merged in is read from another attribute of each Module (``self.definition``), so
+# each instance writes what it holds, not "the same value again"; the definition's own
+# ``resolve()`` changes its ``_data``, not the ``environments`` that others merge into; the same
+# helper reached from another class's kept object (``self.ctx``) had "explained" the site; and the
+# ``data`` property of the generic base ``ComponentDefinition[Model]`` (a fresh dump) was not found
+RUNWAY = {
+    "rw/utils.py": """
+        def merge_dicts(dict1, dict2):
+            \"\"\"Merge dict2 into dict1.\"\"\"
+            if not isinstance(dict1, dict) or not isinstance(dict2, dict):
+                return dict2
+            for key in dict2:
+                dict1[key] = merge_dicts(dict1[key], dict2[key]) if key in dict1 else dict2[key]
+            return dict1
+    """,
+    "rw/definitions.py": """
+        from typing import Generic, TypeVar
+
+        T = TypeVar("T")
+
+
+        class ComponentDefinition(Generic[T]):
+            def __init__(self, data):
+                self._data = data.model_copy(deep=True)
+
+            @property
+            def data(self):
+                return self._data.model_dump()
+
+            def resolve(self, context):
+                for name in self._data.variables:
+                    self._data[name] = context.resolve(self._data[name])
+
+
+        class DeploymentDefinition(ComponentDefinition[dict]):
+            environments: dict
+            defaults: dict
+
+            def reverse(self):
+                self._data["modules"].reverse()
+
+
+        class ModuleDefinition(ComponentDefinition[dict]):
+            environments: dict
+    """,
+    "rw/module.py": """
+        from .definitions import DeploymentDefinition, ModuleDefinition
+        from .utils import merge_dicts
+
+
+        class Module:
+            def __init__(self, context, definition: ModuleDefinition, deployment: DeploymentDefinition):
+                self.ctx = context
+                self.definition = definition
+                self.deployment = deployment
+
+            def environments(self):
+                return merge_dicts(self.deployment.environments, {value})
+
+            def payload(self):
+                payload = self.definition.data
+                payload["explicitly_enabled"] = True
+                return payload
+
+            @classmethod
+            def run_list(cls, context, modules, deployment):
+                for module in modules:
+                    cls(context, module, deployment).environments()
+    """,
+    "rw/deployment.py": """
+        from .module import Module
+        from .utils import merge_dicts
+
+
+        class Deployment:
+            def __init__(self, context, definition):
+                self.ctx = context
+                self.definition = definition
+
+            def run(self, env_vars):
+                self.ctx.vars = merge_dicts(self.ctx.vars, env_vars)
+                self.definition.resolve(self.ctx)
+                Module.run_list(self.ctx, self.definition.modules, self.definition)
+    """,
+}
+
+
+def _runway(value: str, merge_context: bool = True) -> dict[str, str]:
+    files = {name: text.replace("{value}", value) for name, text in RUNWAY.items()}
+    if not merge_context:
+        files["rw/deployment.py"] = files["rw/deployment.py"].replace(
+            "self.ctx.vars = merge_dicts(self.ctx.vars, env_vars)", "self.ctx.vars = env_vars")
+    return files
+
+
+def test_each_module_merging_its_own_settings_into_the_shared_deployment_is_found(tmp_path: Path) -> None:
+    found = run(tmp_path, _runway("self.definition.environments"))
+    assert shown(found) == [("AL006", 7, "HIGH")]
+    assert found[0].location.path == "rw/utils.py"
+    assert found[0].message == (
+        "`Module.environments` writes an item of `self.deployment.environments` through merge_dicts, but "
+        "`__init__` keeps the caller's `deployment` there by reference: every Module built from the same "
+        "object changes it for the others; copy it in `__init__`")
+    assert [(r.location.path, r.location.line, r.message) for r in found[0].related] == [
+        ("rw/module.py", 10, "kept by reference here"),
+        ("rw/module.py", 13, "calls `merge_dicts`"),
+        ("rw/module.py", 23, "second use: another Module is built here from the same object, and sees the change"),
+        ("rw/utils.py", 7, "also mutated here ([] =)"),
+    ]
+
+
+def test_each_module_merging_what_the_deployment_itself_holds_writes_the_same_again(tmp_path: Path) -> None:
+    # the value read from the kept object's own defaults: every Module writes the same
+    found = run(tmp_path / "a", _runway("self.deployment.defaults", merge_context=False), preview=True)
+    assert [(d.location.path, d.location.line, d.confidence.name) for d in found] == [
+        ("rw/deployment.py", 12, "MEDIUM"),  # the context's variables set: on the context on purpose
+        ("rw/utils.py", 7, "MEDIUM"),
+    ]
+    assert run(tmp_path / "b", _runway("self.deployment.defaults", merge_context=False)) == []
+    # with the context's variables merged by the same helper, that finding explains the line:
+    # the weaker second one there is not shown again
+    found = run(tmp_path / "c", _runway("self.deployment.defaults"), preview=True)
+    assert [(d.location.path, d.location.line, d.confidence.name) for d in found] == [("rw/deployment.py", 12, "MEDIUM")]
+
+
+GENERIC_PROPERTY = """
+    from typing import Generic, TypeVar
+
+    T = TypeVar("T")
+
+
+    class ComponentDefinition(Generic[T]):
+        def __init__(self, data):
+            self._data = data
+
+        @property
+        def data(self):
+            return self._data.model_dump()
+
+
+    class ModuleDefinition({base}):
+        pass
+
+
+    class Module:
+        def __init__(self, definition: ModuleDefinition):
+            self.definition = definition
+
+        def payload(self):
+            payload = self.definition.data
+            payload["explicitly_enabled"] = True
+            return payload
+
+
+    def run(definition):
+        return [Module(definition).payload(), Module(definition).payload()]
+"""
+
+
+@pytest.mark.parametrize("base", ["ComponentDefinition[dict]", "ComponentDefinition"])
+def test_a_property_of_a_generic_base_that_builds_a_new_dump_is_the_subclass_s(tmp_path: Path, base: str) -> None:
+    # runway's ``RunwayModuleDefinition(ConfigComponentDefinition[RunwayModuleDefinitionModel])``
+    assert run(tmp_path, {"m.py": GENERIC_PROPERTY.replace("{base}", base)}, preview=True) == []
