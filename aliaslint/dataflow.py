@@ -97,7 +97,10 @@ class ValueFlow:
                         base = self.resolve(fn, base, depth + 1)
                 base = with_mark(base, o.copy, o.realias)
                 if o.loops:
+                    element = bool(o.path) and o.path[-1] == ANY
                     base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque))
+                                     else _batch_of_elements(_each_round(b, o.loops), o.loops)
+                                     if isinstance(b, Fresh) and b.each and element
                                      else _batch_of_elements(b, o.loops) if isinstance(b, Fresh) else b for b in base)
                     if not base:
                         # an element of what the call returned, not known (a list it filled with
@@ -434,6 +437,7 @@ class ValueFlow:
                     replace(
                         o,
                         loops=loops,
+                        each=o.each or any(k >= 0 for k in o.loops),
                         fields=tuple((k, self.instantiate(callee, v, call, target, caller, depth + 1, _memo)) for k, v in o.fields)
                         if depth < 4 else (),
                         copy_of=self.instantiate(callee, o.copy_of, call, target, caller, depth + 1, _memo)
@@ -452,6 +456,18 @@ class ValueFlow:
                 out.add(Opaque(loops_of(frozenset().union(*(self.arg_for(call, target, r.index) or frozenset() for r in o.deps if r.kind == "param"))) if o.deps else frozenset(), frozenset(deps), o.mutable))
         result = _memo[(id(value), depth)] = frozenset(out)
         return result
+
+
+def _each_round(o: Fresh, loops: frozenset[int], depth: int = 0) -> Fresh:
+    """``o``, an element a loop walks that its maker made on each round of a loop of its own
+    (:attr:`Fresh.each`), as another object on each of ``loops``' rounds, with the parts it
+    holds that were made on each round too (``SimpleNamespace(futures=grouped_list)``); a part
+    made once (a storage handle shared by every element) stays the same one."""
+    fields = o.fields
+    if depth < 3:
+        fields = tuple((k, frozenset(_each_round(v, loops, depth + 1) if isinstance(v, Fresh) and v.each else v
+                                     for v in vs)) for k, vs in o.fields)
+    return replace(o, loops=o.loops | loops, fields=fields)
 
 
 def _batch_of_elements(o: Fresh, loops: frozenset[int]) -> Fresh:

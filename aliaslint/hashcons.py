@@ -65,7 +65,7 @@ class ValueTable:
             if cls is not o.cls or copy_of is not o.copy_of or any(
                     a[1] is not b[1] for a, b in zip(fields, o.fields)):
                 o = Fresh(o.site, o.loops, o.kind, cls, fields, copy_of, o.call, o.copy, o.shared_source, o.how,
-                          o.container)
+                          o.container, o.each)
         self.table[o] = o
         return o
 

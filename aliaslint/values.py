@@ -128,6 +128,11 @@ class Fresh:
     how: str = ""
     #: "list", "dict", "set", "tuple" for literals and comprehensions
     container: str = ""
+    #: seen from a caller, it stands for an object made on each iteration of a loop of the
+    #: callee (``for eid, fs in groups.items(): jobs.append(SimpleNamespace(futures=fs))``):
+    #: the elements a caller's loop walks are others on every round (lithops 3.8.0's
+    #: ``executors_data``, an A of issue 8's eleventh set)
+    each: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -276,3 +276,49 @@ GENERIC_PROPERTY = """
 def test_a_property_of_a_generic_base_that_builds_a_new_dump_is_the_subclass_s(tmp_path: Path, base: str) -> None:
     # runway's ``RunwayModuleDefinition(ConfigComponentDefinition[RunwayModuleDefinitionModel])``
     assert run(tmp_path, {"m.py": GENERIC_PROPERTY.replace("{base}", base)}, preview=True) == []
+
+
+# lithops 3.8.0 ``wait.py:279`` (an A of the blind eleventh set): ``for executor_data in
+# executors_data`` walks objects the helper made one per executor, in a loop of its own; each round
+# passes another one. The twin: a helper handing back one object twice
+EXECUTORS = """
+    from types import SimpleNamespace
+
+
+    def executors(fs):
+        grouped = {}
+        for fut in fs:
+            grouped.setdefault(fut.executor_id, []).append(fut)
+        jobs = []
+        for executor_id, futures in grouped.items():
+            jobs.append(SimpleNamespace(executor_id=executor_id, futures=futures))
+        return jobs
+
+
+    def one_executor(fs):
+        data = SimpleNamespace(futures=fs)
+        return [data, data]
+
+
+    def poll(data):
+        new_futures = [f.spawned for f in data.futures if f.spawned]
+        data.futures.extend(new_futures)
+
+
+    def wait(fs):
+        for data in {maker}(fs):
+            poll(data)
+"""
+
+
+def test_elements_a_helper_made_one_per_round_of_its_loop_are_others_each_round(tmp_path: Path) -> None:
+    assert run(tmp_path, {"wait.py": EXECUTORS.replace("{maker}", "executors")}, preview=True) == []
+
+
+def test_elements_a_helper_hands_back_twice_are_the_same_object(tmp_path: Path) -> None:
+    found = run(tmp_path, {"wait.py": EXECUTORS.replace("{maker}", "one_executor")}, preview=True)
+    assert shown(found) == [("AL001", 27, "HIGH")]
+    assert found[0].message == (
+        "`poll(...)` gets the same object on every iteration of the loop, and poll extends `data.futures`, so "
+        "the object the second iteration gets already holds `new_futures` and gets a second one; pass a deep "
+        "copy (`copy.deepcopy(data)`), or copy inside the callee")
