@@ -163,6 +163,18 @@ def _real_loops(loops: frozenset[int]) -> frozenset[int]:
     return frozenset(k for k in loops if k >= 0)
 
 
+def _dotted_name(node: cst.BaseExpression) -> str | None:
+    """``region`` or ``self._fn.hash`` as text: a key read back by the same spelling names the
+    same value until a part of it is rebound; ``None`` for anything else (a call, a subscript)."""
+    parts = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None
+    return ".".join([node.value, *reversed(parts)])
+
+
 def _child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The nodes ``node.children`` gives, read from the node's fields, first to last, where
     ``children`` is in source order (a node's parentheses first): for the walks below, which
@@ -859,6 +871,8 @@ class FunctionAnalyzer:
                     self.bind(inner, self.load(value, ANY if starred else place(i)), node)
         elif isinstance(target, cst.Attribute):
             base = self.eval(target.value)
+            if _dotted_name(target) is not None:
+                self._forget_named_keys(_dotted_name(target))  # ``self._fn = other``: another key
             self.record_call_store(base, attr(target.attr.value), value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
             self.overlay(base, attr(target.attr.value), value)
@@ -898,10 +912,11 @@ class FunctionAnalyzer:
             if sel != ANY:
                 self.overlay(base, sel, value)
             elif len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
-                    and isinstance(target.slice[0].slice.value, cst.Name):
-                # ``cache[region] = fetch(region)``: read back by the same name, not rebound since,
-                # the item is what was put there (see :meth:`eval_Subscript`)
-                named = ("named key", self.item_text(target.value), target.slice[0].slice.value.value)
+                    and _dotted_name(target.slice[0].slice.value) is not None:
+                # ``cache[region] = fetch(region)``, ``cache[self._fn.hash] = []``: read back by
+                # the same name, not rebound since, the item is what was put there (see
+                # :meth:`eval_Subscript`)
+                named = ("named key", self.item_text(target.value), _dotted_name(target.slice[0].slice.value))
                 self.env[named] = value
                 self.named_keys.add(named)
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and self._absent((
@@ -1007,8 +1022,8 @@ class FunctionAnalyzer:
         key or through a mapping spelt with it (``name`` rebound)."""
         if not self.named_keys:
             return
-        for k in [k for k in self.named_keys if name is None or k[2] == name or k[1] == name
-                  or k[1].startswith((name + ".", name + "["))]:
+        for k in [k for k in self.named_keys if name is None or k[2] == name or k[2].startswith(name + ".")
+                  or k[1] == name or k[1].startswith((name + ".", name + "["))]:
             self.env.pop(k, None)  # (kept in the set: an environment saved before may hold it too)
 
     def forget_fields(self, value) -> None:
@@ -1116,8 +1131,8 @@ class FunctionAnalyzer:
                 for o in base):
             return self.load(base, place(int(index.value)))  # ``args[0]``: what the call put first
         sel, kv = self.selector(node)
-        if isinstance(index, cst.Name):
-            written = self.env.get(("named key", self.item_text(node.value), index.value))
+        if index is not None and _dotted_name(index) is not None:
+            written = self.env.get(("named key", self.item_text(node.value), _dotted_name(index)))
             if written is not None:
                 # the item this path put there under the same name (ScoutSuite's facades: ``if
                 # region in self._cache: return``, ``self._cache[region] = fetch(...)``, then

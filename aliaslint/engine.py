@@ -588,7 +588,7 @@ def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], ru
     diagnostics and the calls not followed (``-v``), as ``(location, text)``. With a ``store``
     (and a ``slot``), the result is kept for :func:`_reused_pass`. ``say`` gets what the
     project pass recomputed (``-v``)."""
-    from aliaslint import inference
+    from aliaslint import harm, inference
     from aliaslint.project import Project
     from aliaslint.rule import Facts, ProjectRule
 
@@ -603,6 +603,7 @@ def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], ru
     for rule in rules:
         if issubclass(rule, ProjectRule):
             found.extend(rule.check_project(project, facts))
+    found = harm.tier_test_code(found, {e.file.display: e.module for e in entries})
     unresolved = [(facts.location(site), f"`{text}(...)` not followed: {why}")
                   for site, text, why in project.unresolved_calls()]
     local = [e.result.diagnostics if isinstance(e.result, ModuleSummary) else [] for e in entries]

@@ -78,6 +78,21 @@ def _cannot_change(value, path: tuple[str, ...], op: str) -> bool:
                and op not in _CONTAINER_OPS[o.container] for o in value)
 
 
+def _filler(project, root, changer) -> str | None:
+    """A function other than ``changer`` that adds to the object ``root`` names, at its top level,
+    what it was given or computed (``FUNCTION_CACHE.add(key)``, ``REGISTRY[name] = cls``): the
+    object is a cache or a registry, not a template (lithops 3.8.0's test fixture clearing and
+    restoring ``FUNCTION_CACHE``, a B of issue 8's eleventh set). Returns its qualified name."""
+    for q in sorted(project.effects):
+        if q == changer.qualname:
+            continue
+        for e in project.effects[q].values():
+            if e.root == root and not e.path and e.kind in (ACCUMULATE, OVERWRITE, SETDEFAULT) and any(
+                    r.kind in ("param", "call", "unknown") for r in e.value_deps | e.key_deps):
+                return q
+    return None
+
+
 def _material_paths(value, root, depth: int = 0):
     """The paths of ``root`` that a result holds or was copied from (``return TEMPLATE`` -> ``()``,
     ``Module(spec=T["spec"])`` -> ``("['spec']",)``)."""
@@ -209,7 +224,9 @@ class ModuleTemplateMutation(ProjectRule):
     nothing the second time; a metaclass's `__new__` or `__init__` adding to a class-level
     collection (`Register._reg.append(cls)`): it runs once per class statement, a registry of
     classes; a singleton's class-level state (a classmethod or `__new__` keeps the class's one
-    instance, `cls._instance = cls()`): there are no other instances to share it. Not class-level state at all: the field defaults of pydantic and
+    instance, `cls._instance = cls()`): there are no other instances to share it; emptying (and
+    refilling from a saved copy) an object that another function fills with what it is given
+    (`FUNCTION_CACHE.add(key)`): a cache or a registry reset. Not class-level state at all: the field defaults of pydantic and
     SQLModel models (`rows: list = []` in a `BaseModel`), which each instance gets a copy of.
     """
 
@@ -364,6 +381,13 @@ class ModuleTemplateMutation(ProjectRule):
                 intended = (f"the class statement is inside `{maker}`, so each call of it makes a new class "
                             f"with a new class-level object, shared only by the instances that call makes; "
                             f"nothing to change unless one call makes several")
+            filler = None if intended is not None else _filler(project, root, fn)
+            if filler is not None and all(not other.path and (other.kind == REMOVE and other.op == "clear"
+                                                              or other.value_deps == frozenset({root}))
+                                          for _, other in items):
+                intended = (f"`{facts.short(filler)}` fills it with what it is given (a cache or a registry), "
+                            f"so emptying it, and putting back what it held, is a reset; nothing to change if "
+                            f"that is intended")
             slots = [_per_call_slot(f, x, project.rets.get(f.qualname, frozenset())) for f, x in items]
             slot = intended is None and any(slots) and all(
                 is_slot or harm.repeat_safe(x) for is_slot, (_, x) in zip(slots, items))

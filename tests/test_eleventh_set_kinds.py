@@ -322,3 +322,114 @@ def test_elements_a_helper_hands_back_twice_are_the_same_object(tmp_path: Path) 
         "`poll(...)` gets the same object on every iteration of the loop, and poll extends `data.futures`, so "
         "the object the second iteration gets already holds `new_futures` and gets a second one; pass a deep "
         "copy (`copy.deepcopy(data)`), or copy inside the callee")
+
+
+# a module-level object changed by test code: the test suite's concern, not the package users'
+# (lithops 3.8.0's ``tests/test_job.py``, feast 0.67.0's test creators)
+TEMPLATE_USER = """
+    TEMPLATE = {"spec": {"containers": []}}
+
+
+    def build(name):
+        TEMPLATE["spec"]["containers"].append({"name": name})
+        return TEMPLATE
+"""
+
+
+@pytest.mark.parametrize(("module", "tier"), [
+    ("pkg/tests/test_build.py", "MEDIUM"),
+    ("pkg/conftest.py", "MEDIUM"),
+    ("pkg/build.py", "HIGH"),
+])
+def test_a_change_made_in_test_code_is_in_the_preview_tier(tmp_path: Path, module: str, tier: str) -> None:
+    found = run(tmp_path, {module: TEMPLATE_USER}, preview=True)
+    assert [(d.code, d.location.path, d.location.line, d.confidence.name) for d in found] == [
+        ("AL003", module, 6, tier)]
+
+
+# lithops 3.8.0: ``upload`` adds every function key it uploads to ``FUNCTION_CACHE``; a fixture
+# empties it and puts back what it held. The twin: a template nobody else fills, emptied by the
+# function that builds its result from it
+CACHE = {
+    "pkg/__init__.py": "",
+    "pkg/job.py": """
+        FUNCTION_CACHE = set()
+
+
+        def upload(key):
+            if key not in FUNCTION_CACHE:
+                FUNCTION_CACHE.add(key)
+            return key
+    """,
+    "pkg/fixtures.py": """
+        from pkg import job
+
+
+        def fresh_function_cache():
+            saved = set(job.FUNCTION_CACHE)
+            job.FUNCTION_CACHE.clear()
+            yield job.FUNCTION_CACHE
+            job.FUNCTION_CACHE.clear()
+            job.FUNCTION_CACHE.update(saved)
+    """,
+}
+
+
+def test_emptying_a_cache_that_another_function_fills_is_a_reset(tmp_path: Path) -> None:
+    found = run(tmp_path, CACHE, preview=True)
+    assert [(d.code, d.location.path, d.location.line, d.confidence.name) for d in found] == [
+        ("AL003", "pkg/fixtures.py", 7, "MEDIUM")]
+    assert found[0].message == (
+        "`fresh_function_cache` clears `FUNCTION_CACHE`, a module-level object: `upload` fills it with what it "
+        "is given (a cache or a registry), so emptying it, and putting back what it held, is a reset; nothing to "
+        "change if that is intended")
+
+
+def test_emptying_a_template_nobody_else_fills_is_still_found(tmp_path: Path) -> None:
+    files = dict(CACHE, **{"pkg/job.py": "FUNCTION_CACHE = set()\n"})
+    found = run(tmp_path, files, preview=True)
+    assert [(d.code, d.location.path, d.location.line, d.confidence.name) for d in found] == [
+        ("AL003", "pkg/fixtures.py", 7, "HIGH")]
+
+
+# cfn-lint 1.58.0 ``_ForEachCollection.values`` (a B of the blind eleventh set): the list stored
+# under ``collection_cache[self._fn.hash]`` is the one appended to right after, read back by the
+# same dotted key; the twin: the key's object rebound in between, so the item read may be another
+FOREACH = """
+    class ForEach:
+        def __init__(self, fn, cache):
+            self._fn = fn
+            self._cache = cache
+
+        def values(self, cache, other):
+            if self._fn.hash in cache:
+                yield from cache[self._fn.hash]
+            else:
+                cache[self._fn.hash] = []
+{between}
+                for _ in range(2):
+                    cache[self._fn.hash].append("x")
+                    yield "x"
+
+        def items(self, other):
+            return list(self.values(self._cache, other))
+
+
+    def run(fns, other):
+        cache = {}
+        for fn in fns:
+            ForEach(fn, cache).items(other)
+"""
+
+
+def test_an_item_read_back_by_the_dotted_key_it_was_stored_under_is_what_was_stored(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": FOREACH.replace("{between}", "")}, preview=True)
+    assert [(d.code, d.location.line, d.confidence.name, d.message.split(",")[0]) for d in found] == [
+        ("AL006", 11, "MEDIUM", "`ForEach.items` writes an item of `self._cache` through ForEach.values")]
+
+
+def test_an_item_read_back_after_its_key_was_rebound_may_be_another(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": FOREACH.replace("{between}", "                self._fn = other")},
+                preview=True)
+    assert [(d.code, d.location.line, d.message.split(",")[0]) for d in found] == [
+        ("AL006", 14, "`ForEach.items` appends to `self._cache[*]` through ForEach.values")]
