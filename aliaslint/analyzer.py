@@ -163,6 +163,43 @@ def _real_loops(loops: frozenset[int]) -> frozenset[int]:
     return frozenset(k for k in loops if k >= 0)
 
 
+def _one_element(test: cst.BaseExpression, code_for) -> list[str]:
+    """The texts of the containers ``test`` requires to hold exactly one element when true
+    (``len(x) == 1``, ``1 == len(x)``, ``len(x) < 2``, ``len(x) <= 1`` with ``x`` not empty
+    unknown; either side of an ``and``)."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _one_element(test.left, code_for) + _one_element(test.right, code_for)
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+        return []
+    left, op, right = test.left, test.comparisons[0].operator, test.comparisons[0].comparator
+
+    def length_of(node) -> str | None:
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "len" \
+                and len(node.args) == 1 and node.args[0].star == "":
+            return code_for(node.args[0].value)
+        return None
+
+    def number(node) -> str | None:
+        return node.value if isinstance(node, cst.Integer) else None
+
+    if length_of(left) is not None and (isinstance(op, cst.Equal) and number(right) == "1"
+                                        or isinstance(op, cst.LessThan) and number(right) == "2"
+                                        or isinstance(op, cst.LessThanEqual) and number(right) == "1"):
+        return [length_of(left)]
+    if length_of(right) is not None and isinstance(op, cst.Equal) and number(left) == "1":
+        return [length_of(right)]
+    return []
+
+
+def _iterated_text(node: cst.BaseExpression, code_for) -> str:
+    """The text of the container a ``for`` walks: ``x`` for ``x``, ``x.items()``, ``x.keys()``,
+    ``x.values()``."""
+    if isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) \
+            and node.func.attr.value in ("items", "keys", "values"):
+        return code_for(node.func.value)
+    return code_for(node)
+
+
 def _dotted_name(node: cst.BaseExpression) -> str | None:
     """``region`` or ``self._fn.hash`` as text: a key read back by the same spelling names the
     same value until a part of it is rebound; ``None`` for anything else (a call, a subscript)."""
@@ -416,6 +453,9 @@ class FunctionAnalyzer:
         #: loops whose current block runs for one value of their target only (``if param ==
         #: "primary_conninfo":``): once per loop over distinct keys, so not repeated by it
         self.once_loops: list[int] = []
+        #: the containers an enclosing ``if`` requires to hold one element (``if len(x) == 1:``),
+        #: as text: a ``for`` over one of them runs once
+        self.single_elements: list[str] = []
         self.nested: list = []
         for i, name in enumerate(params):
             self.env[name] = frozenset({Ref(Root("param", name, i))})
@@ -2697,6 +2737,8 @@ class FunctionAnalyzer:
         self.path_calls.append([])
         once = self.one_key_loop(node.test)
         self.once_loops += once
+        single = _one_element(node.test, self.mod.code_for)
+        self.single_elements += single
         narrowed = len(self.type_narrowing)
         in_body, in_else = self.narrowings(node.test, True), self.narrowings(node.test, False)
         self.type_narrowing += in_body
@@ -2707,6 +2749,7 @@ class FunctionAnalyzer:
         del self.type_narrowing[narrowed:]
         del self.flag_requires[len(self.flag_requires) - len(flags):]
         del self.once_loops[len(self.once_loops) - len(once):]
+        del self.single_elements[len(self.single_elements) - len(single):]
         body_mutations = self.path_mutations.pop()
         body_calls = self.path_calls.pop()
         self.membership_guards -= membership
@@ -2811,7 +2854,14 @@ class FunctionAnalyzer:
         self.summary.loop_sites[lid] = self.mod.site(node)
         self.loop_exits.append([])
         head()
+        # ``elif len(item) == 1: for k, v in item.items():``: one round (cfn-lint 1.58.0's
+        # condition values, an A of issue 8's eleventh set)
+        single = isinstance(node, cst.For) and _iterated_text(node.iter, self.mod.code_for) in self.single_elements
+        if single:
+            self.once_loops.append(lid)
         self.walk_block(self.body_of(node))
+        if single:
+            self.once_loops.remove(lid)
         exits = self.loop_exits.pop()
         if self.raise_states:  # the next round's ``next()`` or test can raise
             self.note_raise_state()

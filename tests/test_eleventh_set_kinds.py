@@ -433,3 +433,31 @@ def test_an_item_read_back_after_its_key_was_rebound_may_be_another(tmp_path: Pa
                 preview=True)
     assert [(d.code, d.location.line, d.message.split(",")[0]) for d in found] == [
         ("AL006", 14, "`ForEach.items` appends to `self._cache[*]` through ForEach.values")]
+
+
+# cfn-lint 1.58.0 ``Template.get_condition_values`` (an A of the blind eleventh set): the loop over
+# a mapping tested to hold one key runs once, so it stores ``result`` at most once; the twin: a
+# mapping tested to hold more than one
+CONDITION_VALUES = """
+    def get_condition_values(template):
+        matches = []
+        for index, item in enumerate(template[1:]):
+            result = {}
+            result["Path"] = [index + 1]
+            if {test}:
+                for sub_key, sub_value in item.items():
+                    result["Value"] = sub_value
+                    matches.append(result)
+        return matches
+"""
+
+
+@pytest.mark.parametrize("test", ["len(item) == 1", "1 == len(item)", "len(item) < 2",
+                                  "isinstance(item, dict) and len(item) == 1"])
+def test_a_loop_over_a_mapping_tested_to_hold_one_key_runs_once(tmp_path: Path, test: str) -> None:
+    assert run(tmp_path, {"m.py": CONDITION_VALUES.replace("{test}", test)}, preview=True) == []
+
+
+def test_a_loop_over_a_mapping_of_several_keys_stores_the_one_result_each_round(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": CONDITION_VALUES.replace("{test}", "len(item) > 1")}, preview=True)
+    assert shown(found) == [("AL004", 10, "HIGH")]
