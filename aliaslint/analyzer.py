@@ -164,9 +164,9 @@ def _real_loops(loops: frozenset[int]) -> frozenset[int]:
 
 
 def _one_element(test: cst.BaseExpression, code_for) -> list[str]:
-    """The texts of the containers ``test`` requires to hold exactly one element when true
-    (``len(x) == 1``, ``1 == len(x)``, ``len(x) < 2``, ``len(x) <= 1`` with ``x`` not empty
-    unknown; either side of an ``and``)."""
+    """The texts of the containers ``test`` requires to hold at most one element when true
+    (``len(x) == 1``, ``1 == len(x)``, ``len(x) < 2``, ``len(x) <= 1``; either side of an
+    ``and``): a loop over one of them runs once at most."""
     if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
         return _one_element(test.left, code_for) + _one_element(test.right, code_for)
     if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
