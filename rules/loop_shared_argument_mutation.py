@@ -300,6 +300,12 @@ class LoopSharedArgumentMutation(ProjectRule):
                     "iteration's values")
         elif reason == "remove":
             tail = "so from the second iteration on, what the first one removed is gone"
+        elif e.root in e.value_deps and not e.op.endswith("+="):
+            # what is added is computed from the object itself (``new = [f for f in data.futures
+            # if f.spawned]``; ``x += [...]`` reads it only to extend it): not the same entry
+            # again, but the first round's additions stay
+            tail = ("so the object the second iteration gets already holds what the first one added, "
+                    "and adds to it again")
         else:
             if e.value_text:
                 tail = (f"so the object the second iteration gets already holds `{e.value_text}` "

@@ -320,8 +320,8 @@ def test_elements_a_helper_hands_back_twice_are_the_same_object(tmp_path: Path) 
     assert shown(found) == [("AL001", 27, "HIGH")]
     assert found[0].message == (
         "`poll(...)` gets the same object on every iteration of the loop, and poll extends `data.futures`, so "
-        "the object the second iteration gets already holds `new_futures` and gets a second one; pass a deep "
-        "copy (`copy.deepcopy(data)`), or copy inside the callee")
+        "the object the second iteration gets already holds what the first one added, and adds to it again; "
+        "pass a deep copy (`copy.deepcopy(data)`), or copy inside the callee")
 
 
 # a module-level object changed by test code: the test suite's concern, not the package users'
