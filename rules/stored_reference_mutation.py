@@ -288,9 +288,9 @@ class StoredReferenceMutation(ProjectRule):
         bound_callers = _bound_callers(project)
         # one finding per cause: a site another rule explained is skipped; one this rule
         # explained is skipped only for the same kept object (the ``self.<attr> = ...`` that
-        # keeps it, which subclasses inherit). Another class keeping another object that reaches the same helper
-        # (``merge_dicts(self.ctx.env.vars, ...)`` and ``merge_dicts(self.__deployment.environments,
-        # ...)``, runway 2.8.4) is another cause
+        # keeps it, which subclasses inherit). Another class keeping another object that reaches
+        # the same helper (``merge_dicts(self.ctx.env.vars, ...)`` and
+        # ``merge_dicts(self.__deployment.environments, ...)``, runway 2.8.4) is another cause
         explained_before = set(facts.reported_sites)
         explained_here: set = set()
         for cls_name in project.classes:
