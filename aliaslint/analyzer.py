@@ -2127,6 +2127,8 @@ class FunctionAnalyzer:
         value = self.eval(node.value)
         target = node.target
         current = self.eval(target)
+        if _dotted_name(target) is not None:
+            self._forget_named_keys(_dotted_name(target))  # ``k += 1``: ``cache[k]`` is another item
         if isinstance(node.operator, (cst.AddAssign, cst.BitOrAssign)) and (
             self.is_list(node.value, value) or self.is_list(target, current)
             or isinstance(node.operator, cst.BitOrAssign) and isinstance(node.value, (cst.Dict, cst.Set))

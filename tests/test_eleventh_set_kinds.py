@@ -428,8 +428,9 @@ def test_an_item_read_back_by_the_dotted_key_it_was_stored_under_is_what_was_sto
         ("AL006", 11, "MEDIUM", "`ForEach.items` writes an item of `self._cache` through ForEach.values")]
 
 
-def test_an_item_read_back_after_its_key_was_rebound_may_be_another(tmp_path: Path) -> None:
-    found = run(tmp_path, {"m.py": FOREACH.replace("{between}", "                self._fn = other")},
+@pytest.mark.parametrize("between", ["self._fn = other", "self._fn.hash += 1", "self._fn += other"])
+def test_an_item_read_back_after_its_key_was_rebound_may_be_another(tmp_path: Path, between: str) -> None:
+    found = run(tmp_path, {"m.py": FOREACH.replace("{between}", "                " + between)},
                 preview=True)
     assert [(d.code, d.location.line, d.message.split(",")[0]) for d in found] == [
         ("AL006", 14, "`ForEach.items` appends to `self._cache[*]` through ForEach.values")]
