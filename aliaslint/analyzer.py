@@ -911,8 +911,8 @@ class FunctionAnalyzer:
                     self.bind(inner, self.load(value, ANY if starred else place(i)), node)
         elif isinstance(target, cst.Attribute):
             base = self.eval(target.value)
-            if _dotted_name(target) is not None:
-                self._forget_named_keys(_dotted_name(target))  # ``self._fn = other``: another key
+            if (spelt := _dotted_name(target)) is not None:
+                self._forget_named_keys(spelt)  # ``self._fn = other``: another key
             self.record_call_store(base, attr(target.attr.value), value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
             self.overlay(base, attr(target.attr.value), value)
@@ -952,11 +952,11 @@ class FunctionAnalyzer:
             if sel != ANY:
                 self.overlay(base, sel, value)
             elif len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
-                    and _dotted_name(target.slice[0].slice.value) is not None:
+                    and (key_name := _dotted_name(target.slice[0].slice.value)) is not None:
                 # ``cache[region] = fetch(region)``, ``cache[self._fn.hash] = []``: read back by
                 # the same name, not rebound since, the item is what was put there (see
                 # :meth:`eval_Subscript`)
-                named = ("named key", self.item_text(target.value), _dotted_name(target.slice[0].slice.value))
+                named = ("named key", self.item_text(target.value), key_name)
                 self.env[named] = value
                 self.named_keys.add(named)
             guarded = len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) and self._absent((
@@ -1171,8 +1171,8 @@ class FunctionAnalyzer:
                 for o in base):
             return self.load(base, place(int(index.value)))  # ``args[0]``: what the call put first
         sel, kv = self.selector(node)
-        if index is not None and _dotted_name(index) is not None:
-            written = self.env.get(("named key", self.item_text(node.value), _dotted_name(index)))
+        if index is not None and (key_name := _dotted_name(index)) is not None:
+            written = self.env.get(("named key", self.item_text(node.value), key_name))
             if written is not None:
                 # the item this path put there under the same name (ScoutSuite's facades: ``if
                 # region in self._cache: return``, ``self._cache[region] = fetch(...)``, then
@@ -2127,8 +2127,8 @@ class FunctionAnalyzer:
         value = self.eval(node.value)
         target = node.target
         current = self.eval(target)
-        if _dotted_name(target) is not None:
-            self._forget_named_keys(_dotted_name(target))  # ``k += 1``: ``cache[k]`` is another item
+        if (spelt := _dotted_name(target)) is not None:
+            self._forget_named_keys(spelt)  # ``k += 1``: ``cache[k]`` is another item
         if isinstance(node.operator, (cst.AddAssign, cst.BitOrAssign)) and (
             self.is_list(node.value, value) or self.is_list(target, current)
             or isinstance(node.operator, cst.BitOrAssign) and isinstance(node.value, (cst.Dict, cst.Set))
@@ -2858,7 +2858,9 @@ class FunctionAnalyzer:
         head()
         # ``elif len(item) == 1: for k, v in item.items():``: one round (cfn-lint 1.58.0's
         # condition values, an A of issue 8's eleventh set)
-        single = isinstance(node, cst.For) and _iterated_text(node.iter, self.mod.code_for) in self.single_elements
+        # (the loop's text only when an ``if`` asked for one element: not on every loop walked)
+        single = bool(self.single_elements) and isinstance(node, cst.For) \
+            and _iterated_text(node.iter, self.mod.code_for) in self.single_elements
         if single:
             self.once_loops.append(lid)
         self.walk_block(self.body_of(node))

@@ -32,7 +32,7 @@ harmful only on reuse, 5% bugs) and the kinds its reader named.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aliaslint.dataflow import load as dataflow_load
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
@@ -292,11 +292,9 @@ def tier_test_code(found: list, module_of: dict[str, str]) -> list:
     creators: three default findings of issue 8's tenth and eleventh sets, all intended). A change
     made in package code stays where it is, whatever the witness (a test calling ``build()``
     twice on one template shows the package's bug)."""
-    from dataclasses import replace as _replace
-
     from aliaslint.diagnostics import Confidence
 
-    return [_replace(d, confidence=Confidence.MEDIUM)
+    return [replace(d, confidence=Confidence.MEDIUM)
             if d.confidence is Confidence.HIGH and is_test_module(module_of.get(d.location.path, "")) else d
             for d in found]
 
