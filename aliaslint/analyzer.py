@@ -886,10 +886,14 @@ class FunctionAnalyzer:
             self.predicate_names.pop(target.value, None)
             self._forget_named_keys(target.value)
             self.bound_names.add(target.value)
+            # ``if isinstance(privileges, list): privileges = set(privileges)`` converts one type
+            # and lets the others through as they are: not a copy-on-write flag (pyinfra 3.10.0's
+            # ``mysql.privileges`` then adds to the caller's own set)
+            converts = any(entry[0] == target.value and entry[2] for entry in self.type_narrowing)
             if self.type_narrowing:
                 self.type_narrowing = [(entry[0], -1, (), True) if entry[0] == target.value else entry
                                        for entry in self.type_narrowing]
-            if self.branch_depth and self.recording:
+            if self.branch_depth and self.recording and not converts:
                 self._note_copied_param(target.value, value)
             self.env[target.value] = value
             self.narrowed_lists.discard(target.value)

@@ -74,7 +74,9 @@ class FixRequest:
     - ``"deepcopy"``: make the shallow copy at ``location`` (``copy.copy(x)``, ``x.copy()``,
       ``dict(x)``, ``{**x}``, ...) a deep copy with ``copy.deepcopy``;
     - ``"copy-parameter"``: insert ``text = copy.deepcopy(text)`` as the first statement (after
-      the docstring) of the function whose name is at ``location`` (``expected`` is that name).
+      the docstring) of the function whose name is at ``location`` (``expected`` is that name);
+    - ``"shallow-copy-parameter"``: the same with ``text = copy.copy(text)`` (every change is at
+      the argument's top level).
     """
 
     kind: str
@@ -83,7 +85,7 @@ class FixRequest:
     expected: str = ""
 
 
-FIX_KINDS = ("replace", "deepcopy", "copy-parameter")
+FIX_KINDS = ("replace", "deepcopy", "copy-parameter", "shallow-copy-parameter")
 
 
 @dataclass(frozen=True)

@@ -428,7 +428,31 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
     if sets_on_some_calls(effect):
         return (f"`{name}` comes from the caller, and this sets a named key in it on some calls only: "
                 f"the next call that does not set it keeps this one's value")
+    if adds_on_some_calls(effect):
+        return (f"`{name}` comes from the caller, and this adds {effect.value_text or 'an element'} to it only "
+                f"{flag_condition(fn, effect)}: a later call that does not ask for it still gets it")
     return None
+
+
+def adds_on_some_calls(effect) -> bool:
+    """An element of the function's own (a literal, a module constant, a call's result) added at
+    the top of a caller's list or set only when a flag parameter asks for it (pyinfra 3.10.0's
+    ``mysql.privileges``: ``if with_grant_option: privileges.add("GRANT OPTION")`` into the
+    caller's set, so the same set passed for another user, without the option, grants it too; a
+    privilege escalation reproduced by the blind triage of issue 8's twelfth set). Repeating the
+    same call changes nothing (a set's ``add``); a call that did not ask for the element is what
+    goes wrong. Not what a caller asked for (``if keep: out.append(item)``): an output
+    parameter filled as asked."""
+    return effect.kind == ACCUMULATE and not effect.path and effect.op in ("add", "append", "insert", "appendleft") \
+        and bool(effect.requires) and effect.conditional and not effect.callees \
+        and (not effect.value_deps or all(r.kind in ("global", "call") for r in effect.value_deps))
+
+
+def flag_condition(fn: FunctionSummary, effect) -> str:
+    """``when `with_grant_option` is true`` for :attr:`Effect.requires` ``((3, True),)``."""
+    said = [f"`{fn.params[i].lstrip('*')}` is {'true' if truthy else 'false'}"
+            for i, truthy in effect.requires if 0 <= i < len(fn.params)]
+    return "when " + " and ".join(said) if said else "on some calls"
 
 
 def sets_on_some_calls(effect) -> bool:
@@ -653,6 +677,41 @@ def entry_point(project, fn: FunctionSummary, index: int) -> bool:
 
 def public_entry_related(facts, fn: FunctionSummary, reason: str):
     return facts.related(fn.site, PUBLIC_ENTRY + reason)
+
+
+def outer_entry(project, fn: FunctionSummary, index: int, depth: int = 0) -> tuple[FunctionSummary, CallSite, int] | None:
+    """The outermost public function that hands its own caller's argument on, unchanged, as
+    parameter ``index`` of ``fn``: ``(that function, its call on the way down, its parameter's
+    index)``, or ``None`` when no public caller does. A user meets the change there (pyinfra
+    3.10.0's ``files.template(..., jinja_env_kwargs=...)`` passes the user's dict to
+    ``get_template``, which pops its ``"loader"``: the blind triage of issue 8's twelfth set
+    named the operation the user calls, not the helper). Up to three calls up; of several
+    callers, the first in the source."""
+    if depth >= 3:
+        return None
+    for name, call, target in sorted(project.callers.get(fn.qualname, []), key=lambda c: (c[1].site, c[0])):
+        caller = project.functions.get(name)
+        if caller is None or caller is fn or not is_public(caller) or nested(project, caller):
+            continue
+        arg = project.arg_for(call, target, index)
+        through = [o.root.index for o in arg or () if isinstance(o, Ref) and o.root.kind == "param" and not o.path
+                   and o.root.index < len(caller.params) and not caller.params[o.root.index].startswith(("_", "*"))]
+        if len(through) != 1 or caller.cls is not None and caller.kind == "method" and through[0] == 0:
+            continue
+        return outer_entry(project, caller, through[0], depth + 1) or (caller, call, through[0])
+    return None
+
+
+def outer_entry_related(project, facts, fn: FunctionSummary, index: int):
+    """The related location of :func:`outer_entry` (the call in the outermost public function
+    that hands the user's object down), or ``None``."""
+    got = outer_entry(project, fn, index)
+    if got is None:
+        return None
+    caller, call, param = got
+    # a module's function by its module's name too (``files.template``), as its users call it
+    name = facts.short(caller.qualname) if caller.cls else ".".join(caller.qualname.split(".")[-2:])
+    return facts.related(call.site, f"the public `{name}` hands its caller's `{caller.params[param]}` on here")
 
 
 # ------------------------------------------------------------------- sharing

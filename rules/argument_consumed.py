@@ -29,8 +29,10 @@ def _tier(project, fn, e, witness, typed: bool):
     reason = harm.public_entry(project, fn, e, index)
     if e.op.startswith(".") or typed:
         return Confidence.MEDIUM, witness, reason
-    if not e.path and (e.kind == ACCUMULATE and e.op != "[] +=" or e.op in TAKES):
-        # (``[] +=`` grows an item: ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"``)
+    some_calls = harm.adds_on_some_calls(e)
+    if not e.path and (e.kind == ACCUMULATE and e.op != "[] +=" and not some_calls or e.op in TAKES):
+        # (``[] +=`` grows an item: ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"``; an element only
+        # some calls ask for is no output parameter: ``if with_grant_option: privileges.add(...)``)
         return Confidence.MEDIUM, witness, reason
     if harm.intended(project, fn, index) or harm.named_for_removal(fn, e) or harm.evicts(e) or e.maybe_copied \
             or harm.works_on(project, fn, e) \
@@ -40,7 +42,7 @@ def _tier(project, fn, e, witness, typed: bool):
         # changed, then handed back (``return config``, ``return cmd, extra``): an in-place
         # updater, harmful only to a caller that keeps the object itself (apify's headers)
         return Confidence.MEDIUM, witness, reason
-    if witness is not None and not harm.repeat_safe(e) and not witness.same_value_again(e) \
+    if witness is not None and (some_calls or not harm.repeat_safe(e)) and not witness.same_value_again(e) \
             and not harm.membership_only(project, e):
         return Confidence.HIGH, witness, None
     if reason is not None:
@@ -173,9 +175,11 @@ class ArgumentConsumed(ProjectRule):
 
     ## Fix safety
     The fix is unsafe (applied with `--unsafe-fixes`): it inserts `config = copy.deepcopy(config)`
-    as the function's first statement (after its docstring). A deep copy can be costly, and
-    wrong for objects that hold clients, locks or identity; copying only the level that is
-    changed (as above) is often enough. No fix is offered when the argument is changed inside a
+    as the function's first statement (after its docstring), or `config = copy.copy(config)` when
+    every change is at the argument's top level (a key popped or set, an element added), which
+    leaves what the argument holds (a loader, a client) shared as the caller meant. A deep copy
+    can be costly, and wrong for objects that hold clients, locks or identity; copying only the
+    level that is changed (as above) is often enough. No fix is offered when the argument is changed inside a
     loop of the function: a copy above the loop would still be shared by every iteration.
 
     ## Tiers
@@ -189,7 +193,11 @@ class ArgumentConsumed(ProjectRule):
     `httpx.Request`, or reached through attributes or private state); or, for a
     documented argument of a public function that makes its own mapping when the caller gives none
     (`tags = tags or {}`), sets a named key in it on some calls only (the next call that does not
-    set it passes the value on: mlflow#5190). Test code is no second use for the package's own
+    set it passes the value on: mlflow#5190), or adds an element of its own to the top of it only
+    when a flag parameter asks (`if with_grant_option: privileges.add("GRANT OPTION")`: the same
+    set passed again, without the flag, still grants it). A public entry point's finding also
+    names the outermost public function that hands the caller's object down unchanged (the
+    operation a user calls, not the helper that changes it). Test code is no second use for the package's own
     functions. With `--preview` only: a documented in-place update ("updates the given ...", "in
     place"), a function named for taking things out of its argument (`pop_global_arguments`,
     `_consume_attrs`) that removes them, a consuming parser that takes its argument apart and
@@ -284,9 +292,13 @@ class ArgumentConsumed(ProjectRule):
         if e.callees:
             via = " (through " + " -> ".join(facts.short(q) for q in e.callees) + ")"
         built = "its instance" if fn.name == "__init__" else "its result"
-        some_calls = harm.sets_on_some_calls(e)
+        adds_some = harm.adds_on_some_calls(e)
+        some_calls = harm.sets_on_some_calls(e) or adds_some
         if e.kind == REMOVE:
             wrong = f"a caller that uses `{name}` again finds what was removed gone"
+        elif adds_some:
+            wrong = (f"a caller that passes `{name}` again, to a call that does not ask for "
+                     f"{e.value_text or 'it'}, still gets it")
         elif e.kind == ACCUMULATE:
             wrong = f"a caller that uses `{name}` again gets a second copy of what was added"
         elif some_calls:
@@ -297,10 +309,13 @@ class ArgumentConsumed(ProjectRule):
         # a removal on every round drains the one object (``names.pop()``): one copy at the top
         # keeps the caller's, where a copy per round would hand each round the whole again
         in_loop = e.kind != REMOVE and cls._changed_in_loop(fn, e)
+        # every change at the argument's top level: a shallow copy keeps the caller's whole, and
+        # leaves alone what it holds (a loader, a client) that a deep copy would duplicate
+        copier = "copy.copy" if fixes.top_level_only(effects) else "copy.deepcopy"
         if in_loop:
-            fix = f"copy it inside the loop, before each change (`copy.deepcopy({name})`)"
+            fix = f"copy it inside the loop, before each change (`{copier}({name})`)"
         else:
-            fix = f"copy it first (`{name} = copy.deepcopy({name})` at the top of `{facts.short(fn.qualname)}`)"
+            fix = f"copy it first (`{name} = {copier}({name})` at the top of `{facts.short(fn.qualname)}`)"
         while_building = ", on some calls only" if some_calls else f", while building {built} from it"
         message = (
             f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the caller's "
@@ -318,6 +333,9 @@ class ArgumentConsumed(ProjectRule):
             related.append(witness.related(facts))
         elif reason is not None:
             related.append(harm.public_entry_related(facts, fn, reason))
+            outer = harm.outer_entry_related(project, facts, fn, index)
+            if outer is not None:
+                related.append(outer)
         return Diagnostic(cls.code, cls.name, message, facts.location(where), tuple(dict.fromkeys(related)),
                           confidence=confidence, url=cls.url(), access_path=shown,
                           fix=None if in_loop else fixes.copy_parameter(project, facts, fn.qualname, index, effects))

@@ -203,8 +203,24 @@ UNSAFE_CASES = {
     ),
     "AL007: a copy at the top, after the docstring": (
         'def build(cfg):\n    """Build it."""\n    # the name goes\n    name = cfg.pop("name")\n    return {"name": name}\n',
-        'import copy\n\ndef build(cfg):\n    """Build it."""\n    cfg = copy.deepcopy(cfg)\n    # the name goes\n'
+        'import copy\n\ndef build(cfg):\n    """Build it."""\n    cfg = copy.copy(cfg)\n    # the name goes\n'
         '    name = cfg.pop("name")\n    return {"name": name}\n',
+    ),
+    # every change below the top level: only a deep copy keeps the caller's nested list
+    "AL007: a deep copy for a change below the top level": (
+        'def build(cfg):\n    del cfg["spec"]["legacy"]\n    return {"spec": cfg["spec"]}\n',
+        'import copy\n\ndef build(cfg):\n    cfg = copy.deepcopy(cfg)\n    del cfg["spec"]["legacy"]\n    return {"spec": cfg["spec"]}\n',
+    ),
+    # top level only: the shallow copy, spelt as the module imports it
+    "AL007: `from copy import copy` is used for the shallow copy": (
+        'from copy import copy\n\ndef build(cfg):\n    name = cfg.pop("name")\n    return {"name": name}\n',
+        'from copy import copy\n\ndef build(cfg):\n    cfg = copy(cfg)\n    name = cfg.pop("name")\n    return {"name": name}\n',
+    ),
+    # ``copy`` means a parameter in the function: a deep copy is as right, and can be spelt
+    "AL007: `copy` is a parameter, so the copy is a deep one": (
+        'def build(cfg, copy=True):\n    name = cfg.pop("name")\n    return {"name": name, "copy": copy}\n',
+        'from copy import deepcopy\n\ndef build(cfg, copy=True):\n    cfg = deepcopy(cfg)\n    name = cfg.pop("name")\n'
+        '    return {"name": name, "copy": copy}\n',
     ),
 }
 

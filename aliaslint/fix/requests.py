@@ -19,7 +19,8 @@ bug), so:
   Every call from the loop then works on its own copy. When no function of the chain builds
   something (a pure in-place updater called in a loop), there is no fix.
 - :func:`copy_parameter` (AL007) copies the argument at the top of the function that consumes
-  it, unless the same object is changed on every iteration of a loop of that function (a copy
+  it (a shallow copy when every change is at the argument's top level: :func:`top_level_only`;
+  a deep copy of ``jinja_env_kwargs`` would copy the loader it holds), unless the same object is changed on every iteration of a loop of that function (a copy
   above the loop would still be shared by every iteration) or it is an object with state rather than data (attributes set on
   it, or typed as a project class: copying a throttler or a memory object breaks its owner).
 """
@@ -63,6 +64,23 @@ def _deepcopy_spellable(facts, module: str) -> bool:
     return usable("copy", "copy") or usable("deepcopy", "copy.deepcopy")
 
 
+def _shallow_copy_spellable(facts, module: str) -> bool:
+    """Whether the module can spell ``copy.copy`` (``copy`` free or the ``copy`` module) or
+    ``copy`` (``from copy import copy``) at its top level."""
+    summary = facts.project.modules.get(module)
+    if summary is None:
+        return True
+    return "copy" not in summary.globals and summary.imports.get("copy", "copy") in ("copy", "copy.copy")
+
+
+def top_level_only(effects: Iterable) -> bool:
+    """Every change in ``effects`` is at the argument's own top level (a key popped, set or
+    deleted, an element added): a shallow copy of the argument keeps the caller's object whole.
+    Not ``d["xs"] += [1]``, which may extend the list the caller's ``d`` holds in place."""
+    effects = list(effects)
+    return bool(effects) and all(not e.path and e.op != "[] +=" for e in effects)
+
+
 def copy_parameter(project, facts, function: str, index: int, effects: Iterable) -> Fix | None:
     """AL007: ``param = copy.deepcopy(param)`` at the top of ``function`` (a qualname), whose
     parameter ``index`` is changed by ``effects``; None when a change happens in a loop of the
@@ -77,7 +95,7 @@ def copy_parameter(project, facts, function: str, index: int, effects: Iterable)
         return None
     if any(e.op.startswith(".") for e in effects) or project.param_classes(fn, index):
         return None  # an object's own state (attributes set, a project class): a copy is not its owner's fix
-    return _copy_at_top(facts, fn, fn.params[index])
+    return _copy_at_top(facts, fn, fn.params[index], shallow=top_level_only(effects))
 
 
 def copy_in_callee(project, facts, caller, call, target, effect) -> Fix | None:
@@ -113,12 +131,14 @@ def copy_in_callee(project, facts, caller, call, target, effect) -> Fix | None:
     return None
 
 
-def _copy_at_top(facts, fn, name: str) -> Fix | None:
-    if not _deepcopy_spellable(facts, fn.module):
+def _copy_at_top(facts, fn, name: str, shallow: bool = False) -> Fix | None:
+    shallow = shallow and _shallow_copy_spellable(facts, fn.module)
+    if not shallow and not _deepcopy_spellable(facts, fn.module):
         return None
     name = name.lstrip("*")  # ``**values`` is bound to ``values``
-    request = FixRequest("copy-parameter", facts.location(fn.site), name, fn.name)
-    return Fix(f"Deep-copy `{name}` at the top of `{facts.short(fn.qualname)}`", Applicability.UNSAFE, requests=(request,))
+    kind, how = ("shallow-copy-parameter", "Copy") if shallow else ("copy-parameter", "Deep-copy")
+    request = FixRequest(kind, facts.location(fn.site), name, fn.name)
+    return Fix(f"{how} `{name}` at the top of `{facts.short(fn.qualname)}`", Applicability.UNSAFE, requests=(request,))
 
 
 def _repeated_in_loop(fn, effect) -> bool:

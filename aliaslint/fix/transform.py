@@ -242,8 +242,9 @@ def _param_names(fn: cst.FunctionDef) -> set[str]:
     return {param.name.value for param in params}
 
 
-def _is_deep_copy_of(statement: cst.BaseStatement, name: str) -> bool:
-    """``name = copy.deepcopy(name)`` or ``name = deepcopy(name)``: the fix is already there."""
+def _is_copy_of(statement: cst.BaseStatement, name: str, shallow: bool = False) -> bool:
+    """``name = copy.deepcopy(name)`` or ``name = deepcopy(name)`` (with ``shallow``, also
+    ``name = copy.copy(name)`` or ``name = copy(name)``): the fix is already there."""
     if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
         return False
     assign = statement.body[0]
@@ -254,11 +255,12 @@ def _is_deep_copy_of(statement: cst.BaseStatement, name: str) -> bool:
     if not isinstance(call, cst.Call) or len(call.args) != 1:
         return False
     func = call.func
-    is_deepcopy = (isinstance(func, cst.Name) and func.value == "deepcopy") or (
-        isinstance(func, cst.Attribute) and func.attr.value == "deepcopy"
+    names = ("deepcopy", "copy") if shallow else ("deepcopy",)
+    is_copy = (isinstance(func, cst.Name) and func.value in names) or (
+        isinstance(func, cst.Attribute) and func.attr.value in names
         and isinstance(func.value, cst.Name) and func.value.value == "copy")
     value = call.args[0].value
-    return is_deepcopy and isinstance(value, cst.Name) and value.value == name
+    return is_copy and isinstance(value, cst.Name) and value.value == name
 
 
 class _Module:
@@ -374,6 +376,17 @@ class _Module:
             return "deepcopy", (("copy", "deepcopy") if deepcopy_binding == "free" else None)
         return None
 
+    def shallow_copy_name(self, scope: Scope) -> tuple[str, tuple[str, str | None] | None] | None:
+        """The callee text for a shallow copy in ``scope`` (``copy.copy``, or ``copy`` where
+        ``from copy import copy`` is there) and the import it needs (or None), or None when the
+        name ``copy`` means something else there."""
+        module_binding = _binding(scope, "copy", "copy", None, self.type_only)
+        if module_binding != "taken":
+            return "copy.copy", (("copy", None) if module_binding == "free" else None)
+        if _binding(scope, "copy", "copy", "copy", self.type_only) == "ours":
+            return "copy", None
+        return None
+
     def is_copy_copy(self, func: cst.BaseExpression, scope: Scope) -> bool:
         """``copy.copy`` (``import copy``) or ``copy`` (``from copy import copy``)."""
         if isinstance(func, cst.Attribute) and func.attr.value == "copy" and isinstance(func.value, cst.Name):
@@ -484,7 +497,8 @@ def apply_requests(source: str, requests: Iterable[FixRequest], parsed: "_Module
             replace[id(node)] = make
             made.append((node, make))
             out.applied.add(request)
-        elif request.kind == "copy-parameter":
+        elif request.kind in ("copy-parameter", "shallow-copy-parameter"):
+            shallow = request.kind == "shallow-copy-parameter"
             if functions is None:
                 functions = {id(n.name): n for n in module.positions.nodes if isinstance(n, cst.FunctionDef)}
             fn = next((functions[id(n)] for n in nodes if id(n) in functions), None)
@@ -496,11 +510,13 @@ def apply_requests(source: str, requests: Iterable[FixRequest], parsed: "_Module
                 continue
             body = fn.body.body if isinstance(fn.body, cst.IndentedBlock) else ()
             first = list(body[1:] if body and _is_docstring(body[0]) else body)
-            if any(_is_deep_copy_of(s, request.text) for s in first[:5]):
+            if any(_is_copy_of(s, request.text, shallow) for s in first[:5]):
                 out.skipped[request] = "the copy is already there"
                 continue
             inside = body[0] if body else fn.body
-            name = module.deepcopy_name(module.scope_of(inside))
+            scope = module.scope_of(inside)
+            # (where the name ``copy`` is something else, a deep copy is as right, only heavier)
+            name = (module.shallow_copy_name(scope) if shallow else None) or module.deepcopy_name(scope)
             if name is None:
                 out.skipped[request] = "`copy` and `deepcopy` are both taken here"
                 continue

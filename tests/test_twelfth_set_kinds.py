@@ -1,0 +1,119 @@
+"""Findings of issue 8's blind twelfth set (aws-sam-cli 1.170.0, jenkins-job-builder 6.5.0, kfp
+2.17.3, pyinfra 3.10.0) kept as tests: the reproduced bug the default tier missed, and what the
+triage found wrong in the message of the one it found.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_harm import run, shown
+
+# pyinfra 3.10.0 ``operations/mysql.py:430``: ``mysql.privileges`` turns a string or a list into
+# a set of its own, but keeps a set the caller passed, and adds "GRANT OPTION" to it when asked;
+# the same set passed for another user, without the option, grants it to that user too
+# (reproduced by the blind triage: a privilege escalation on reuse)
+MYSQL_PRIVILEGES = """
+    def privileges(user, privileges, database="*", with_grant_option=False):
+        \"\"\"Add MySQL privileges for a user.\"\"\"
+        if isinstance(privileges, str):
+            privileges = {privileges}
+        if isinstance(privileges, list):
+            privileges = set(privileges)
+        if with_grant_option:
+            privileges.add("GRANT OPTION")
+        return [f"GRANT {p} ON {database} TO {user}" for p in sorted(privileges)]
+"""
+
+
+def test_an_element_added_only_when_a_flag_asks_is_found_with_the_call_that_did_not_ask(tmp_path: Path) -> None:
+    found = run(tmp_path, {"mysql.py": MYSQL_PRIVILEGES})
+    assert shown(found) == [("AL007", 9, "HIGH")]
+    assert found[0].message == (
+        "`privileges` adds to `privileges`, the caller's `privileges`, on some calls only; a caller that passes "
+        "`privileges` again, to a call that does not ask for \"GRANT OPTION\", still gets it; copy it first "
+        "(`privileges = copy.copy(privileges)` at the top of `privileges`)")
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (2, "public entry point: `privileges` comes from the caller, and this adds \"GRANT OPTION\" to it only "
+            "when `with_grant_option` is true: a later call that does not ask for it still gets it"),
+    ]
+    assert found[0].fix is not None and found[0].fix.message == "Copy `privileges` at the top of `privileges`"
+
+
+def test_a_copy_made_on_a_flag_still_counts_as_the_callers_choice(tmp_path: Path) -> None:
+    # the twin: a copy-on-write flag (not a conversion of another type) copies what the caller
+    # gives on the paths it asks for; the add is preview only, as before
+    source = MYSQL_PRIVILEGES.replace("isinstance(privileges, list)", "copy").replace(
+        "with_grant_option=False", "with_grant_option=False, copy=True")
+    assert shown(run(tmp_path / "p", {"mysql.py": source}, preview=True)) == [("AL007", 9, "MEDIUM")]
+    assert run(tmp_path / "d", {"mysql.py": source}) == []
+
+
+def test_an_element_the_caller_gave_added_when_asked_is_an_output_parameter(tmp_path: Path) -> None:
+    # what the caller asked to be added is not the function's own element: preview only
+    source = """
+        def collect(items, extra, keep=False):
+            if keep:
+                items.append(extra)
+            return [str(i) for i in items]
+    """
+    assert shown(run(tmp_path / "p", {"c.py": source}, preview=True)) == [("AL007", 4, "MEDIUM")]
+    assert run(tmp_path / "d", {"c.py": source}) == []
+
+
+def test_an_element_added_on_every_call_stays_in_the_preview_tier(tmp_path: Path) -> None:
+    # the twin without the flag: every call adds the same element; a set holds it once
+    source = MYSQL_PRIVILEGES.replace("    if with_grant_option:\n            privileges.add", "    privileges.add")
+    assert shown(run(tmp_path / "p", {"mysql.py": source}, preview=True)) == [("AL007", 8, "MEDIUM")]
+
+
+# pyinfra 3.10.0 ``api/util.py:171``: ``get_template`` pops "loader" out of the user's
+# ``jinja_env_kwargs``, which the public operation ``files.template`` hands down unchanged
+# (reproduced: a second template with the same dict loses its loader, ``TemplateNotFound``).
+# The triage: name the operation the user calls, and a shallow copy is the fix (a deep copy
+# would copy the loader).
+PYINFRA_UTIL = """
+    from jinja2 import Environment
+
+
+    def get_template(source, jinja_env_kwargs=None):
+        \"\"\"Gets a jinja2 template for the source string.\"\"\"
+        if jinja_env_kwargs is None:
+            jinja_env_kwargs = {}
+        loader = jinja_env_kwargs.pop("loader", None)
+        return Environment(loader=loader, **jinja_env_kwargs).from_string(source)
+"""
+PYINFRA_FILES = """
+    from pkg.util import get_template
+
+
+    def template(src, dest, data, jinja_env_kwargs=None):
+        \"\"\"Renders the template ``src`` with ``data`` to ``dest``.\"\"\"
+        output = get_template(src, jinja_env_kwargs).render(data)
+        yield f"upload {len(output)} bytes to {dest}"
+
+
+    def _render(src, kwargs):
+        return get_template(src, kwargs)
+"""
+
+
+def test_a_public_entry_names_the_outermost_public_function_that_hands_the_object_down(tmp_path: Path) -> None:
+    found = run(tmp_path, {"pkg/__init__.py": "", "pkg/util.py": PYINFRA_UTIL, "pkg/files.py": PYINFRA_FILES})
+    assert shown(found) == [("AL007", 9, "HIGH")]
+    assert found[0].message == (
+        "`get_template` pops from `jinja_env_kwargs`, the caller's `jinja_env_kwargs`, while building its result "
+        "from it; a caller that uses `jinja_env_kwargs` again finds what was removed gone; copy it first "
+        "(`jinja_env_kwargs = copy.copy(jinja_env_kwargs)` at the top of `get_template`)")
+    assert [(Path(r.location.path).name, r.location.line, r.location.column, r.message) for r in found[0].related] == [
+        ("util.py", 5, 5, "public entry point: `jinja_env_kwargs` comes from the caller, and this removes what "
+                          "the caller put in it"),
+        ("files.py", 7, 14, "the public `files.template` hands its caller's `jinja_env_kwargs` on here"),
+    ]
+    assert found[0].fix is not None and found[0].fix.message == "Copy `jinja_env_kwargs` at the top of `get_template`"
+
+
+def test_a_private_caller_is_no_outer_entry(tmp_path: Path) -> None:
+    files = PYINFRA_FILES.split("\n\n\n    def _render")[0].replace("def template", "def _template")
+    found = run(tmp_path, {"pkg/__init__.py": "", "pkg/util.py": PYINFRA_UTIL, "pkg/files.py": files})
+    assert shown(found) == [("AL007", 9, "HIGH")]
+    assert [(Path(r.location.path).name, r.location.line) for r in found[0].related] == [("util.py", 5)]
