@@ -400,6 +400,9 @@ class FunctionAnalyzer:
         self.path_calls: list[list[int]] = [[]]
         #: how many enclosing blocks are guarded by an absence test (``if x not in seen:``)
         self.membership_guards = 0
+        #: ``(value, container)`` source texts a finished ``while value in container:`` loop
+        #: (with no ``break``) left absent, until either name is bound again
+        self.made_absent: set[tuple[str, str]] = set()
         #: the values enclosing ``if`` blocks test to lack something (``if not has_tag(tags):``,
         #: ``if not tags:``), see :meth:`absence_tested`
         self.absent_values: list[frozenset] = []
@@ -711,6 +714,8 @@ class FunctionAnalyzer:
             return
         if kind == ACCUMULATE and self.membership_guards and op in ("append", "add", "insert", "appendleft"):
             kind = SETDEFAULT  # ``if p.name not in seen: ...append(p)``: adds only what is missing
+        if kind == ACCUMULATE and op in ("append", "add") and self.made_absent and self._adds_made_absent(node):
+            kind = SETDEFAULT  # ``while h in order: h = f"{h}-{n}"`` then ``order.append(h)``
         if kind == ACCUMULATE and op in ("append", "add", "insert", "appendleft", "extend") \
                 and any(o in tested for tested in self.absent_values for o in target):
             kind = SETDEFAULT  # ``if not has_tag(tags): tags.append(tag)``: the test is false next time
@@ -732,6 +737,15 @@ class FunctionAnalyzer:
                      path_key=self.snapshot(self.path_keys(
                          container if container is not None else receiver if receiver is not None else node)))
         )
+
+    def _adds_made_absent(self, node: cst.CSTNode) -> bool:
+        """``node`` (``xs.append(v)``) adds a value a ``while v in xs:`` loop before it made
+        absent (pyinfra 3.10.0's ``host.op_hash_order``: the hash is made unique, then appended;
+        the blind triage of issue 8's twelfth set found it intended, a host's own order)."""
+        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and len(node.args) == 1):
+            return False
+        pair = (self.mod.code_for(node.args[-1].value), self.mod.code_for(node.func.value))
+        return pair in self.made_absent
 
     def path_keys(self, node: cst.CSTNode | None) -> frozenset:
         """The values of the keys that lead to the object ``node`` denotes: ``ports[internal]``
@@ -883,6 +897,9 @@ class FunctionAnalyzer:
             if target.value in self.global_decls:
                 return
             self.popped_from.pop(target.value, None)
+            if self.made_absent:
+                self.made_absent = {(v, c) for v, c in self.made_absent
+                                    if target.value not in (v, re.split(r"[.\[(]", c, maxsplit=1)[0])}
             self.predicate_names.pop(target.value, None)
             self._forget_named_keys(target.value)
             self.bound_names.add(target.value)
@@ -2907,7 +2924,14 @@ class FunctionAnalyzer:
                 lid = self.loop_stack[-1]
                 value = frozenset().union(*(self.snapshot(self.peek(e)) for e in drained))
                 self.summary.loop_drains[lid] = self.summary.loop_drains.get(lid, frozenset()) | value
-        return self.loop(node, head)
+        live = self.loop(node, head)
+        test = node.test
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, cst.In) and node.orelse is None \
+                and not _has_break(node.body):
+            # left only when the value is not in the container (no ``break`` leaves earlier)
+            self.made_absent.add((self.mod.code_for(test.left), self.mod.code_for(test.comparisons[0].comparator)))
+        return live
 
     def stmt_With(self, node: cst.With) -> bool:
         for item in node.items:
@@ -3653,6 +3677,28 @@ def _tested_nonempty(test: cst.BaseExpression) -> list[cst.BaseExpression]:
             and len(test.args) == 1:
         test = test.args[0].value
     return [test] if isinstance(test, plain) else []
+
+
+def _has_break(body: cst.CSTNode) -> bool:
+    """A ``break`` in ``body`` that leaves this loop (not one of a nested loop's)."""
+    class Finder(cst.CSTVisitor):
+        found = False
+
+        def visit_Break(self, node: cst.Break) -> None:
+            self.found = True
+
+        def visit_For(self, node: cst.For) -> bool:
+            return False
+
+        def visit_While(self, node: cst.While) -> bool:
+            return False
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+    finder = Finder()
+    body.visit(finder)
+    return finder.found
 
 
 def _ends_with(body: Sequence[cst.CSTNode], kinds: tuple[type, ...]) -> bool:

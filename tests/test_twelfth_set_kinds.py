@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from test_harm import run, shown
 
 # pyinfra 3.10.0 ``operations/mysql.py:430``: ``mysql.privileges`` turns a string or a list into
@@ -117,3 +119,45 @@ def test_a_private_caller_is_no_outer_entry(tmp_path: Path) -> None:
     found = run(tmp_path, {"pkg/__init__.py": "", "pkg/util.py": PYINFRA_UTIL, "pkg/files.py": files})
     assert shown(found) == [("AL007", 9, "HIGH")]
     assert [(Path(r.location.path).name, r.location.line) for r in found[0].related] == [("util.py", 5)]
+
+
+# pyinfra 3.10.0 ``api/operation.py:438``: a hash made unique by a ``while`` loop, then appended
+# to the host's order (the triage: a B, the host's own state, and the loop avoids duplicates)
+OP_HASH_ORDER = """
+    def make_hash(order):
+        return str(order)
+
+
+    def solve_operation_consistency(names, state, host):
+        op_order = [len(host.op_hash_order)]
+        op_hash = make_hash(op_order)
+        duplicate_op_count = 0
+        while op_hash in host.op_hash_order:
+            op_hash = f"{op_hash}-{duplicate_op_count}"
+            duplicate_op_count += 1
+        host.op_hash_order.append(op_hash)
+        return tuple(op_order), op_hash
+
+
+    def add_op(state, host, names):
+        op_order, op_hash = solve_operation_consistency(names, state, host)
+        return state.setdefault(op_hash, {"names": names, "host": host, "order": op_order})
+"""
+
+
+def test_an_append_of_what_a_while_loop_made_absent_adds_only_what_is_missing(tmp_path: Path) -> None:
+    assert run(tmp_path, {"op.py": OP_HASH_ORDER}, preview=True) == []
+
+
+@pytest.mark.parametrize("twin", [
+    # the loop may stop with the hash still there
+    ("while op_hash in host.op_hash_order:", "while op_hash in host.op_hash_order and duplicate_op_count < 3:"),
+    # a ``break`` leaves the loop with the hash there
+    ("            duplicate_op_count += 1\n", "            duplicate_op_count += 1\n            break\n"),
+    # the hash made again after the loop
+    ("        host.op_hash_order.append(op_hash)", "        op_hash = make_hash(names)\n        host.op_hash_order.append(op_hash)"),
+])
+def test_an_append_the_while_loop_does_not_make_absent_is_still_found(tmp_path: Path, twin) -> None:
+    source = OP_HASH_ORDER.replace(*twin)
+    assert source != OP_HASH_ORDER
+    assert [d.code for d in run(tmp_path, {"op.py": source}, preview=True)] == ["AL007"]
