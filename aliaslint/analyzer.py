@@ -403,6 +403,8 @@ class FunctionAnalyzer:
         #: ``(value, container)`` source texts a finished ``while value in container:`` loop
         #: (with no ``break``) left absent, until either name is bound again
         self.made_absent: set[tuple[str, str]] = set()
+        #: the enclosing ``for`` statements, innermost last
+        self.for_nodes: list[cst.For] = []
         #: the values enclosing ``if`` blocks test to lack something (``if not has_tag(tags):``,
         #: ``if not tags:``), see :meth:`absence_tested`
         self.absent_values: list[frozenset] = []
@@ -2181,7 +2183,10 @@ class FunctionAnalyzer:
                 index = t.slice[0].slice if len(t.slice) == 1 else None
                 # ``del stack[0]`` takes an element out of a sequence; ``del cfg["k"]`` removes a key
                 op = "del[]" if isinstance(index, cst.Index) and _is_int_literal(index.value) else "del"
-                there = isinstance(index, cst.Index) and (
+                found = isinstance(index, cst.Index) and self._found_equal_at(index.value)
+                if found:
+                    op = "del[]"  # an element taken out at the place a search found it
+                there = found or isinstance(index, cst.Index) and (
                     self.item_text(t.value), self.mod.code_for(index.value)) in self.present_guards
                 self.record_mutation(base, REMOVE, op, node, kv, discarded=there, container=t.value)
             elif isinstance(t, cst.Attribute):
@@ -2192,6 +2197,24 @@ class FunctionAnalyzer:
             elif isinstance(t, cst.Name):
                 self.env.pop(t.value, None)
         return True
+
+    def _found_equal_at(self, index: cst.BaseExpression) -> bool:
+        """``index`` is the position of an element an enclosing test found equal to a constant:
+        ``for i, v in enumerate(names): if v == DUMMY_ID: del names[i]; del rows[i]`` (feast
+        0.54's ``OnlineResponse``, a B of issue 8's tenth set). Repeated, the test finds nothing,
+        so nothing more is removed (from the tested list or one kept in step with it)."""
+        if not isinstance(index, cst.Name):
+            return False
+        for loop in self.for_nodes:
+            target, it = loop.target, loop.iter
+            if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "enumerate"
+                    and isinstance(target, cst.Tuple) and len(target.elements) == 2
+                    and all(isinstance(e.value, cst.Name) for e in target.elements)
+                    and target.elements[0].value.value == index.value):
+                continue
+            element = target.elements[1].value.value
+            return any(_equals_constant(test, element) for test in self.branch_tests)
+        return False
 
     def exit_site(self, node: cst.CSTNode) -> Site | None:
         """The site of a ``return`` / ``raise`` after which nothing of the function runs: not
@@ -2910,7 +2933,11 @@ class FunctionAnalyzer:
         def head() -> None:
             self.bind_loop_target(node.target, node.iter, it, self.loop_stack[-1], node)
 
-        return self.loop(node, head)
+        self.for_nodes.append(node)
+        try:
+            return self.loop(node, head)
+        finally:
+            self.for_nodes.pop()
 
     def stmt_While(self, node: cst.While) -> bool:
         def head() -> None:
@@ -3677,6 +3704,24 @@ def _tested_nonempty(test: cst.BaseExpression) -> list[cst.BaseExpression]:
             and len(test.args) == 1:
         test = test.args[0].value
     return [test] if isinstance(test, plain) else []
+
+
+def _equals_constant(test: cst.BaseExpression, name: str) -> bool:
+    """``test`` is ``name == C`` or ``C == name`` (also in an ``and`` chain), ``C`` a literal
+    or an upper-case (dotted) name: a module constant."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _equals_constant(test.left, name) or _equals_constant(test.right, name)
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.Equal)):
+        return False
+    sides = (test.left, test.comparisons[0].comparator)
+    for here, other in (sides, sides[::-1]):
+        if isinstance(here, cst.Name) and here.value == name:
+            if isinstance(other, (cst.SimpleString, cst.Integer)):
+                return True
+            last = other.attr.value if isinstance(other, cst.Attribute) else other.value if isinstance(other, cst.Name) else ""
+            return last.isupper()
+    return False
 
 
 def _has_break(body: cst.CSTNode) -> bool:

@@ -122,7 +122,9 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
     - a constant written on every path: the second write puts the same value (``constants=False``
       when the object is shared with code that does not write it: a template other objects read);
     - a removal on every path whose result is thrown away, ``discard``, or a ``del`` under a test
-      that it is there (``if "k" in d: del d["k"]``): nothing left to remove the second time.
+      that it is there (``if "k" in d: del d["k"]``), or of the element a search found equal to a
+      constant (``for i, v in enumerate(xs): if v == DUMMY: del xs[i]``): nothing left to remove
+      the second time.
     """
     if effect.kind == SETDEFAULT:
         return "it only fills a missing entry"
@@ -142,6 +144,10 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
             return "it sets the same constant again"
     if effect.kind == REMOVE and not effect.conditional and (
             effect.op == "discard" or effect.discarded and effect.op in ("pop", "del")):
+        return "a second removal finds nothing to remove"
+    if effect.kind == REMOVE and effect.op == "del[]" and effect.discarded:
+        # the element a search found equal to a constant (``if v == DUMMY_ID: del xs[i]``):
+        # the second search finds none, whatever else decides the search runs
         return "a second removal finds nothing to remove"
     return None
 
@@ -230,7 +236,25 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
         return "its class's docstring says it changes the object it works on"
     if index is not None and index in fn.rejects_leftovers:
         return "it takes its argument apart and rejects what is left"
+    if index is not None and index < len(fn.params) and _destination(fn.doc or "", fn.params[index]):
+        return "its parameter is named or documented as the destination it writes"
     return None
+
+
+#: parameter names that say the argument is where the function puts its result
+_DESTINATION_NAMES = frozenset({"dst", "dest", "destination", "out", "output", "into", "sink"})
+
+
+def _destination(doc: str, param: str) -> bool:
+    """Whether parameter ``param`` is the function's output: named so (``dst``, ``out``) or
+    documented so (``:param dst: Destination object``, ``target: the output dict``).
+    ScoutSuite 5.14.0's ``get_name(src, dst, default_attribute)`` writes ``dst["name"]`` as its
+    docstring says (a B of issue 8's ninth set)."""
+    name = param.lstrip("*")
+    if name.lower() in _DESTINATION_NAMES:
+        return True
+    said = rf"(:param\s+(\w+\s+)?{re.escape(name)}\s*:|^\s*{re.escape(name)}\s*(\([^)]*\))?\s*(:|--?))"
+    return bool(re.search(said + r"\s*(the\s+|an?\s+)?(destination|output)\b", doc, re.IGNORECASE | re.MULTILINE))
 
 
 def _adds_to_parameter(doc: str, param: str) -> bool:

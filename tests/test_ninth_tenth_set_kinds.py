@@ -1,0 +1,97 @@
+"""Intended aliasing that issue 8's ninth and tenth unseen sets (ScoutSuite 5.14.0, feast 0.54)
+showed in the default tier, kept as tests with the twins that are still found: an argument
+named or documented as the function's destination, and the element a search found equal to a
+constant taken out.
+"""
+from __future__ import annotations
+
+import pytest
+
+from test_harm import run, shown
+
+# ScoutSuite 5.14.0 ``providers/aws/utils.py:90``: ``get_name(src, dst, ...)`` writes
+# ``dst["name"]`` as its docstring says (":param dst: Destination object"), a B
+SCOUT_GET_NAME = """
+    def get_name(src, target, default_attribute):
+        \"\"\"
+        :param src:                         Source object
+        :param target:                      Destination object
+        :param default_attribute:           Default attribute
+        \"\"\"
+        name_found = False
+        if "Tags" in src:
+            for tag in src["Tags"]:
+                if tag["Key"] == "Name" and tag["Value"] != "":
+                    target["name"] = tag["Value"]
+                    name_found = True
+        if not name_found:
+            target["name"] = src[default_attribute]
+        return target["name"]
+
+
+    def parse(groups):
+        out = {}
+        for g in groups:
+            out[g["Id"]] = get_name(g, out, "Id")
+        return out
+"""
+
+
+@pytest.mark.parametrize("spelling", [
+    SCOUT_GET_NAME,
+    # named as the destination, with no docstring
+    SCOUT_GET_NAME.replace("target", "dst").replace(":param dst:                      Destination object", ""),
+])
+def test_an_argument_named_or_documented_as_the_destination_is_meant_to_be_written(tmp_path, spelling) -> None:
+    assert shown(run(tmp_path / "p", {"utils.py": spelling}, preview=True)) == [("AL007", 12, "MEDIUM")]
+    assert run(tmp_path / "d", {"utils.py": spelling}) == []
+
+
+def test_an_argument_documented_as_something_else_is_still_found(tmp_path) -> None:
+    source = SCOUT_GET_NAME.replace("Destination object", "The resource's description")
+    assert shown(run(tmp_path, {"utils.py": source})) == [("AL007", 12, "HIGH")]
+
+
+# feast 0.54 ``online_response.py:57``: the wrapper takes the dummy entity's column out of the
+# proto if it is there; a second wrapper of the same proto finds none (a B)
+FEAST_RESPONSE = """
+    DUMMY_ENTITY_ID = "__dummy_id"
+
+
+    class OnlineResponse:
+        \"\"\"Defines an online response.\"\"\"
+
+        def __init__(self, online_response_proto, feature_types=None):
+            self.proto = online_response_proto
+            self._feature_types = feature_types or {}
+            for idx, val in enumerate(self.proto.metadata.feature_names.val):
+                if val == DUMMY_ENTITY_ID:
+                    del self.proto.metadata.feature_names.val[idx]
+                    del self.proto.results[idx]
+                    break
+
+        def to_dict(self):
+            return dict(zip(self.proto.metadata.feature_names.val, self.proto.results))
+
+
+    def get_online_features(proto):
+        response = OnlineResponse(proto)
+        print(response.to_dict())
+        return OnlineResponse(proto)
+"""
+
+
+def test_the_element_a_search_found_equal_to_a_constant_is_taken_out_once(tmp_path) -> None:
+    assert shown(run(tmp_path / "p", {"resp.py": FEAST_RESPONSE}, preview=True)) == [("AL007", 13, "MEDIUM")]
+    assert run(tmp_path / "d", {"resp.py": FEAST_RESPONSE}) == []
+
+
+@pytest.mark.parametrize("twin", [
+    ("if val == DUMMY_ENTITY_ID:", "if val != DUMMY_ENTITY_ID:"),  # every other element goes
+    ("if val == DUMMY_ENTITY_ID:", "if val == feature_types:"),  # what the caller asked for, each call
+])
+def test_a_removal_no_search_found_is_still_found(tmp_path, twin) -> None:
+    source = FEAST_RESPONSE.replace(*twin)
+    assert source != FEAST_RESPONSE
+    assert [(d.code, d.confidence.name) for d in run(tmp_path, {"resp.py": source}, preview=True)][:1] == [
+        ("AL007", "HIGH")]
