@@ -236,9 +236,16 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
         return "its class's docstring says it changes the object it works on"
     if index is not None and index in fn.rejects_leftovers:
         return "it takes its argument apart and rejects what is left"
-    if index is not None and index < len(fn.params) and _destination(fn.doc or "", fn.params[index]):
-        return "its parameter is named or documented as the destination it writes"
     return None
+
+
+def writes_destination(fn: FunctionSummary, effect) -> bool:
+    """``effect`` writes or adds to a parameter named or documented as the function's
+    destination (:func:`_destination`); taking things out of one is no output (napalm's
+    ``compare(src, dst)`` pops from the actual data it compares, ``dst``)."""
+    index = effect.root.index
+    return effect.kind != REMOVE and effect.root.kind == "param" and index < len(fn.params) \
+        and _destination(fn.doc or "", fn.params[index])
 
 
 #: parameter names that say the argument is where the function puts its result

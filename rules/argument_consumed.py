@@ -35,6 +35,7 @@ def _tier(project, fn, e, witness, typed: bool):
         # some calls ask for is no output parameter: ``if with_grant_option: privileges.add(...)``)
         return Confidence.MEDIUM, witness, reason
     if harm.intended(project, fn, index) or harm.named_for_removal(fn, e) or harm.evicts(e) or e.maybe_copied \
+            or harm.writes_destination(fn, e) \
             or harm.works_on(project, fn, e) \
             or harm.owned_by_callers(project, fn, index) or harm.taken_apart_by_callers(project, fn, e):
         return Confidence.MEDIUM, witness, reason
