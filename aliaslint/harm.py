@@ -474,7 +474,8 @@ def adds_on_some_calls(effect) -> bool:
     same call changes nothing (a set's ``add``); a call that did not ask for the element is what
     goes wrong. Not what a caller asked for (``if keep: out.append(item)``): an output
     parameter filled as asked."""
-    return effect.kind == ACCUMULATE and not effect.path and effect.op in ("add", "append", "insert", "appendleft") \
+    return effect.kind == ACCUMULATE and not effect.path \
+        and effect.op in ("add", "append", "insert", "appendleft", "extend", "+=") \
         and bool(effect.requires) and effect.conditional and not effect.callees \
         and (not effect.value_deps or all(r.kind in ("global", "call") for r in effect.value_deps))
 
@@ -492,9 +493,12 @@ def sets_on_some_calls(effect) -> bool:
     is not None: tags[PARENT_RUN_ID] = parent_id``, mlflow#5190; ``if not headers: headers = {}``,
     then ``if isinstance(data, bytes): headers["Content-Encoding"] = "gzip"``,
     apify-client#746): the function writes as if into its own dict, the caller's keeps the key,
-    and the next call that does not set it passes this call's value on."""
+    and the next call that does not set it passes this call's value on. Or set only when a flag
+    parameter asks (``if compress: headers["Content-Encoding"] = "gzip"``), as
+    :func:`adds_on_some_calls` adds an element."""
     return effect.kind == OVERWRITE and not effect.path and effect.op == "[] =" and effect.conditional \
-        and effect.defaulted and not _computed(effect.key_deps) and effect.value_text not in _RESETS
+        and (effect.defaulted or bool(effect.requires) and not effect.callees) \
+        and not _computed(effect.key_deps) and effect.value_text not in _RESETS
 
 
 def _transforms(effect) -> bool:

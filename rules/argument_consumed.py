@@ -194,9 +194,10 @@ class ArgumentConsumed(ProjectRule):
     `httpx.Request`, or reached through attributes or private state); or, for a
     documented argument of a public function that makes its own mapping when the caller gives none
     (`tags = tags or {}`), sets a named key in it on some calls only (the next call that does not
-    set it passes the value on: mlflow#5190), or adds an element of its own to the top of it only
-    when a flag parameter asks (`if with_grant_option: privileges.add("GRANT OPTION")`: the same
-    set passed again, without the flag, still grants it). A public entry point's finding also
+    set it passes the value on: mlflow#5190), or sets a key or adds an element of its own at the
+    top of it only when a flag parameter asks (`if with_grant_option:
+    privileges.add("GRANT OPTION")`: the same set passed again, without the flag, still grants
+    it). A public entry point's finding also
     names the outermost public function that hands the caller's object down unchanged (the
     operation a user calls, not the helper that changes it). Test code is no second use for the package's own
     functions. With `--preview` only: a documented in-place update ("updates the given ...", "in

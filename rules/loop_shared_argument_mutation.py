@@ -208,7 +208,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                     if loop in leaf.loops or leaf.root.kind not in ("param", "global"):
                         continue
                 elif isinstance(leaf, Fresh):
-                    if loop in leaf.loops or leaf.kind == "deepcopy" and False:
+                    if loop in leaf.loops:
                         continue
                 else:
                     continue

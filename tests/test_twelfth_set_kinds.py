@@ -161,3 +161,41 @@ def test_an_append_the_while_loop_does_not_make_absent_is_still_found(tmp_path: 
     source = OP_HASH_ORDER.replace(*twin)
     assert source != OP_HASH_ORDER
     assert [d.code for d in run(tmp_path, {"op.py": source}, preview=True)] == ["AL007"]
+
+
+@pytest.mark.parametrize("source, line, said", [
+    # a key of its own set in the caller's dict only when a flag asks (apify-client#746's kind)
+    ("""
+        def build_request(url, headers, compress=False):
+            \"\"\"Builds a request.\"\"\"
+            if compress:
+                headers["Content-Encoding"] = "gzip"
+            return {"url": url, "headers": dict(headers)}
+    """, 5, "public entry point: `headers` comes from the caller, and this sets a named key in it on some calls "
+            "only: the next call that does not set it keeps this one's value"),
+    # elements of its own added with ``+=`` when a flag asks
+    ("""
+        def command(args, verbose=False):
+            \"\"\"The command line.\"\"\"
+            if verbose:
+                args += ["-v", "--debug"]
+            return " ".join(args)
+    """, 5, 'public entry point: `args` comes from the caller, and this adds ["-v", "--debug"] to it only '
+            'when `verbose` is true: a later call that does not ask for it still gets it'),
+])
+def test_what_only_a_flag_asks_for_leaks_into_the_next_call(tmp_path: Path, source: str, line: int, said: str) -> None:
+    found = run(tmp_path, {"m.py": source})
+    assert shown(found) == [("AL007", line, "HIGH")]
+    assert [r.message for r in found[0].related] == [said]
+
+
+def test_a_key_set_on_a_test_of_the_object_itself_is_no_flag(tmp_path: Path) -> None:
+    # the twin: the test is about the dict, not a flag the caller passes: preview only, as before
+    source = """
+        def build_request(url, headers):
+            \"\"\"Builds a request.\"\"\"
+            if "Accept" not in headers:
+                headers["Content-Encoding"] = "gzip"
+            return {"url": url, "headers": dict(headers)}
+    """
+    assert run(tmp_path, {"m.py": source}) == []
