@@ -3479,13 +3479,17 @@ class ModuleAnalyzer:
             fa.snapshot(fa.eval(p.annotation.annotation)) if p.annotation is not None else frozenset()
             for p in (*node.params.posonly_params, *node.params.params)
         )
-        falsy = []
+        falsy, flags = [], []
         for p in (*node.params.params, *node.params.kwonly_params):
             if p.default is not None:
                 fa.eval(p.default)
                 if self.code_for(p.default) in FALSY_LITERALS:
                     falsy.append(params.index(p.name.value))
+            if p.default is not None and self.code_for(p.default) in ("True", "False") or p.annotation is not None \
+                    and self.code_for(p.annotation.annotation) == "bool":
+                flags.append(params.index(p.name.value))
         fa.summary.falsy_defaults = tuple(falsy)
+        fa.summary.bool_flags = tuple(flags)
         for d in node.decorators:
             fa.eval(d.decorator)
             name = self.code_for(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator)

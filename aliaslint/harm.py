@@ -456,16 +456,16 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
     if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and _transforms(effect):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
-    if sets_on_some_calls(effect):
+    if sets_on_some_calls(effect, fn):
         return (f"`{name}` comes from the caller, and this sets a named key in it on some calls only: "
                 f"the next call that does not set it keeps this one's value")
-    if adds_on_some_calls(effect):
+    if adds_on_some_calls(effect, fn):
         return (f"`{name}` comes from the caller, and this adds {effect.value_text or 'an element'} to it only "
                 f"{flag_condition(fn, effect)}: a later call that does not ask for it still gets it")
     return None
 
 
-def adds_on_some_calls(effect) -> bool:
+def adds_on_some_calls(effect, fn: FunctionSummary) -> bool:
     """An element of the function's own (a literal, a module constant, a call's result) added at
     the top of a caller's list or set only when a flag parameter asks for it (pyinfra 3.10.0's
     ``mysql.privileges``: ``if with_grant_option: privileges.add("GRANT OPTION")`` into the
@@ -476,7 +476,7 @@ def adds_on_some_calls(effect) -> bool:
     parameter filled as asked."""
     return effect.kind == ACCUMULATE and not effect.path \
         and effect.op in ("add", "append", "insert", "appendleft", "extend", "+=") \
-        and bool(effect.requires) and effect.conditional and not effect.callees \
+        and effect.conditional and flag_asks(fn, effect) \
         and (not effect.value_deps or all(r.kind in ("global", "call") for r in effect.value_deps))
 
 
@@ -487,7 +487,15 @@ def flag_condition(fn: FunctionSummary, effect) -> str:
     return "when " + " and ".join(said) if said else "on some calls"
 
 
-def sets_on_some_calls(effect) -> bool:
+def flag_asks(fn: FunctionSummary | None, effect) -> bool:
+    """``effect`` is made only when switches of ``fn`` (:attr:`FunctionSummary.bool_flags`) have
+    given values: the caller decides it call by call. An optional value's truth
+    (``if ssl_secret_name:``) says what the caller gave, not a choice it makes each time."""
+    return fn is not None and bool(effect.requires) and not effect.callees \
+        and all(i in fn.bool_flags for i, _ in effect.requires)
+
+
+def sets_on_some_calls(effect, fn: FunctionSummary | None = None) -> bool:
     """A named key set on some paths only in an optional mapping the caller may pass, which the
     function makes itself when the caller gives none (``tags = tags or {}``, then ``if parent_id
     is not None: tags[PARENT_RUN_ID] = parent_id``, mlflow#5190; ``if not headers: headers = {}``,
@@ -497,7 +505,7 @@ def sets_on_some_calls(effect) -> bool:
     parameter asks (``if compress: headers["Content-Encoding"] = "gzip"``), as
     :func:`adds_on_some_calls` adds an element."""
     return effect.kind == OVERWRITE and not effect.path and effect.op == "[] =" and effect.conditional \
-        and (effect.defaulted or bool(effect.requires) and not effect.callees) \
+        and (effect.defaulted or flag_asks(fn, effect)) \
         and not _computed(effect.key_deps) and effect.value_text not in _RESETS
 
 

@@ -158,6 +158,9 @@ class FunctionSummary:
     mutated_allocations: dict[Site, Site] = field(default_factory=dict)
     #: parameters whose default is a falsy literal (``append=False``, ``inplace=None``)
     falsy_defaults: tuple[int, ...] = ()
+    #: parameters that are switches: a ``True``/``False`` default, or annotated ``bool``
+    #: (``with_grant_option=False``), not an optional value (``ssl_secret_name=None``)
+    bool_flags: tuple[int, ...] = ()
     #: for ``__init__``: the attributes it assigns on ``self`` at the top level of its body before
     #: anything could read them (no read of ``self.<name>`` before, no call handed ``self`` but
     #: ``super().__init__(...)``): every instance has its own, which hides a class attribute of

@@ -29,7 +29,7 @@ def _tier(project, fn, e, witness, typed: bool):
     reason = harm.public_entry(project, fn, e, index)
     if e.op.startswith(".") or typed:
         return Confidence.MEDIUM, witness, reason
-    some_calls = harm.adds_on_some_calls(e)
+    some_calls = harm.adds_on_some_calls(e, fn)
     if not e.path and (e.kind == ACCUMULATE and e.op != "[] +=" and not some_calls or e.op in TAKES):
         # (``[] +=`` grows an item: ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"``; an element only
         # some calls ask for is no output parameter: ``if with_grant_option: privileges.add(...)``)
@@ -91,7 +91,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         if e.root.kind != "param" or e.root.index < first or e.own_method or e.copy or e.realias:
             continue  # copies and re-pointed copies have rules of their own (AL002, AL008)
         if fn.name != "__init__" and e.root not in ret_deps and not (
-                harm.sets_on_some_calls(e) and harm.entry_point(project, fn, e.root.index)):
+                harm.sets_on_some_calls(e, fn) and harm.entry_point(project, fn, e.root.index)):
             # the result is not built from this argument (unless a documented argument of a
             # public function keeps a key this call set on some paths only: mlflow's ``tags``)
             continue
@@ -118,7 +118,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         if fn.name != "__init__" and not any(not holds(o) for o in ret):
             continue
         destructive = e.kind in (REMOVE, ACCUMULATE) or e.kind == OVERWRITE and len(e.path) >= 1 \
-            or harm.sets_on_some_calls(e)
+            or harm.sets_on_some_calls(e, fn)
         if harm.every_caller_fresh(project, fn, e.root.index):
             continue  # every caller in the tree hands over an object of its own
         if e.root.index not in witnesses:
@@ -294,8 +294,8 @@ class ArgumentConsumed(ProjectRule):
         if e.callees:
             via = " (through " + " -> ".join(facts.short(q) for q in e.callees) + ")"
         built = "its instance" if fn.name == "__init__" else "its result"
-        adds_some = harm.adds_on_some_calls(e)
-        some_calls = harm.sets_on_some_calls(e) or adds_some
+        adds_some = harm.adds_on_some_calls(e, fn)
+        some_calls = harm.sets_on_some_calls(e, fn) or adds_some
         if e.kind == REMOVE:
             wrong = f"a caller that uses `{name}` again finds what was removed gone"
         elif adds_some:

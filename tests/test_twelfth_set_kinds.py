@@ -199,3 +199,20 @@ def test_a_key_set_on_a_test_of_the_object_itself_is_no_flag(tmp_path: Path) -> 
             return {"url": url, "headers": dict(headers)}
     """
     assert run(tmp_path, {"m.py": source}) == []
+
+
+def test_a_key_set_when_an_optional_value_is_given_is_no_switch(tmp_path: Path) -> None:
+    # jupyterhub-kubespawner 7's ``make_pod``: ``if ssl_secret_name and ssl_secret_mount_path:
+    # env[...] = ...``; what the caller gave decides it, not a switch flipped call by call (every
+    # caller builds ``env`` for the call): preview only
+    source = """
+        def make_pod(name, env=None, ssl_secret_name=None, ssl_secret_mount_path=None):
+            \"\"\"Make a pod.\"\"\"
+            if ssl_secret_name and ssl_secret_mount_path:
+                env["JUPYTERHUB_SSL_KEYFILE"] = ssl_secret_mount_path + "ssl.key"
+            return {"name": name, "env": [{"name": k, "value": v} for k, v in env.items()]}
+    """
+    assert run(tmp_path / "d", {"objects.py": source}) == []
+    flagged = source.replace("ssl_secret_mount_path=None)", "ssl_secret_mount_path=None, ssl: bool = False)").replace(
+        "if ssl_secret_name and ssl_secret_mount_path:", "if ssl:")
+    assert shown(run(tmp_path / "f", {"objects.py": flagged})) == [("AL007", 5, "HIGH")]
