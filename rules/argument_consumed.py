@@ -202,7 +202,8 @@ class ArgumentConsumed(ProjectRule):
     operation a user calls, not the helper that changes it). Test code is no second use for the package's own
     functions. With `--preview` only: a documented in-place update ("updates the given ...", "in
     place"), a function named for taking things out of its argument (`pop_global_arguments`,
-    `_consume_attrs`) that removes them, a consuming parser that takes its argument apart and
+    `_consume_attrs`) that removes them, an argument named or documented as the function's
+    destination (`dst`, `out`, ":param target: Destination object") that it writes, a consuming parser that takes its argument apart and
     rejects what is left, output
     parameters filled at their top level, work lists drained, attributes set on objects, and
     arguments typed as project classes; a loop that writes the same value again (the value comes
