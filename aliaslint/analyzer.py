@@ -747,7 +747,11 @@ class FunctionAnalyzer:
         if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and len(node.args) == 1):
             return False
         pair = (self.mod.code_for(node.args[-1].value), self.mod.code_for(node.func.value))
-        return pair in self.made_absent
+        if pair not in self.made_absent:
+            return False
+        if self.recording:
+            self.made_absent.discard(pair)  # in there now: a second append is a second copy
+        return True
 
     def path_keys(self, node: cst.CSTNode | None) -> frozenset:
         """The values of the keys that lead to the object ``node`` denotes: ``ports[internal]``

@@ -154,6 +154,8 @@ def test_an_append_of_what_a_while_loop_made_absent_adds_only_what_is_missing(tm
     ("while op_hash in host.op_hash_order:", "while op_hash in host.op_hash_order and duplicate_op_count < 3:"),
     # a ``break`` leaves the loop with the hash there
     ("            duplicate_op_count += 1\n", "            duplicate_op_count += 1\n            break\n"),
+    # appended twice: the second is a second copy
+    ("        host.op_hash_order.append(op_hash)", "        host.op_hash_order.append(op_hash)\n        host.op_hash_order.append(op_hash)"),
     # the hash made again after the loop
     ("        host.op_hash_order.append(op_hash)", "        op_hash = make_hash(names)\n        host.op_hash_order.append(op_hash)"),
 ])
