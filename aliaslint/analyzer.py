@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from pathlib import Path
@@ -833,7 +834,9 @@ class FunctionAnalyzer:
         if not isinstance(receiver, cst.Name):
             return False
         for test in self.branch_tests:
-            if test is None:
+            if isinstance(test, _Fallback) and self.mod.code_for(node) in test.targets:
+                continue  # the ``try`` body writes it from the object, or this handler does
+            if test is None or isinstance(test, _Fallback):
                 return False
             stack: list[cst.CSTNode] = [test]
             while stack:
@@ -2996,13 +2999,14 @@ class FunctionAnalyzer:
         if self.raise_states:  # what no handler here catches goes on to the enclosing ``try``
             self.raise_states[-1] = self.join(self.raise_states[-1], raised)
         states = [self.env] if live else []
+        fallback = _Fallback(_normalising_writes(self.body_of(node), self.mod.code_for))
         for h in node.handlers:
             # a handler starts from a state the body can raise in: ``parsed = body`` as the
             # body's last statement does not reach it
             self.env = dict(raised)
             if h.type is not None:
                 self.eval(h.type)
-            self.branch_tests.append(None)
+            self.branch_tests.append(fallback)
             self.open_branch()
             self.try_handlers.append(site)
             try:
@@ -3712,6 +3716,66 @@ def _tested_nonempty(test: cst.BaseExpression) -> list[cst.BaseExpression]:
             and len(test.args) == 1:
         test = test.args[0].value
     return [test] if isinstance(test, plain) else []
+
+
+@dataclass(frozen=True)
+class _Fallback:
+    """The branch test of an ``except`` handler: the targets that the ``try`` body writes, as
+    its own statements, from the changed object alone (``try: role["desc"] =
+    role["info"]["description"] except KeyError: role["desc"] = ""``, ansible-navigator 25's
+    role menu, a B of issue 8's tenth set). The handler's write of one of them is the same
+    slot's fallback: together they write it on every path, from the object alone."""
+
+    targets: frozenset[str]
+
+
+def _normalising_writes(body: Sequence[cst.CSTNode], code_for: Callable[[cst.CSTNode], str]) -> frozenset[str]:
+    """The source texts of the targets that ``body``'s own statements assign (``x[k] = ...``,
+    ``x.a = ...``) from the target's own base name alone (builtins aside)."""
+    out = set()
+    for stmt in body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                    and isinstance(small.targets[0].target, (cst.Subscript, cst.Attribute))):
+                continue
+            target = small.targets[0].target
+            base = target
+            while isinstance(base, (cst.Subscript, cst.Attribute)):
+                base = base.value
+            if not isinstance(base, cst.Name):
+                continue
+            names = {n.value for n in _names_in(small.value)}
+            if names and names <= {base.value} | _BUILTIN_NAMES and not _has_call(small.value):
+                out.add(code_for(target))
+    return frozenset(out)
+
+
+def _names_in(node: cst.CSTNode) -> list[cst.Name]:
+    """The variables ``node`` reads (an attribute's name is no variable)."""
+    found: list[cst.Name] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.append(n)
+
+        def visit_Attribute(self, n: cst.Attribute) -> bool:
+            n.value.visit(self)
+            return False
+
+    node.visit(Finder())
+    return found
+
+
+def _has_call(node: cst.CSTNode) -> bool:
+    class Finder(cst.CSTVisitor):
+        found = False
+
+        def visit_Call(self, n: cst.Call) -> None:
+            self.found = True
+
+    finder = Finder()
+    node.visit(finder)
+    return finder.found
 
 
 def _equals_constant(test: cst.BaseExpression, name: str) -> bool:

@@ -106,3 +106,43 @@ def test_taking_things_out_of_an_argument_named_dst_is_no_output(tmp_path) -> No
             return {"mode": mode, "ok": src == dst}
     """
     assert shown(run(tmp_path, {"validate.py": source})) == [("AL007", 3, "HIGH")]
+
+
+# ansible-navigator 25's ``_process_roles_for_menu``: each role's description read from the
+# role itself, or "" when it has none; constants for the rest (a B of the tenth set)
+NAVIGATOR_ROLES = """
+    class Action:
+        def _process_roles_for_menu(self, roles, collection_name):
+            processed = []
+            for role in roles:
+                try:
+                    role["__description"] = role["info"]["galaxy_info"]["description"]
+                except KeyError:
+                    role["__description"] = ""
+                role["__type"] = "role"
+                processed.append(role)
+            return processed
+
+        def run(self):
+            self._collections = [{"info": {}}]
+            menu = self._process_roles_for_menu(self._collections, "name")
+            again = self._process_roles_for_menu(self._collections, "other")
+            return menu, again
+"""
+
+
+def test_a_handler_writing_the_fallback_of_what_the_try_read_from_the_object_writes_it_on_every_path(tmp_path) -> None:
+    assert shown(run(tmp_path / "p", {"collections.py": NAVIGATOR_ROLES}, preview=True)) == [("AL007", 9, "MEDIUM")]
+    assert run(tmp_path / "d", {"collections.py": NAVIGATOR_ROLES}) == []
+
+
+@pytest.mark.parametrize("twin", [
+    # the try body reads something else than the role: another call's value may differ
+    ('role["info"]["galaxy_info"]["description"]', 'collection_name'),
+    # the try body writes another slot: the handler's write is on its path only
+    ('role["__description"] = role["info"]', 'role["__summary"] = role["info"]'),
+])
+def test_a_handler_write_that_is_no_fallback_of_the_try_is_still_on_some_paths(tmp_path, twin) -> None:
+    source = NAVIGATOR_ROLES.replace(*twin)
+    assert source != NAVIGATOR_ROLES
+    assert [(d.code, d.confidence.name) for d in run(tmp_path, {"collections.py": source})] == [("AL007", "HIGH")]
