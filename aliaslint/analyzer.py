@@ -45,6 +45,7 @@ from aliaslint.summary import (
 )
 from aliaslint.values import (
     ANY,
+    DETERMINISTIC_METHODS,
     UNKNOWN,
     CopyMark,
     Fresh,
@@ -946,7 +947,9 @@ class FunctionAnalyzer:
             self.record_call_store(base, attr(target.attr.value), value)
             self.store(base, attr(target.attr.value), value, self.mod.site(node))
             self.overlay(base, attr(target.attr.value), value)
-            if self.extending and not self._grows_search_path(target, base, value) and not self._converts_probed(target):
+            # (a write under a type test of the slot converts it, once, whatever it is built of)
+            if self.extending and not self._grows_search_path(target, base, value) and not self._converts_probed(target) \
+                    and self.mod.code_for(target) not in self.type_guards:
                 # ``c.mounts = (c.mounts or []) + [shm]``: a new list, but one entry longer on
                 # every call: the object accumulates as if appended to
                 self.record_mutation(base, ACCUMULATE, "." + target.attr.value + " +=", target, UNKNOWN,
@@ -993,11 +996,10 @@ class FunctionAnalyzer:
                 self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)))
             guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target) \
                 or isinstance(target.value, (cst.Name, cst.Attribute)) and self.mod.code_for(target.value) in self.empty_guards \
-                or self._converts_probed(target)
+                or self._converts_probed(target) or self.mod.code_for(target) in self.type_guards
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
-                guarded = guarded or self.mod.code_for(target) in self.type_guards
                 self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
             self.record_store(value, node, "[] =", self.slot_loops(base, key_value))
         elif isinstance(target, cst.StarredElement):
@@ -2035,7 +2037,18 @@ class FunctionAnalyzer:
             return len(args) > 1 and any(self.mod.code_for(a).replace(" ", "") == wanted for a in args)
         if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, cst.Add):
             return False
-        for side in (value.left, value.right):
+        sides, todo = [], [value.left, value.right]
+        while todo:
+            # ``a + b + c`` is ``(a + b) + c``; ``x.upper() + "_" + MODE`` grows ``x`` too
+            side = todo.pop()
+            if isinstance(side, cst.BinaryOperation) and isinstance(side.operator, cst.Add):
+                todo += [side.left, side.right]
+                continue
+            while isinstance(side, cst.Call) and isinstance(side.func, cst.Attribute) \
+                    and side.func.attr.value in DETERMINISTIC_METHODS:
+                side = side.func.value
+            sides.append(side)
+        for side in sides:
             if isinstance(side, cst.BooleanOperation) and isinstance(side.operator, cst.Or):
                 side = side.left
             while isinstance(side, cst.BooleanOperation) or side.lpar:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from aliaslint.summary import OVERWRITE, CallSite, FunctionSummary
 from aliaslint.values import (
+    DETERMINISTIC_METHODS,
     ANY,
     UNKNOWN,
     CopyMark,
@@ -44,6 +45,7 @@ NESTED_RESOLVE_DEPTH = 2
 
 #: a dependency on something the analysis cannot see (a library call's result)
 UNKNOWN_ROOT = Root("unknown")
+
 
 #: how many objects deep a return value keeps its contents: results built from results built
 #: from results (a chain of builders) otherwise nest as deep as the call chain is long, and
@@ -85,8 +87,7 @@ class ValueFlow:
                         # (``f.readline()``, ``next(it)``, ``queue.get()``): another value each round
                         o.loops | (self.call_arg_loops(fn, o.root.index) | frozenset(call.loops) if library
                                    else frozenset()),
-                        # ``UNKNOWN_ROOT``: not a constant (``uuid4().hex`` differs on every call)
-                        self.call_arg_deps(fn, o.root.index, depth) | {UNKNOWN_ROOT} if library else frozenset(),
+                        self.unknown_result_deps(fn, call, depth) if library else frozenset(),
                     ))
                     continue
                 for sel in o.path:
@@ -150,7 +151,12 @@ class ValueFlow:
                 deps = set()
                 for r in o.deps:
                     if r.kind == "call":
-                        deps |= deps_of(self.call_result(fn, r.index, depth + 1))
+                        result = self.call_result(fn, r.index, depth + 1)
+                        call = self.call_site(fn, r.index) if not result else None
+                        # (a library call's unknown result, in ``upper() + uuid4().hex``, as it
+                        # is on its own: from its arguments, and new unless a string's transform)
+                        deps |= deps_of(result) if result or call is None or self.targets(fn, call) \
+                            else self.unknown_result_deps(fn, call, depth)
                     else:
                         deps.add(r)
                 out.add(Opaque(o.loops, frozenset(deps), o.mutable))
@@ -179,6 +185,18 @@ class ValueFlow:
 
     def call_arg_loops(self, fn: FunctionSummary, call_id: int) -> frozenset:
         return loops_of(self._call_args(fn, call_id))
+
+    def unknown_result_deps(self, fn: FunctionSummary, call: CallSite, depth: int = 0) -> frozenset:
+        """What a library call's result (not known) was computed from: its arguments and
+        receiver, and :data:`UNKNOWN_ROOT` (not a constant: ``uuid4().hex`` differs on every
+        call) unless the call is a string's transform (:data:`DETERMINISTIC_METHODS`), which
+        gives the same result for the same receiver and arguments (determined 0.38's
+        ``configs["key"] = det_version.replace(".", "-")[:12]``, ``det_version`` read from
+        ``configs``: a normalisation, a B of issue 8's tenth set)."""
+        deps = self.call_arg_deps(fn, call.id, depth)
+        if call.receiver is not None and call.text.rsplit(".", 1)[-1] in DETERMINISTIC_METHODS:
+            return deps
+        return deps | {UNKNOWN_ROOT}
 
     def call_arg_deps(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> frozenset:
         """Roots the arguments of a call were computed from, through nested calls (memoized:

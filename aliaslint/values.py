@@ -135,6 +135,15 @@ class Fresh:
     each: bool = False
 
 
+#: methods whose result depends only on their receiver and arguments (a string's transforms): a
+#: library call of one is no source of new values, as ``uuid4()`` or ``f.readline()`` are
+DETERMINISTIC_METHODS = frozenset({
+    "replace", "lower", "upper", "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "join",
+    "format", "encode", "decode", "title", "capitalize", "casefold", "removeprefix", "removesuffix",
+    "zfill", "partition", "rpartition", "ljust", "rjust", "center", "expandtabs", "swapcase",
+})
+
+
 @dataclass(frozen=True, slots=True)
 class Opaque:
     loops: frozenset[int] = frozenset()

@@ -146,3 +146,42 @@ def test_a_handler_write_that_is_no_fallback_of_the_try_is_still_on_some_paths(t
     source = NAVIGATOR_ROLES.replace(*twin)
     assert source != NAVIGATOR_ROLES
     assert [(d.code, d.confidence.name) for d in run(tmp_path, {"collections.py": source})] == [("AL007", "HIGH")]
+
+
+# determined 0.38 ``deploy/gcp/gcp.py:84``: a key computed from another key of the same dict with
+# a string's transforms (a B: the same value on every call)
+DETERMINED_GCP = """
+    import json
+
+
+    def terraform_write_variables(configs, variables_to_exclude):
+        det_version = configs.get("det_version")
+        configs["det_version_key"] = det_version.replace(".", "-")[:12].rstrip("-")
+        return json.dumps({k: configs[k] for k in configs if k not in variables_to_exclude})
+
+
+    def terraform_dir(configs):
+        return configs["local_state_path"]
+
+
+    def terraform_plan(configs, variables_to_exclude):
+        vars_file_path = terraform_write_variables(configs, variables_to_exclude)
+        return ["terraform", "plan", f"-var-file={vars_file_path}"], terraform_dir(configs)
+
+
+    def deploy(version, path):
+        configs = {"det_version": version, "local_state_path": path}
+        plan = terraform_plan(configs, ["password"])
+        apply = terraform_plan(configs, [])
+        return plan, apply
+"""
+
+
+def test_a_value_computed_from_the_object_with_a_strings_transforms_is_a_normalisation(tmp_path) -> None:
+    assert run(tmp_path, {"gcp.py": DETERMINED_GCP}, preview=True) == []
+
+
+def test_a_value_from_a_call_that_answers_anew_each_time_is_still_found(tmp_path) -> None:
+    source = DETERMINED_GCP.replace('det_version.replace(".", "-")[:12].rstrip("-")',
+                                    'det_version.upper() + uuid.uuid4().hex').replace("import json", "import json\n    import uuid")
+    assert [(d.code, d.confidence.name) for d in run(tmp_path, {"gcp.py": source})] == [("AL007", "HIGH")]

@@ -91,7 +91,9 @@ PYINFRA_FILES = """
     def template(src, dest, data, jinja_env_kwargs=None):
         \"\"\"Renders the template ``src`` with ``data`` to ``dest``.\"\"\"
         output = get_template(src, jinja_env_kwargs).render(data)
-        yield f"upload {len(output)} bytes to {dest}"
+        with open(dest, "w") as f:
+            f.write(output)
+        yield f"upload to {dest}"
 
 
     def _render(src, kwargs):
