@@ -3012,7 +3012,8 @@ class FunctionAnalyzer:
         if self.raise_states:  # what no handler here catches goes on to the enclosing ``try``
             self.raise_states[-1] = self.join(self.raise_states[-1], raised)
         states = [self.env] if live else []
-        fallback = _Fallback(_normalising_writes(self.body_of(node), self.mod.code_for))
+        written = _normalising_writes(self.body_of(node), self.mod.code_for) if node.handlers else frozenset()
+        fallback = _Fallback(written)
         for h in node.handlers:
             # a handler starts from a state the body can raise in: ``parsed = body`` as the
             # body's last statement does not reach it
@@ -3763,32 +3764,8 @@ def _normalising_writes(body: Sequence[cst.CSTNode], code_for: Callable[[cst.CST
     return frozenset(out)
 
 
-def _names_in(node: cst.CSTNode) -> list[cst.Name]:
-    """The variables ``node`` reads (an attribute's name is no variable)."""
-    found: list[cst.Name] = []
-
-    class Finder(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n)
-
-        def visit_Attribute(self, n: cst.Attribute) -> bool:
-            n.value.visit(self)
-            return False
-
-    node.visit(Finder())
-    return found
-
-
 def _has_call(node: cst.CSTNode) -> bool:
-    class Finder(cst.CSTVisitor):
-        found = False
-
-        def visit_Call(self, n: cst.Call) -> None:
-            self.found = True
-
-    finder = Finder()
-    node.visit(finder)
-    return finder.found
+    return any(type(n) is cst.Call for n in _walk_expr(node))
 
 
 def _equals_constant(test: cst.BaseExpression, name: str) -> bool:
@@ -3810,25 +3787,16 @@ def _equals_constant(test: cst.BaseExpression, name: str) -> bool:
 
 
 def _has_break(body: cst.CSTNode) -> bool:
-    """A ``break`` in ``body`` that leaves this loop (not one of a nested loop's)."""
-    class Finder(cst.CSTVisitor):
-        found = False
-
-        def visit_Break(self, node: cst.Break) -> None:
-            self.found = True
-
-        def visit_For(self, node: cst.For) -> bool:
-            return False
-
-        def visit_While(self, node: cst.While) -> bool:
-            return False
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return False
-
-    finder = Finder()
-    body.visit(finder)
-    return finder.found
+    """A ``break`` in ``body`` that leaves this loop (not one of a nested loop's, nor of a
+    function or class defined in it)."""
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if type(n) is cst.Break:
+            return True
+        stack.extend(c for c in _child_nodes(n)
+                     if not isinstance(c, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef)))
+    return False
 
 
 def _ends_with(body: Sequence[cst.CSTNode], kinds: tuple[type, ...]) -> bool:

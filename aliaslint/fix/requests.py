@@ -46,31 +46,27 @@ def deep_copy(facts, copy_site) -> Fix | None:
     return Fix("Make it a deep copy with `copy.deepcopy()`", Applicability.UNSAFE, requests=(request,))
 
 
-def _deepcopy_spellable(facts, module: str) -> bool:
-    """Whether the module can spell ``copy.deepcopy`` (or ``deepcopy``) at its top level:
-    ``copy`` or ``deepcopy`` is free there, or imported from the ``copy`` module. When both are
-    module-level names of something else (``copy = None``, ``from mylib import copy,
+def _spellable(facts, module: str, *spellings: tuple[str, str]) -> bool:
+    """Whether the module can use one of ``spellings`` (``(name, what it must be)``: ``("copy",
+    "copy")`` for the module, ``("deepcopy", "copy.deepcopy")``) at its top level: the name is
+    free there, or imported as that. When none is (``copy = None``, ``from mylib import copy,
     deepcopy``), the fix would be skipped when applied: no fix is offered, so none is counted
     as fixable (a function's own local names are left to the fix, which skips them)."""
     summary = facts.project.modules.get(module)
     if summary is None:
         return True
+    return any(name not in summary.globals and summary.imports.get(name, dotted) == dotted
+               for name, dotted in spellings)
 
-    def usable(name: str, dotted: str) -> bool:
-        if name in summary.globals:
-            return False
-        return summary.imports.get(name, dotted) == dotted
 
-    return usable("copy", "copy") or usable("deepcopy", "copy.deepcopy")
+def _deepcopy_spellable(facts, module: str) -> bool:
+    """``copy.deepcopy`` or ``deepcopy`` (see :func:`_spellable`)."""
+    return _spellable(facts, module, ("copy", "copy"), ("deepcopy", "copy.deepcopy"))
 
 
 def _shallow_copy_spellable(facts, module: str) -> bool:
-    """Whether the module can spell ``copy.copy`` (``copy`` free or the ``copy`` module) or
-    ``copy`` (``from copy import copy``) at its top level."""
-    summary = facts.project.modules.get(module)
-    if summary is None:
-        return True
-    return "copy" not in summary.globals and summary.imports.get("copy", "copy") in ("copy", "copy.copy")
+    """``copy.copy`` or ``copy`` from ``from copy import copy`` (see :func:`_spellable`)."""
+    return _spellable(facts, module, ("copy", "copy"), ("copy", "copy.copy"))
 
 
 def top_level_only(effects: Iterable) -> bool:
