@@ -75,7 +75,11 @@ class ValueFlow:
         out: set = set()
         for o in value:
             if isinstance(o, Ref) and o.root.kind == "call":
-                base = self.call_result(fn, o.root.index, depth + 1)
+                # a field read here, not through the object: the analyzer already put what this
+                # function stored into it on the paths that store (``check.rt = given`` in one
+                # ``elif`` branch, ``check.rt.append(x)`` in another: checkov 3.3.30's
+                # ``_parse_raw_check``, an A of issue 8's thirteenth set)
+                base = self.call_result(fn, o.root.index, depth + 1, before_stores=bool(o.path) and o.path[0] != ANY)
                 if not base:
                     # an unknown result: aliasing none of the arguments (so "returns its argument"
                     # stays false); a library call's result is computed from its arguments, a
@@ -109,6 +113,12 @@ class ValueFlow:
                         # ``for path in files: _OsiFileContext(path=path, ...)``
                         base = frozenset({Opaque(o.loops, frozenset({UNKNOWN_ROOT}))})
                 out |= base
+            elif isinstance(o, Fresh) and o.kind == "copy" and o.how == ".copy()" and self.project_copy_method(o.site):
+                # ``args.copy()`` of a project class is its own method, whatever it copies: the
+                # call's result (the reference next to this guess) stands for it (tox 4.67.17's
+                # ``ConfigLoadArgs.copy`` copies the chain each substitution appends to, an A of
+                # issue 8's thirteenth set)
+                continue
             elif isinstance(o, Fresh) and depth < 3 and (o.fields or o.copy_of):
                 out.add(
                     replace(
@@ -216,15 +226,18 @@ class ValueFlow:
         self._arg_deps[key] = result
         return result
 
-    def call_result(self, fn: FunctionSummary, call_id: int, depth: int = 0) -> Value:
-        """What call ``call_id`` of ``fn`` returns, resolved ``depth`` levels down.
+    def call_result(self, fn: FunctionSummary, call_id: int, depth: int = 0, before_stores: bool = False) -> Value:
+        """What call ``call_id`` of ``fn`` returns, resolved ``depth`` levels down, with the
+        fields ``fn`` set on it afterwards (weakly); with ``before_stores``, without those set
+        under a named field (the analyzer follows them on each path itself: a read of such a field
+        in ``fn`` gets the stored value where it was stored, this result's elsewhere).
 
         Memoised per (call, depth): a result cut short by :data:`MAX_RESOLVE_DEPTH` is kept
         apart from one computed nearer the top, so the answer does not depend on which question
         came first (set iteration order, which varies from run to run: openai's findings changed
         between identical runs)."""
         results = self._call_results.setdefault(fn.qualname, {})
-        key = (call_id, depth)
+        key = (call_id, depth, before_stores)
         got = results.get(key)
         if got is not None:
             return got
@@ -233,7 +246,8 @@ class ValueFlow:
         result: Value = UNKNOWN
         if call is not None:
             result = self._call_result(fn, call, depth)
-            stores = [(sel, v) for cid, sel, v in fn.call_stores if cid == call_id] if fn.call_stores else ()
+            stores = [(sel, v) for cid, sel, v in fn.call_stores
+                      if cid == call_id and not (before_stores and sel != ANY)] if fn.call_stores else ()
             if stores:
                 result = self._with_stores(fn, result, stores, depth)
             result = self._values.value(result)

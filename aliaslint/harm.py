@@ -239,6 +239,20 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     return None
 
 
+def cache_meant_to_change(loader: FunctionSummary) -> bool:
+    """Whether a cached function's docstring says the object it returns is changed in place by
+    its users: then the cache is shared working state, not a template (dbt-core 1.12.6's
+    ``_read_hint_ts``: "The returned dict is mutated in place by record_hint_shown(), keeping the
+    cache current"; an intended aliasing of issue 8's thirteenth set)."""
+    return bool(loader.doc and _CACHE_CHANGED.search(loader.doc))
+
+
+#: a cached result documented as changed by its users
+_CACHE_CHANGED = re.compile(
+    r"\b((mutated|modified|updated|changed|edited|written)\s+in[- ]place|kept\s+current|keeping\s+(the\s+)?cache"
+    r"\s+(current|up[- ]to[- ]date|in sync))\b", re.IGNORECASE)
+
+
 def writes_destination(fn: FunctionSummary, effect) -> bool:
     """``effect`` writes or adds to a parameter named or documented as the function's
     destination (:func:`_destination`); taking things out of one is no output (napalm's

@@ -35,7 +35,7 @@ class Trace:
 
     ``facts`` maps a key to the value the analysis got: ``("t", function, call id)``,
     ``("pc", function, index)``, ``("cc", function, ref, depth)``, ``("at", class)``,
-    ``("fv", class, name)``, ``("cr", function, call id, depth)``, ``("r", function)``,
+    ``("fv", class, name)``, ``("cr", function, call id, depth, before stores)``, ``("r", function)``,
     ``("e", function)``. ``ends`` gives, for a call result computed there, how many facts had
     been asked when it was done (what it asked itself are the ones in between).
     """
@@ -159,13 +159,13 @@ class ReadLog:
         self._note(key, got)
         return got
 
-    def call_result(self, fn, call_id: int, depth: int = 0):
-        # memoised per (call, depth): recorded with its depth, as the memo keeps it
+    def call_result(self, fn, call_id: int, depth: int = 0, before_stores: bool = False):
+        # memoised per (call, depth, before stores): recorded with both, as the memo keeps them
         if self._trace is None:
-            return super().call_result(fn, call_id, depth)
-        key = ("cr", fn.qualname, call_id, depth)
+            return super().call_result(fn, call_id, depth, before_stores)
+        key = ("cr", fn.qualname, call_id, depth, before_stores)
         first = self._enter(key)
-        got = super().call_result(fn, call_id, depth)
+        got = super().call_result(fn, call_id, depth, before_stores)
         self._note(key, got)
         if first:
             self._trace.ends[key] = len(self._trace.facts)
@@ -186,7 +186,7 @@ class ReadLog:
         if kind == "t":
             return self.targets(fn, self.call_site(fn, key[2]))
         if kind == "cr":
-            return self.call_result(fn, key[2], key[3])
+            return self.call_result(fn, key[2], key[3], key[4])
         if kind == "pc":
             return self.param_classes(fn, key[2])
         if kind == "cc":
@@ -213,7 +213,7 @@ class ReadLog:
             kind = key[0]
             if kind == "cr" and key[1] in members:
                 memo = results.setdefault(key[1], {})
-                memo_key = (key[2], key[3])  # call_result's memo: per (call id, depth)
+                memo_key = key[2:]  # call_result's memo: per (call id, depth, before stores)
                 if memo_key not in memo:
                     memo[memo_key] = UNKNOWN  # the guard call_result sets while it computes
                     done.append((trace.ends[key], memo, memo_key, value))

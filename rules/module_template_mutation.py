@@ -18,7 +18,7 @@ def template_value(project, root):
     """
     if root.name.endswith("()"):  # the object a cached loader returns to every caller
         loader = project.functions.get(root.name[:-2])
-        if loader is None or not loader.cached:
+        if loader is None or not loader.cached or harm.cache_meant_to_change(loader):
             return None
         objects = [o for o in project.rets.get(loader.qualname, ()) if isinstance(o, Fresh)]
         return frozenset(objects) or None

@@ -1,0 +1,132 @@
+"""Findings of issue 8's blind thirteenth and fourteenth sets (checkov 3.3.30, dbt-core 1.12.6,
+tox 4.67.17, openstacksdk 4.22.0; ops 3.9.0, docker 7.2.0, ansible-lint 26.10.1, invoke 3.0.3) kept
+as tests: each kind of wrong or intended finding the triage found, with a twin that is still found.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_harm import run, shown
+
+# dbt-core 1.12.6 ``hints.py:82``: the cached ``_read_hint_ts`` says that the dict it returns is
+# changed in place by ``record_hint_shown`` to keep the cache current: shared working state
+HINTS = """
+    import json
+    import time
+    from functools import lru_cache
+    from pathlib import Path
+
+
+    @lru_cache(maxsize=None)
+    def _read_hint_ts(path_str):
+        \"\"\"Read the hint file, cached by path. The returned dict is mutated
+        in place by record_hint_shown(), keeping the cache current within a run.\"\"\"
+        return json.loads(Path(path_str).read_text())
+
+
+    def has_hint_cooldown(hint_type):
+        return time.time() - _read_hint_ts("h.json").get(hint_type, 0) < 60
+
+
+    def record_hint_shown(hint_type):
+        hint_ts = _read_hint_ts("h.json")
+        hint_ts[hint_type] = int(time.time())
+        Path("h.json").write_text(json.dumps(hint_ts))
+"""
+
+
+def test_a_cache_documented_as_changed_in_place_by_its_users_is_working_state(tmp_path: Path) -> None:
+    assert run(tmp_path, {"hints.py": HINTS}) == []
+
+
+def test_a_cached_object_changed_without_such_a_word_is_still_found(tmp_path: Path) -> None:
+    source = HINTS.replace("The returned dict is mutated\n        in place by record_hint_shown(), keeping the "
+                           "cache current within a run.", "")
+    found = run(tmp_path, {"hints.py": source})
+    assert shown(found) == [("AL003", 20, "HIGH")]
+    assert found[0].message.startswith("`record_hint_shown` writes an item of `_read_hint_ts()`, the object the "
+                                       "cached `_read_hint_ts()` returns to every caller")
+
+
+# checkov 3.3.30 ``common/checks_infra/checks_parser.py:283``: the new check's list is the
+# caller's only in the ``elif`` branch that stores it; another branch appends to the check's own
+CHECKS_PARSER = """
+    class Check:
+        def __init__(self):
+            self.resource_types = []
+
+
+    def parse(raw, resources_types, providers):
+        check = Check()
+        kind = raw.get("kind")
+        if kind == "all":
+            check.resource_types = resources_types or []
+        elif kind == "provider":
+            for provider in providers:
+                check.resource_types.append(f"provider.{provider}")
+        else:
+            check.resource_types = [kind]
+        return check
+
+
+    def load(raws, resources_types, providers):
+        return [parse(r, resources_types, providers) for r in raws]
+"""
+
+
+def test_a_field_stored_in_one_branch_is_not_what_another_branch_appends_to(tmp_path: Path) -> None:
+    assert run(tmp_path, {"parser.py": CHECKS_PARSER}, preview=True) == []
+
+
+def test_a_field_stored_before_the_branches_is_still_appended_to(tmp_path: Path) -> None:
+    # the twin: stored on every path before the append, the caller's list is appended to in a loop
+    source = CHECKS_PARSER.replace('    kind = raw.get("kind")\n', '    kind = raw.get("kind")\n'
+                                   '        check.resource_types = resources_types\n')
+    found = run(tmp_path, {"parser.py": source}, preview=True)
+    assert shown(found) == [("AL007", 15, "MEDIUM")]
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (22, "second use: this caller passes an object it shares in a loop; the next use sees what `parse` changed")]
+
+
+# tox 4.67.17 ``config/loader/toml/_replace.py:209``: ``self.args.copy()`` is the project class's
+# own ``copy``, which copies the chain each substitution appends to (not a builtin shallow copy)
+TOX_REPLACE = """
+    class LoadArgs:
+        def __init__(self, chain, name):
+            self.chain = chain or []
+            self.name = name
+
+        def copy(self):
+            return LoadArgs(self.chain.copy(), self.name)
+
+
+    def load_set_env(conf, conf_args, key):
+        conf_args.chain.append(f"env:{key}")
+        return conf.get(key)
+
+
+    class Unroll:
+        def __init__(self, conf, args: LoadArgs):
+            self.conf = conf
+            self.args = args
+
+        def __call__(self, value):
+            return load_set_env(self.conf, self.args.copy(), value)
+
+
+    def build(conf, args, values):
+        return [Unroll(conf, args)(v) for v in values]
+"""
+
+
+def test_a_project_classs_own_copy_method_is_what_its_call_returns(tmp_path: Path) -> None:
+    assert run(tmp_path, {"replace.py": TOX_REPLACE}, preview=True) == []
+
+
+def test_a_project_copy_method_that_shares_the_list_is_still_found(tmp_path: Path) -> None:
+    # the twin: a ``copy`` that hands the same chain to the new object
+    source = TOX_REPLACE.replace("LoadArgs(self.chain.copy(), self.name)", "LoadArgs(self.chain, self.name)")
+    found = run(tmp_path, {"replace.py": source}, preview=True)
+    assert shown(found) == [("AL006", 12, "HIGH")]
+    assert found[0].message.startswith("`Unroll.__call__` appends to `self.args.chain` through load_set_env, but "
+                                       "`__init__` keeps the caller's `args` there by reference")
