@@ -205,10 +205,19 @@ def filters_in_place(effect) -> bool:
     comes from: five of the twenty default findings on dbt-core 1.12.6 (issue 8's fourth unseen
     set), its partial parser deleting, for each changed schema element, the entries made from it
     (all intended, checked against a full parse). The key may also have gone through an unknown
-    call (``.copy()`` of a list of unknown type): still the object's own elements."""
-    return effect.kind == REMOVE and effect.guarded and effect.root in effect.key_deps \
-        and all(r == effect.root or r.kind in ("global", "unknown") for r in effect.key_deps) \
+    call (``.copy()`` of a list of unknown type): still the object's own elements. Keys the
+    method's own object chooses (``self``) are no input of the caller's either: a loop repeating
+    the call takes out the same entries, already gone (dbt's ``del
+    schema_file.metrics_from_measures[sm_name]`` for the names its saved manifest holds)."""
+    return effect.kind == REMOVE and effect.guarded and bool(effect.key_deps) \
+        and (effect.root in effect.key_deps or all(_own_state(r) for r in effect.key_deps)) \
+        and all(r == effect.root or r.kind in ("global", "unknown") or _own_state(r) for r in effect.key_deps) \
         and (effect.discarded or effect.op in ("remove", "del"))
+
+
+def _own_state(root) -> bool:
+    """``root`` is a method's own object (its ``self`` or ``cls`` parameter)."""
+    return root.kind == "param" and root.index == 0 and root.name in ("self", "cls")
 
 
 def duplicates(effect) -> bool:
@@ -798,7 +807,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
             uses = sum(
                 1 for c in caller.calls if c.id != call.id and any(
                     parts & project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
-                ) and _sees_later_change(project, caller, call, c, parts)
+                ) and _sees_later_change(project, caller, call, c, parts) and not _same_holder(project, caller, call, c)
             )
             if uses or call.loops and not (set(call.loops) & set(o.loops)) and o not in per_iteration:
                 return "shared"
@@ -834,6 +843,18 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
         elif isinstance(o, Ref):
             verdict = "unknown" if verdict == "fresh" else verdict
     return verdict
+
+
+def _same_holder(project, caller: FunctionSummary, call: CallSite, other: CallSite) -> bool:
+    """Whether ``other`` is a method call on the instance ``call`` constructs: given the object
+    that instance keeps, it is the same holder, not another one (dbt-core 1.12.6's
+    ``batch_runner._build_failed_run_batch_result(node_copy, ...)`` after
+    ``MicrobatchBatchRunner(..., node_copy, ...)``: the runner reading the node it owns is no
+    second runner seeing another's change; an A of issue 8's thirteenth set)."""
+    if not other.receiver or not any(t.constructor for t in project.targets(caller, call)):
+        return False
+    return all(isinstance(r, Ref) and r.root.kind == "call" and r.root.index == call.id and not r.path
+               for r in other.receiver)
 
 
 def _new_in_constructor(project, caller: FunctionSummary, ref: Ref) -> bool:

@@ -130,3 +130,92 @@ def test_a_project_copy_method_that_shares_the_list_is_still_found(tmp_path: Pat
     assert shown(found) == [("AL006", 12, "HIGH")]
     assert found[0].message.startswith("`Unroll.__call__` appends to `self.args.chain` through load_set_env, but "
                                        "`__init__` keeps the caller's `args` there by reference")
+
+
+# dbt-core 1.12.6 ``task/run.py:602``: the runner built from a deep copy made for it reads that
+# copy again through one of its own methods; no second runner shares it
+BATCH_RUNNER = """
+    from copy import deepcopy
+
+
+    class BaseRunner:
+        def __init__(self, config, node):
+            self.config = config
+            self.node = node
+
+        def compile(self, batch):
+            self.node.config["start"] = batch[0]
+            self.node.batch = batch
+            return self.node
+
+        def failed_result(self, node, batch):
+            return {"node": node.name, "batch": batch}
+
+
+    class Task:
+        def submit_batch(self, pool, node, batches, batch_idx):
+            node_copy = deepcopy(node)
+            runner = BaseRunner(self.config, node_copy)
+            if not pool.is_closed():
+                return pool.run(runner.compile, batches[batch_idx])
+            return runner.failed_result(node_copy, batches[batch_idx])
+
+        def run(self, pool, node, batches):
+            return [self.submit_batch(pool, node, batches, i) for i in range(len(batches))]
+"""
+
+
+def test_the_instance_built_from_an_object_using_it_again_is_the_same_holder(tmp_path: Path) -> None:
+    assert run(tmp_path, {"run.py": BATCH_RUNNER}, preview=True) == []
+
+
+def test_a_second_instance_built_from_the_same_object_is_still_the_witness(tmp_path: Path) -> None:
+    source = BATCH_RUNNER.replace("return runner.failed_result(node_copy, batches[batch_idx])",
+                                  "return BaseRunner(self.config, node_copy).failed_result(node_copy, batch_idx)")
+    found = run(tmp_path, {"run.py": source})
+    assert shown(found) == [("AL006", 11, "HIGH")]
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (8, "kept by reference here"),
+        (22, "second use: another BaseRunner is built here from the same object, and sees the change"),
+        (25, "second use: another BaseRunner is built here from the same object, and sees the change"),
+        (12, "also mutated here (.batch =)"),
+    ]
+
+
+# dbt-core 1.12.6 ``parser/partial.py:271``: for each changed model, the partial parser deletes
+# from the schema file what its own saved manifest pairs with that model: keys its own state
+# chooses, under a membership test; the next round takes out its own entries
+PARTIAL = """
+    class PartialParsing:
+        def __init__(self, saved_manifest):
+            self.saved_manifest = saved_manifest
+
+        def delete_links(self, schema_file, model):
+            names = []
+            for unique_id in schema_file.semantic_models.copy():
+                sm = self.saved_manifest.semantic_models[unique_id]
+                if sm.model == model["name"]:
+                    names.append(sm.name)
+                    schema_file.semantic_models.remove(unique_id)
+            for name in names:
+                if name in schema_file.metrics_from_measures:
+                    del schema_file.metrics_from_measures[name]
+
+        def process(self, schema_file):
+            for model in schema_file.pp_dict["models"]:
+                self.delete_links(schema_file, model)
+"""
+
+
+def test_removals_keyed_by_the_methods_own_state_are_a_filter_in_place(tmp_path: Path) -> None:
+    found = run(tmp_path, {"partial.py": PARTIAL}, preview=True)
+    assert shown(found) == [("AL001", 19, "MEDIUM")]
+
+
+def test_a_removal_keyed_by_the_callers_input_is_still_found(tmp_path: Path) -> None:
+    # the twin: the key comes from the argument the loop passes, the same key each round
+    source = PARTIAL.replace("del schema_file.metrics_from_measures[name]",
+                             "del schema_file.metrics_from_measures[model['metric']]").replace(
+        "self.delete_links(schema_file, model)", "self.delete_links(schema_file, schema_file.pp_dict['main'])")
+    found = run(tmp_path, {"partial.py": source})
+    assert shown(found) == [("AL001", 19, "HIGH")]
