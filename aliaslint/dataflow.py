@@ -113,11 +113,13 @@ class ValueFlow:
                         # ``for path in files: _OsiFileContext(path=path, ...)``
                         base = frozenset({Opaque(o.loops, frozenset({UNKNOWN_ROOT}))})
                 out |= base
-            elif isinstance(o, Fresh) and o.kind == "copy" and o.how == ".copy()" and self.project_copy_method(o.site):
+            elif (isinstance(o, Fresh) and o.kind == "copy" and o.how == ".copy()" and self.project_copy_method(o.site)
+                  or isinstance(o, Ref) and o.copy is not None and o.copy.how == ".copy()"
+                  and self.project_copy_method(o.copy.site)):
                 # ``args.copy()`` of a project class is its own method, whatever it copies: the
-                # call's result (the reference next to this guess) stands for it (tox 4.67.17's
-                # ``ConfigLoadArgs.copy`` copies the chain each substitution appends to, an A of
-                # issue 8's thirteenth set)
+                # call's result (the reference next to this guess) stands for it, and for what the
+                # guess shared with the original (tox 4.67.17's ``ConfigLoadArgs.copy`` copies the
+                # chain each substitution appends to, an A of issue 8's thirteenth set)
                 continue
             elif isinstance(o, Fresh) and depth < 3 and (o.fields or o.copy_of):
                 out.add(

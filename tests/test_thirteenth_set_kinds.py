@@ -219,3 +219,13 @@ def test_a_removal_keyed_by_the_callers_input_is_still_found(tmp_path: Path) -> 
         "self.delete_links(schema_file, model)", "self.delete_links(schema_file, schema_file.pp_dict['main'])")
     found = run(tmp_path, {"partial.py": source})
     assert shown(found) == [("AL001", 19, "HIGH")]
+
+
+def test_a_local_made_by_a_project_copy_method_is_not_the_original(tmp_path: Path) -> None:
+    # tox's ``_replace_ref``: ``args = self.args.copy(); args.chain.append(path)`` in the method itself
+    source = TOX_REPLACE.replace("return load_set_env(self.conf, self.args.copy(), value)",
+                                 "args = self.args.copy()\n            args.chain.append(value)\n"
+                                 "            return args")
+    assert run(tmp_path / "own", {"replace.py": source}, preview=True) == []
+    shared = source.replace("LoadArgs(self.chain.copy(), self.name)", "LoadArgs(self.chain, self.name)")
+    assert shown(run(tmp_path / "shared", {"replace.py": shared})) == [("AL006", 23, "HIGH")]
