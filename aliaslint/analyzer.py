@@ -1649,6 +1649,15 @@ class FunctionAnalyzer:
                                                        getattr(a.value, "value", None) == "True" for a in node.args):
                 return frozenset({self.new_object(node, "deepcopy")})
             src = first if first is not None else UNKNOWN
+            if first is not None and self._set_argument(node):
+                # a set's elements are hashable (str, int, tuple, frozenset): nothing nested in them
+                # can be written, so the copy shares nothing a change could reach (checkov 3.3.30's
+                # ``if isinstance(values, set): clean(list(values))``, an A of issue 8's
+                # thirteenth set)
+                obj = self.new_object(node, "literal")
+                self.heap.objects[obj.id]["container"] = model.get("container")
+                self.heap.objects[obj.id]["fields"][ANY] = self.opaque_of([first])
+                return frozenset({obj})
             obj = next(iter(self.copy_of(node, src, model.get("name", "copy"))))
             o = self.heap.objects[obj.id]
             o["container"] = model.get("container")
@@ -2493,6 +2502,21 @@ class FunctionAnalyzer:
             return False
         text = self.mod.code_for(target)
         return text in self.probe_guards and text in self.mod.code_for(self.assigned_value)
+
+    def _set_argument(self, node: cst.CSTNode) -> bool:
+        """Whether ``node``'s first argument is a set: a set literal or comprehension, or a name
+        an enclosing ``isinstance`` test narrowed to ``set`` / ``frozenset``."""
+        if not isinstance(node, cst.Call) or not node.args or node.args[0].star:
+            return False
+        arg = node.args[0].value
+        if isinstance(arg, (cst.Set, cst.SetComp)):
+            return True
+        if not isinstance(arg, cst.Name):
+            return False
+        for name, _, types, holds in reversed(self.type_narrowing):
+            if name == arg.value:
+                return holds and bool(types) and all(t in ("set", "frozenset") for t in types)
+        return False
 
     def narrowings(self, test: cst.BaseExpression, holds: bool) -> list[tuple[str, int, tuple[str, ...], bool]]:
         """What ``test`` says about the types of names where it ``holds`` (the ``if`` body) or

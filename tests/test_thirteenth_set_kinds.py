@@ -229,3 +229,38 @@ def test_a_local_made_by_a_project_copy_method_is_not_the_original(tmp_path: Pat
     assert run(tmp_path / "own", {"replace.py": source}, preview=True) == []
     shared = source.replace("LoadArgs(self.chain.copy(), self.name)", "LoadArgs(self.chain, self.name)")
     assert shown(run(tmp_path / "shared", {"replace.py": shared})) == [("AL006", 23, "HIGH")]
+
+
+# checkov 3.3.30 ``terraform/modules/module_utils.py:198``: ``list(values)`` of a set copies
+# hashable elements: nothing nested in them can be written through the copy
+CLEAN_TYPES = """
+    def clean_lst(values):
+        for idx, val in enumerate(values):
+            if isinstance(val, list):
+                val[0] = str(val[0])
+            values[idx] = val
+        return values
+
+
+    def clean(conf):
+        out = {}
+        for attribute, values in conf.items():
+            if isinstance(values, set):
+                out[attribute] = clean_lst(list(values))
+        return out
+
+
+    def load(confs):
+        return [clean(c) for c in confs], confs
+"""
+
+
+def test_a_list_made_from_a_set_shares_nothing_a_change_reaches(tmp_path: Path) -> None:
+    assert run(tmp_path, {"clean.py": CLEAN_TYPES}, preview=True) == []
+
+
+def test_a_list_made_from_a_list_still_shares_its_elements(tmp_path: Path) -> None:
+    found = run(tmp_path, {"clean.py": CLEAN_TYPES.replace("isinstance(values, set)", "isinstance(values, tuple)")},
+                preview=True)
+    assert shown(found) == [("AL002", 14, "HIGH")]
+    assert found[0].message.startswith("`list(values)` copies only the top level")
