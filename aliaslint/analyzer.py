@@ -922,6 +922,7 @@ class FunctionAnalyzer:
                                        for entry in self.type_narrowing]
             if self.branch_depth and self.recording and not converts:
                 self._note_copied_param(target.value, value)
+                self._note_own_fallback(target.value, value)
             self.env[target.value] = value
             self.narrowed_lists.discard(target.value)
             keys = self.path_keys(self.assigned_value) if self.assigned_value is not None else frozenset()
@@ -1014,6 +1015,18 @@ class FunctionAnalyzer:
         for o in base:
             if isinstance(o, Ref) and o.root.kind == "call" and not o.path:
                 self.summary.call_stores.append((o.root.index, selector, self.snapshot(value)))
+
+    def _note_own_fallback(self, name: str, value: frozenset) -> None:
+        """``param = {...}`` (a new dict or list) on some path: see
+        :attr:`FunctionSummary.own_fallback`."""
+        made = any(isinstance(v, _Obj) and self.heap.objects[v.id]["kind"] == "literal"
+                   and self.heap.objects[v.id].get("container") in ("dict", "list") for v in value)
+        if not made:
+            return
+        for o in self.env.get(name, ()):
+            if isinstance(o, Ref) and o.root.kind == "param" and not o.path \
+                    and o.root.index not in self.summary.own_fallback:
+                self.summary.own_fallback += (o.root.index,)
 
     def _note_copied_param(self, name: str, value: frozenset) -> None:
         """``obj = copy(obj)`` under a condition (a copy-on-write flag): the later changes of

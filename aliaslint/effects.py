@@ -227,7 +227,8 @@ class EffectsFixpoint:
                                             value_text=m.value_text, conditional=m.conditional,
                                             returned=m.returned, maybe_copied=m.maybe_copied,
                                             requires=m.requires, path_deps=deps_of(self.resolve(fn, m.path_key)),
-                                            defaulted=defaulted, type_requires=m.type_requires,
+                                            defaulted=defaulted or ref.root.kind == "param" and not ref.path
+                                            and ref.root.index in fn.own_fallback, type_requires=m.type_requires,
                                             guarded=m.guarded, value_outside=outside(value_refs, ref)))
         self._arg_roots = {}
         for call in fn.calls:

@@ -161,6 +161,10 @@ class FunctionSummary:
     #: parameters that are switches: a ``True``/``False`` default, or annotated ``bool``
     #: (``with_grant_option=False``), not an optional value (``ssl_secret_name=None``)
     bool_flags: tuple[int, ...] = ()
+    #: parameters the function binds, on some path, to a new dict or list of its own
+    #: (``if filters: filters["reference"] = name`` / ``else: filters = {"reference": name}``): it
+    #: writes into the caller's object as into the one it makes (docker 7.2.0's ``images``)
+    own_fallback: tuple[int, ...] = ()
     #: for ``__init__``: the attributes it assigns on ``self`` at the top level of its body before
     #: anything could read them (no read of ``self.<name>`` before, no call handed ``self`` but
     #: ``super().__init__(...)``): every instance has its own, which hides a class attribute of

@@ -264,3 +264,44 @@ def test_a_list_made_from_a_list_still_shares_its_elements(tmp_path: Path) -> No
                 preview=True)
     assert shown(found) == [("AL002", 14, "HIGH")]
     assert found[0].message.startswith("`list(values)` copies only the top level")
+
+
+# docker 7.2.0 ``api/image.py:91`` (a miss of the blind fourteenth set, reproduced): ``images``
+# writes the name filter into the caller's ``filters`` when given one, and makes its own dict
+# with that key otherwise; the next call with the same dict and no name still filters by it
+DOCKER_IMAGES = """
+    class ImageApiMixin:
+        def images(self, name=None, quiet=False, filters=None):
+            \"\"\"List images.
+
+            Args:
+                filters (dict): Filters to be processed on the image list.
+            \"\"\"
+            params = {"only_ids": 1 if quiet else 0}
+            if name:
+                if filters:
+                    filters["reference"] = name
+                else:
+                    filters = {"reference": name}
+            if filters:
+                params["filters"] = convert_filters(filters)
+            return self._get("/images/json", params=params)
+
+
+    def convert_filters(filters):
+        return ",".join(f"{k}={v}" for k, v in filters.items())
+"""
+
+
+def test_a_key_set_in_the_callers_mapping_or_in_the_functions_own_is_set_on_some_calls(tmp_path: Path) -> None:
+    found = run(tmp_path, {"image.py": DOCKER_IMAGES})
+    assert shown(found) == [("AL007", 12, "HIGH")]
+    assert found[0].message.startswith(
+        "`ImageApiMixin.images` writes an item of `filters`, the caller's `filters`, on some calls only; a caller "
+        "that passes `filters` again, to a call that does not set that key, passes this call's value on")
+
+
+def test_a_key_set_only_in_a_mapping_the_caller_gave_stays_in_the_preview_tier(tmp_path: Path) -> None:
+    # the twin: without a dict of its own on the other path, the write is into what was given
+    source = DOCKER_IMAGES.replace("                else:\n                    filters = {\"reference\": name}\n", "")
+    assert run(tmp_path, {"image.py": source}) == []
