@@ -241,6 +241,8 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
         return "its docstring says it changes its argument"
     if fn.doc and index is not None and index < len(fn.params) and _adds_to_parameter(fn.doc, fn.params[index]):
         return "its docstring says it adds to its argument"
+    if fn.doc and index is not None and index < len(fn.params) and _filled_parameter(fn.doc, fn.params[index]):
+        return "its docstring says its argument is filled in"
     if fn.cls in project.classes and _CLASS_UPDATES_OBJECT.search(project.classes[fn.cls].doc or ""):
         return "its class's docstring says it changes the object it works on"
     if index is not None and index in fn.rejects_leftovers:
@@ -296,6 +298,17 @@ def _adds_to_parameter(doc: str, param: str) -> bool:
     name = re.escape(param.lstrip("*"))
     return bool(re.search(rf"\b(add|append|insert|put|set|write|store)s?\b[^.;:]{{0,40}}?\b(to|in|into)\s+"
                           rf"(the\s+|its\s+|given\s+|passed\s+)?(\w+\s+)?`*{name}`*\b", doc, re.IGNORECASE))
+
+
+def _filled_parameter(doc: str, param: str) -> bool:
+    """Whether ``doc`` describes parameter ``param`` as filled in by the function, in the
+    parameter's own entry (``secrets: An object which will be filled with secrets during the
+    run``: checkov 3.3.30's ``GitHistoryScanner``, an out-parameter, a B of issue 8's thirteenth
+    set; ``:param acc: list to be populated``)."""
+    name = re.escape(param.lstrip("*"))
+    entry = rf"(:param\s+(\w+\s+)?{name}\s*:|^\s*{name}\s*(\([^)]*\))?\s*(:|--?))"
+    return bool(re.search(entry + r"[^\n]{0,60}?\b(will\s+be|to\s+be|is|gets|are)\s+(filled|populated|collected)\b",
+                          doc, re.IGNORECASE | re.MULTILINE))
 
 
 def named_for_removal(fn: FunctionSummary, effect) -> bool:

@@ -305,3 +305,39 @@ def test_a_key_set_only_in_a_mapping_the_caller_gave_stays_in_the_preview_tier(t
     # the twin: without a dict of its own on the other path, the write is into what was given
     source = DOCKER_IMAGES.replace("                else:\n                    filters = {\"reference\": name}\n", "")
     assert run(tmp_path, {"image.py": source}) == []
+
+
+# checkov 3.3.30 ``secrets/scan_git_history.py:113``: the constructor's docstring says the
+# ``secrets`` it is given "will be filled with secrets during the run": an out-parameter
+GIT_HISTORY = """
+    class GitHistoryScanner:
+        def __init__(self, root_folder, secrets):
+            \"\"\"
+            root_folder: Is necessary for initializing the Repo to read from
+            secrets: An object which will be filled with secrets during the run of the secrets scan
+            \"\"\"
+            self.root_folder = root_folder
+            self.secrets = secrets
+
+        def scan(self, commits):
+            for commit in commits:
+                self.secrets[commit.file].append("seen")
+            return len(commits)
+
+
+    def run(roots, commits):
+        secrets = {}
+        for root in roots:
+            GitHistoryScanner(root, secrets).scan(commits)
+        return secrets
+"""
+
+
+def test_a_constructor_argument_documented_as_filled_in_is_an_out_parameter(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"history.py": GIT_HISTORY}, preview=True)) == [("AL006", 13, "MEDIUM")]
+
+
+def test_an_argument_documented_otherwise_is_still_found(tmp_path: Path) -> None:
+    source = GIT_HISTORY.replace("An object which will be filled with secrets during the run of the secrets scan",
+                                 "The secrets known so far")
+    assert shown(run(tmp_path, {"history.py": source})) == [("AL006", 13, "HIGH")]
