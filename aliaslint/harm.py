@@ -241,7 +241,7 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
         return "its docstring says it changes its argument"
     if fn.doc and index is not None and index < len(fn.params) and _adds_to_parameter(fn.doc, fn.params[index]):
         return "its docstring says it adds to its argument"
-    if fn.doc and index is not None and index < len(fn.params) and _filled_parameter(fn.doc, fn.params[index]):
+    if index is not None and out_parameter(fn, index):
         return "its docstring says its argument is filled in"
     if fn.cls in project.classes and _CLASS_UPDATES_OBJECT.search(project.classes[fn.cls].doc or ""):
         return "its class's docstring says it changes the object it works on"
@@ -298,6 +298,14 @@ def _adds_to_parameter(doc: str, param: str) -> bool:
     name = re.escape(param.lstrip("*"))
     return bool(re.search(rf"\b(add|append|insert|put|set|write|store)s?\b[^.;:]{{0,40}}?\b(to|in|into)\s+"
                           rf"(the\s+|its\s+|given\s+|passed\s+)?(\w+\s+)?`*{name}`*\b", doc, re.IGNORECASE))
+
+
+def out_parameter(fn: FunctionSummary, index: int) -> bool:
+    """Whether ``fn``'s docstring describes parameter ``index``, in its own entry, as filled in
+    by the function (:func:`_filled_parameter`). Narrower than :func:`intended`, which reads the
+    whole docstring: a constructor's says what the object does, not what it does to each argument
+    (sagemaker's ``ExperimentAnalytics``: "the search query ... to populate the data frame")."""
+    return bool(fn.doc) and index < len(fn.params) and _filled_parameter(fn.doc, fn.params[index])
 
 
 def _filled_parameter(doc: str, param: str) -> bool:

@@ -382,7 +382,7 @@ class StoredReferenceMutation(ProjectRule):
                 # repeats a duplicating change on it (``self.checks.append("tcp:8080")`` per call)
                 likely = bool(repeated or builder or (shared_at or reason) and not _acts_on_whole(hits)) \
                     and not _holds_state(project, init, index, hits, inner) and not harm.intended(project, fn) \
-                    and not harm.intended(project, init, index) \
+                    and not harm.out_parameter(init, index) \
                     and not _editing_handle(hits)
                 if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False)
                                                       and not h[1].value_outside for h in hits) \

@@ -341,3 +341,11 @@ def test_an_argument_documented_otherwise_is_still_found(tmp_path: Path) -> None
     source = GIT_HISTORY.replace("An object which will be filled with secrets during the run of the secrets scan",
                                  "The secrets known so far")
     assert shown(run(tmp_path, {"history.py": source})) == [("AL006", 13, "HIGH")]
+
+
+def test_a_constructor_docstring_about_what_the_object_fills_is_no_out_parameter(tmp_path: Path) -> None:
+    # sagemaker's ``ExperimentAnalytics``: "search_expression (dict): The search query ... to use to
+    # populate the data frame" is what the object does with it, not a promise to fill it
+    source = GIT_HISTORY.replace("An object which will be filled with secrets during the run of the secrets scan",
+                                 "The secrets to use to populate the report")
+    assert shown(run(tmp_path, {"history.py": source})) == [("AL006", 13, "HIGH")]
