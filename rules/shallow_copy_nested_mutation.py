@@ -6,7 +6,7 @@ from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import SETDEFAULT
+from aliaslint.summary import ACCUMULATE, SETDEFAULT
 from aliaslint.values import ANY, Fresh, format_path
 
 
@@ -107,7 +107,9 @@ class ShallowCopyNestedMutation(ProjectRule):
     Shown by default when the original is used again: a module- or class-level object (every
     later call copies it), a part of an argument or of `self` (the owner keeps it), a caller in
     the tree that keeps or reuses the object it passed, or, with no caller in the tree, because
-    the copy itself says the original is meant to stay unchanged. With `--preview` only: a
+    the copy itself says the original is meant to stay unchanged; for the `**kwargs` dict of a
+    call, a caller that reuses the object, or a public function whose caller passed the list a
+    second call adds to again by keyword (`sudo(cmd, watchers=mine)`). With `--preview` only: a
     helper whose every caller passes an object of its own; `x.copy()` on an object whose
     class is not known (a numpy array, a C-level context) unless the copy is used as a mapping;
     an object of another package changed through its attributes (`copy.copy(datetime.max)`,
@@ -204,6 +206,9 @@ class ShallowCopyNestedMutation(ProjectRule):
         fn = project.functions[hit.function]
         if e.root.kind == "global":
             return ", a module- or class-level object every later call copies"
+        keyword = _keyword_argument(fn, e)
+        if keyword is not None:
+            return f", the object the caller passed as `{keyword}=`"
         if e.root.kind == "param" and e.root.index < len(fn.params):
             return f", the caller's `{fn.params[e.root.index].lstrip('*')}`"
         return ""
@@ -223,6 +228,16 @@ class ShallowCopyNestedMutation(ProjectRule):
                 witness = harm.caller_witness(project, fn, e.root.index, facts.short(fn.qualname), reuse_counts=True)
                 if witness is not None:
                     return Confidence.HIGH, witness.related(facts)
+                keyword = _keyword_argument(fn, e)
+                if keyword is not None and harm.is_public(fn) and not harm.nested(project, fn) \
+                        and all(h.effect is not None and harm.duplicates(h.effect) and h.effect.kind == ACCUMULATE
+                                for h in hits):
+                    # a public function's ``**kwargs`` hold what its caller passed by name: a list
+                    # given as ``watchers=mine`` gets another entry on every call (invoke 3.0.3's
+                    # ``Context.sudo``, a bug reproduced in issue 8's fourteenth set)
+                    return Confidence.HIGH, harm.public_entry_related(
+                        facts, fn, f"`{keyword}` comes from the caller as a keyword argument, and every call "
+                                   f"adds to what the caller gave again")
             return Confidence.MEDIUM, None
         if all(h.effect is not None and h.effect.kind == SETDEFAULT for h in hits):
             # the nested change only fills what is missing (``if "k" not in c["spec"]:``), or
@@ -301,3 +316,13 @@ class ShallowCopyNestedMutation(ProjectRule):
         return Confidence.HIGH, facts.related(
             first.mark.site, harm.COPY_INTENT + f"`{name}` is the caller's; the copy was made to leave it unchanged, "
                                                 f"and only its top level is")
+
+
+def _keyword_argument(fn, e) -> str | None:
+    """The keyword a change below ``fn``'s own ``**kwargs`` parameter reaches the caller's
+    argument by (``kwargs["watchers"]`` -> ``watchers``), or ``None``."""
+    if e.root.kind != "param" or e.root.index >= len(fn.params) or not fn.params[e.root.index].startswith("**"):
+        return None
+    if not e.path or not (e.path[0].startswith("['") or e.path[0].startswith('["')):
+        return None
+    return e.path[0][2:-2]

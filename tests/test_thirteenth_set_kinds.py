@@ -349,3 +349,41 @@ def test_a_constructor_docstring_about_what_the_object_fills_is_no_out_parameter
     source = GIT_HISTORY.replace("An object which will be filled with secrets during the run of the secrets scan",
                                  "The secrets to use to populate the report")
     assert shown(run(tmp_path, {"history.py": source})) == [("AL006", 13, "HIGH")]
+
+
+# invoke 3.0.3 ``context.py:201`` (a preview miss of the blind fourteenth set, reproduced):
+# ``Context.sudo(command, **kwargs)`` hands ``kwargs`` on, and ``_sudo`` appends its password
+# responder to the list the user passed as ``watchers=``: one more on every call
+INVOKE_SUDO = """
+    class Context:
+        def sudo(self, command, **kwargs):
+            \"\"\"Execute a shell command via ``sudo`` with password auto-response.\"\"\"
+            return self._sudo(command, **kwargs)
+
+        def _sudo(self, command, **kwargs):
+            watcher = Responder(kwargs.pop("password", ""))
+            watchers = kwargs.pop("watchers", list(self.config.watchers))
+            watchers.append(watcher)
+            return self.run(f"sudo {command}", watchers=watchers, **kwargs)
+"""
+
+
+def test_a_keyword_argument_inside_a_public_functions_kwargs_is_the_callers(tmp_path: Path) -> None:
+    found = run(tmp_path, {"context.py": INVOKE_SUDO})
+    assert shown(found) == [("AL002", 5, "HIGH")]
+    assert found[0].message == (
+        "the `**kwargs` dict made here for the call copies only the top level, so the code that appends to "
+        "`kwargs[\"watchers\"]` also changes the original, the object the caller passed as `watchers=`; use "
+        "`copy.deepcopy()`, or copy the nested level that is changed")
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (10, "the original's nested object is mutated here (append)"),
+        (5, "calls `Context._sudo`"),
+        (3, "public entry point: `watchers` comes from the caller as a keyword argument, and every call adds to "
+            "what the caller gave again"),
+    ]
+
+
+def test_a_keyword_argument_of_a_private_helper_stays_in_the_preview_tier(tmp_path: Path) -> None:
+    source = INVOKE_SUDO.replace("def sudo(", "def _sudo_entry(").replace("_sudo(command", "_sudo_impl(command") \
+        .replace("def _sudo(", "def _sudo_impl(")
+    assert shown(run(tmp_path, {"context.py": source}, preview=True)) == [("AL002", 5, "MEDIUM")]
