@@ -78,6 +78,28 @@ def _cannot_change(value, path: tuple[str, ...], op: str) -> bool:
                and op not in _CONTAINER_OPS[o.container] for o in value)
 
 
+def _holds_state_objects(project, value, e) -> bool:
+    """Whether ``e`` sets an attribute on objects the template only refers to, every one of them
+    another module-level object that is an instance (a singleton registry), not plain data. The
+    template is a table of those objects; their attributes are their own state (checkov 3.3.30's
+    ``block_type_registries = {"resource": resource_registry, ...}``, each registry's ``graph``
+    set before it runs: B's of issue 8's thirteenth set)."""
+    if not e.op.startswith(".") or not e.path:
+        return False
+    for sel in e.path:
+        value = load(value, sel)
+    return bool(value) and all(isinstance(o, Ref) and o.root.kind == "global" and not o.path
+                               and _instances_only(project, o.root) for o in value)
+
+
+def _instances_only(project, root) -> bool:
+    """``root`` (a module-level name) holds instances of classes only, or is no template at all."""
+    if project.lookup_qualname(root.name) is None:
+        return False
+    objects = template_value(project, root)
+    return objects is None or all(isinstance(o, Fresh) and o.kind == "instance" for o in objects)
+
+
 def _filler(project, root, changer) -> str | None:
     """A function other than ``changer`` that adds to the object ``root`` names, at its top level,
     what it was given or computed (``FUNCTION_CACHE.add(key)``, ``REGISTRY[name] = cls``): the
@@ -292,7 +314,7 @@ class ModuleTemplateMutation(ProjectRule):
                 if e.kind == SETDEFAULT or e.site in facts.reported_sites:
                     continue
                 value = template_value(project, e.root)
-                if value is None or _cannot_change(value, e.path, e.op):
+                if value is None or _cannot_change(value, e.path, e.op) or _holds_state_objects(project, value, e):
                     continue
                 if e.stores_self:
                     continue  # the instance registers itself with its class (a back-reference)

@@ -387,3 +387,58 @@ def test_a_keyword_argument_of_a_private_helper_stays_in_the_preview_tier(tmp_pa
     source = INVOKE_SUDO.replace("def sudo(", "def _sudo_entry(").replace("_sudo(command", "_sudo_impl(command") \
         .replace("def _sudo(", "def _sudo_impl(")
     assert shown(run(tmp_path, {"context.py": source}, preview=True)) == [("AL002", 5, "MEDIUM")]
+
+
+# checkov 3.3.30 ``terraform/runner.py:407``: a class-level table of the module-level registry
+# singletons; each registry's ``graph`` is its own state, set before it scans
+REGISTRIES = """
+    class Registry:
+        def __init__(self, name):
+            self.name = name
+            self.graph = None
+
+        def scan(self, entity):
+            return [self.name, self.graph, entity]
+
+
+    resource_registry = Registry("resource")
+    data_registry = Registry("data")
+"""
+RUNNER = """
+    from registries import data_registry, resource_registry
+
+
+    class Runner:
+        block_type_registries = {"resource": resource_registry, "data": data_registry}
+
+        def __init__(self, graphs):
+            self.all_graphs = graphs
+
+        def run_block(self, entities, block_type, scanned_file):
+            registry = self.block_type_registries[block_type]
+            results = []
+            for entity in entities:
+                self._assign(registry, scanned_file)
+                results.append(registry.scan(entity))
+            return results
+
+        def _assign(self, registry, scanned_file):
+            registry.graph = None
+            for graph_obj in self.all_graphs:
+                if scanned_file.startswith(graph_obj[1]):
+                    registry.graph = graph_obj[0]
+                    break
+"""
+
+
+def test_attributes_of_singletons_a_class_level_table_refers_to_are_their_own_state(tmp_path: Path) -> None:
+    assert run(tmp_path, {"registries.py": REGISTRIES, "runner.py": RUNNER}, preview=True) == []
+
+
+def test_a_class_level_table_of_plain_data_changed_through_it_is_still_found(tmp_path: Path) -> None:
+    # the twin: the table holds module-level dicts, and an item of one is written
+    source = RUNNER.replace("registry.graph = None", 'registry["graph"] = None').replace(
+        "registry.graph = graph_obj[0]", 'registry["graph"] = graph_obj[0]').replace(
+        "results.append(registry.scan(entity))", "results.append(str(registry))")
+    data = 'resource_registry = {"name": "resource"}\ndata_registry = {"name": "data"}\n'
+    assert shown(run(tmp_path, {"registries.py": data, "runner.py": source})) == [("AL003", 15, "HIGH")]
