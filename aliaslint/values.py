@@ -240,6 +240,14 @@ def key(k: object) -> str:
     return f"[{k!r}]"
 
 
+def key_name(selector: str) -> str | None:
+    """The string key a selector names (``"['watchers']"`` -> ``watchers``), or ``None`` for an
+    attribute, a place or a key not known."""
+    if selector.startswith("['") or selector.startswith('["'):
+        return selector[2:-2]
+    return None
+
+
 def operand(text: str) -> str:
     """``text`` as one operand: parenthesised when it holds a comma or a space outside brackets
     and quotes (``fs, pending`` -> ``(fs, pending)``, ``a or b`` -> ``(a or b)``), so that a
@@ -264,8 +272,8 @@ def format_path(base: str, path: tuple[str, ...]) -> str:
     that is no single operand is parenthesised (``(fs, pending)[*]``)."""
     out = operand(base) if path else base
     for sel in path:
-        if sel.startswith("['") or sel.startswith('["'):
-            out += '["' + sel[2:-2] + '"]'
+        if (name := key_name(sel)) is not None:
+            out += '["' + name + '"]'
         else:
             out += sel
     return out

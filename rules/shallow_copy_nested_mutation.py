@@ -7,7 +7,7 @@ from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, SETDEFAULT
-from aliaslint.values import ANY, Fresh, format_path
+from aliaslint.values import ANY, Fresh, format_path, key_name
 
 
 def _normalising(effect) -> bool:
@@ -323,6 +323,4 @@ def _keyword_argument(fn, e) -> str | None:
     argument by (``kwargs["watchers"]`` -> ``watchers``), or ``None``."""
     if e.root.kind != "param" or e.root.index >= len(fn.params) or not fn.params[e.root.index].startswith("**"):
         return None
-    if not e.path or not (e.path[0].startswith("['") or e.path[0].startswith('["')):
-        return None
-    return e.path[0][2:-2]
+    return key_name(e.path[0]) if e.path else None
