@@ -603,6 +603,7 @@ def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], ru
     for rule in rules:
         if issubclass(rule, ProjectRule):
             found.extend(rule.check_project(project, facts))
+    found = facts.settle(found)
     found = harm.tier_test_code(found, {e.file.display: e.module for e in entries})
     unresolved = [(facts.location(site), f"`{text}(...)` not followed: {why}")
                   for site, text, why in project.unresolved_calls()]

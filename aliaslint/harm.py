@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 
 from aliaslint.dataflow import load as dataflow_load
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
-from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, loops_of
+from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, deps_of, loops_of
 
 #: the prefix of a related location that is a finding's witness (tests and reporters look for it)
 WITNESS = "second use: "
@@ -479,13 +479,15 @@ def config_like(project, fn: FunctionSummary, index: int, path: tuple[str, ...])
         or any(s.startswith(".") and names_configuration(s[1:]) for s in path)
 
 
-def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None:
-    """Why a finding with no witness in the tree is still shown: ``fn`` is a public entry point,
-    parameter ``index`` is a public argument holding configuration (:func:`config_like`), and the
-    change destroys or duplicates what the caller gave, below the top level or by removing a named
-    key. Returns the reason or ``None``."""
-    if not is_public(fn) or index >= len(fn.params) or nested(project, fn) or framework_hook(project, fn) \
-            or plugin_hook(project, fn) or class_statement_namespace(project, fn, index):
+def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool = False) -> str | None:
+    """Why a finding with no witness in the tree is still shown: ``fn`` is a public entry point
+    (or, with ``public``, the caller knows it is reached as one: a constructor of a private module
+    that public subclasses run), parameter ``index`` is a public argument holding configuration
+    (:func:`config_like`), and the change destroys or duplicates what the caller gave, below the
+    top level or by removing a named key, or merges into it what the holder reads for itself
+    (:func:`merges_holder_state`). Returns the reason or ``None``."""
+    if not (public or is_public(fn)) or index >= len(fn.params) or nested(project, fn) \
+            or framework_hook(project, fn) or plugin_hook(project, fn) or class_statement_namespace(project, fn, index):
         return None
     if not config_like(project, fn, index, effect.path):
         return None
@@ -506,6 +508,61 @@ def public_entry(project, fn: FunctionSummary, effect, index: int) -> str | None
     if adds_on_some_calls(effect, fn):
         return (f"`{name}` comes from the caller, and this adds {effect.value_text or 'an element'} to it only "
                 f"{flag_condition(fn, effect)}: a later call that does not ask for it still gets it")
+    return None
+
+
+#: the operations that merge one mapping into another
+MERGES = frozenset({"update", "|="})
+
+
+def merges_holder_state(project, fn: FunctionSummary, effect) -> bool:
+    """A merge (``update``, ``|=``) into an attribute of ``self`` whose entries the object reads
+    for itself: from another of its attributes (:attr:`Effect.value_outside`), or returned by a
+    call on one, with no argument of the method's caller (``self.settings.update(
+    self.loader.load_file("env/settings"))``). Into the dict its constructor kept from the caller,
+    the next object given the same dict starts with them (ansible-runner 2.4.3's
+    ``BaseConfig.prepare_env``: one project's ``job_timeout`` and vault password carried into the
+    next job, reproduced by the blind triage of issue 8's sixteenth set). Repeated on one object it
+    merges the same again; each object merges what it holds. Not a merge of what the method's
+    caller gives (``self.settings.update(overrides)``): a setter's."""
+    if effect.kind != OVERWRITE or effect.op not in MERGES or not effect.path or not effect.path[0].startswith("."):
+        return False
+    if effect.value_outside:
+        return True
+    if effect.chain or not fn.cls or fn.kind != "method":
+        return False
+    own = effect.path[:1]
+    for m in fn.mutations:
+        if m.site != effect.site:
+            continue
+        for o in m.value:
+            call = project.call_site(fn, o.root.index) if isinstance(o, Ref) and o.root.kind == "call" else None
+            if call is None or call.receiver is None:
+                return False
+            receiver = project.resolve(fn, call.receiver)
+            if not receiver or not all(isinstance(r, Ref) and r.root.kind == "param" and r.root.index == 0
+                                       and r.path[:1] and r.path[:1] != own for r in receiver):
+                return False  # not a call on another attribute of the object
+            if any(r.kind == "param" and r.index > 0 for a in call.args for r in deps_of(project.resolve(fn, a))):
+                return False  # what the method's caller gave
+        return bool(m.value)
+    return False
+
+
+def public_subclass(project, family) -> str | None:
+    """The first class of ``family`` (a class and its subclasses, qualified names) a library's
+    user can name: no ``_`` in its module path or name, not test code. A base class in a private
+    module (``ansible_runner.config._base.BaseConfig``) is built through its public subclasses
+    (``RunnerConfig``), which hand their keywords to its ``__init__``."""
+    for cls in sorted(family):
+        info = project.classes.get(cls)
+        if info is None or any(part.startswith("_") for part in cls.split(".")):
+            continue
+        init_q = project.find_method(cls, "__init__")
+        init = project.functions.get(init_q) if init_q else None
+        if init is not None and is_test_code(init):
+            continue
+        return cls
     return None
 
 

@@ -85,6 +85,25 @@ class Facts:
         self.project = project
         #: mutation sites already explained by a finding (one finding per cause)
         self.reported_sites: set = set()
+        #: preview findings that stand for their mutation sites only until a later rule explains
+        #: them (see :meth:`tentative`)
+        self._tentative: list[tuple[object, frozenset]] = []
+
+    def tentative(self, diagnostic, sites) -> None:
+        """Keep ``diagnostic`` (a preview finding) only if no later rule explains all of its
+        mutation ``sites``: it does not claim them (:attr:`reported_sites`), so the rule that names
+        the cause can. Where this comes from: ansible-runner 2.4.3's ``BaseConfig.prepare_env``
+        merges project files into the ``settings`` dict its constructor kept from the caller; the
+        ``**kwargs`` dicts of the 14 public entry points that hand ``settings=`` down were each a
+        preview AL002 finding, and the one cause (AL006, the class keeping the caller's dict) was
+        never reported (the blind triage of issue 8's sixteenth set)."""
+        self._tentative.append((diagnostic, frozenset(sites)))
+
+    def settle(self, found: list) -> list:
+        """``found`` (every rule's diagnostics, in order) without the tentative ones whose every
+        mutation site a later finding explained."""
+        dropped = {id(d) for d, sites in self._tentative if sites and sites <= self.reported_sites}
+        return [d for d in found if id(d) not in dropped]
 
     def location(self, site):
         from aliaslint.diagnostics import Location

@@ -191,11 +191,17 @@ class ShallowCopyNestedMutation(ProjectRule):
                     related += [facts.related(c, "calls the function that changes it") for c in h.chain]
             if second is not None:
                 related.append(second)
-            facts.reported_sites.update(h.site for h in hits)
-            out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
-                                  confidence=confidence, url=cls.url(),
-                                  access_path=first.target or None,
-                                  fix=fixes.deep_copy(facts, site) if spelled in COPY_SPELLINGS else None))
+            diagnostic = Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
+                                    confidence=confidence, url=cls.url(), access_path=first.target or None,
+                                    fix=fixes.deep_copy(facts, site) if spelled in COPY_SPELLINGS else None)
+            if spelled == "**kwargs" and confidence is Confidence.MEDIUM:
+                # Python's copy, not the author's, and no second use: the cause may be what keeps
+                # the object the caller passed by keyword (a constructor, AL006), one finding
+                # where this would be one per call that hands the keyword down
+                facts.tentative(diagnostic, {h.site for h in hits})
+            else:
+                facts.reported_sites.update(h.site for h in hits)
+            out.append(diagnostic)
         return out
 
     @staticmethod

@@ -331,7 +331,9 @@ class StoredReferenceMutation(ProjectRule):
                         else:
                             shared_at.append(call)
                 # constructions in test code say nothing of what a library's users pass
-                public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_")
+                # a base class of a private module is public through the subclasses users build
+                public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_") \
+                    or harm.public_subclass(project, family) is not None
                 real = [(c, call, t) for c, call, t in constructions if not (public and harm.is_test_code(c))
                         and not _passes_through(project, c, call, t, index)]
                 # an element taken off the end of a queue that every construction made for the
@@ -354,6 +356,7 @@ class StoredReferenceMutation(ProjectRule):
                     continue  # never passed: the default, an object of the instance's own
                 fn, e = hits[0]
                 reason = None
+                merged = False
                 builder = None if shared_at or repeated or not public else _public_repeater(methods, project, hits)
                 if builder is not None and not harm.config_like(project, init, index, inner + builder[2].path[1:]):
                     builder = None  # the object's own working state, not configuration the caller gave
@@ -377,16 +380,24 @@ class StoredReferenceMutation(ProjectRule):
                     # (``headers.update(config.get("https_extra_headers"))`` merges it into itself)
                     kept_effect = replace(e, root=kept_root, path=inner + e.path[1:], value_deps=frozenset(
                         kept_root if r == e.root else r for r in e.value_deps))
-                    reason = harm.public_entry(project, init, kept_effect, index)
+                    reason = harm.public_entry(project, init, kept_effect, index, public=True)
+                    if reason is None and public and harm.config_like(project, init, index, inner) and all(
+                            len(h[1].path) == 1 and harm.merges_holder_state(project, h[0], h[1]) for h in hits):
+                        # the kept object itself is changed, as a wrapper's is, but not with what
+                        # the method's caller gives: with what each object reads for itself
+                        reason = (f"`{init.params[index]}` comes from the caller, and this merges into it what "
+                                  f"each object reads for itself: the next one given the same object starts with "
+                                  f"this one's entries")
+                        merged = True
                 # a wrapper acting on the kept object itself is by design, unless one instance
                 # repeats a duplicating change on it (``self.checks.append("tcp:8080")`` per call)
-                likely = bool(repeated or builder or (shared_at or reason) and not _acts_on_whole(hits)) \
+                likely = bool(repeated or builder or (shared_at or reason) and (merged or not _acts_on_whole(hits))) \
                     and not _holds_state(project, init, index, hits, inner) and not harm.intended(project, fn) \
                     and not harm.out_parameter(init, index) \
                     and not _editing_handle(hits)
                 if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False)
                                                       and not h[1].value_outside for h in hits) \
-                        or reason and not repeated and builder is None and all(
+                        or reason and not repeated and builder is None and not merged and all(
                             h[1].kind in (OVERWRITE, SETDEFAULT) and harm.repeat_safe(h[1], constants=False)
                             for h in hits):
                     # every instance, or every caller's call, fills in or normalises the same again
@@ -416,6 +427,11 @@ class StoredReferenceMutation(ProjectRule):
                 elif shared_at:
                     wrong = f"every {short_cls} built from the same object changes it for the others"
                     fix = "copy it in `__init__`"
+                elif merged:
+                    what = f" (`{e.value_text}`)" if e.value_text else ""
+                    wrong = (f"each {short_cls} merges what it reads for itself{what} into the caller's object, so "
+                             f"the next one built from the same object starts with this one's entries")
+                    fix = f"copy it in `__init__` (`dict({kept_name})`)"
                 elif filled_at and reason is None:
                     wrong = (f"the object its maker builds for the call is filled through it, and the maker reads "
                              f"it afterwards")

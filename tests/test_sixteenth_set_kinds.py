@@ -1,0 +1,121 @@
+"""Findings of issue 8's blind fifteenth to seventeenth sets (kr8s 0.20.15, kedro 1.7.0, luigi
+3.8.1, ansible-runner 2.4.3; aws-sam-translator 1.115.0, lightkube 1.0.1, cerberus 1.3.8, buildbot
+4.3.0) kept as tests: each kind the triage found missed or wrong, with a twin that shows where the
+kind stops.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_harm import run, shown
+
+# ansible-runner 2.4.3: ``BaseConfig`` (in the private module ``config/_base.py``) keeps the
+# caller's ``settings`` dict, and ``prepare_env`` merges the project's ``env/settings`` file into
+# it; ``run(**kwargs)`` hands ``settings=`` down through ``RunnerConfig(**kwargs)``. A program
+# reusing one settings dict carries one project's ``job_timeout`` into the next job (reproduced).
+BASE = """
+    import json
+
+
+    class Loader:
+        def __init__(self, root):
+            self.root = root
+
+        def load_file(self, name):
+            with open(self.root + "/" + name) as f:
+                return json.load(f)
+
+
+    class BaseConfig:
+        def __init__(self, private_data_dir, settings=None):
+            self.settings = settings
+            self.loader = Loader(private_data_dir)
+
+        def prepare_env(self):
+            if self.settings and isinstance(self.settings, dict):
+                self.settings.update({merged})
+            else:
+                self.settings = self.loader.load_file("env/settings")
+"""
+RUNNER = """
+    from pkg.config._base import BaseConfig
+
+
+    class RunnerConfig(BaseConfig):
+        \"\"\"A runner's configuration.\"\"\"
+
+        def __init__(self, private_data_dir, playbook=None, **kwargs):
+            self.playbook = playbook
+            super().__init__(private_data_dir, **kwargs)
+
+        def prepare(self):
+            self.prepare_env()
+"""
+INTERFACE = """
+    from pkg.config.runner import RunnerConfig
+
+
+    def init_runner(**kwargs):
+        rc = RunnerConfig(**kwargs)
+        rc.prepare()
+        return rc
+
+
+    def run(**kwargs):
+        \"\"\"Run a playbook.
+
+        :param dict settings: settings for the runtime, also read from ``env/settings``.
+        \"\"\"
+        return init_runner(**kwargs)
+
+
+    def run_async(**kwargs):
+        return init_runner(**kwargs)
+"""
+
+
+def _runner(merged: str, base: str = "config/_base.py", runner: str = RUNNER) -> dict[str, str]:
+    return {"pkg/__init__.py": "", "pkg/config/__init__.py": "", f"pkg/{base}": BASE.format(merged=merged),
+            "pkg/config/runner.py": runner, "pkg/interface.py": INTERFACE}
+
+
+def test_a_private_base_class_merging_what_each_object_reads_into_the_callers_dict_is_one_default_finding(
+        tmp_path: Path) -> None:
+    found = run(tmp_path, _runner('self.loader.load_file("env/settings")'))
+    assert shown(found) == [("AL006", 21, "HIGH")]
+    assert found[0].location.path == "pkg/config/_base.py"
+    assert found[0].message == (
+        "`BaseConfig.prepare_env` updates `self.settings`, but `__init__` keeps the caller's `settings` there by "
+        "reference: each BaseConfig merges what it reads for itself (`self.loader.load_file(\"env/settings\")`) into the "
+        "caller's object, so the next one built from the same object starts with this one's entries; copy it in "
+        "`__init__` (`dict(settings)`)")
+    assert [r.message for r in found[0].related] == [
+        "kept by reference here",
+        "public entry point: `settings` comes from the caller, and this merges into it what each object reads "
+        "for itself: the next one given the same object starts with this one's entries"]
+    # one cause, one finding: the ``**kwargs`` dicts of the entry points that hand ``settings=``
+    # down are not each a preview finding of their own
+    assert shown(run(tmp_path / "preview", _runner('self.loader.load_file("env/settings")'), preview=True)) == [
+        ("AL006", 21, "HIGH")]
+
+
+@pytest.mark.parametrize("merged", [
+    "overrides",                                # a setter's merge: what the method's caller asked for
+    "self.loader.load_file(overrides)",         # read as the method's caller says
+    '{"env": "prod"}',                          # a constant: merged again, the same entries
+])
+def test_merging_what_the_methods_caller_gives_is_not_the_objects_own_state(tmp_path: Path, merged: str) -> None:
+    files = _runner(merged)
+    files["pkg/config/_base.py"] = files["pkg/config/_base.py"].replace(
+        "def prepare_env(self):", "def prepare_env(self, overrides=None):")
+    assert run(tmp_path, files) == []
+
+
+def test_a_private_base_class_with_no_public_subclass_is_not_a_public_entry(tmp_path: Path) -> None:
+    runner = RUNNER.replace("class RunnerConfig(BaseConfig)", "class _RunnerConfig(BaseConfig)")
+    files = _runner('self.loader.load_file("env/settings")', runner=runner)
+    files["pkg/interface.py"] = INTERFACE.replace("import RunnerConfig", "import _RunnerConfig as RunnerConfig")
+    assert run(tmp_path, files) == []
+    assert [d.code for d in run(tmp_path / "preview", files, preview=True)] == ["AL006"]
