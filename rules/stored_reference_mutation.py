@@ -233,7 +233,11 @@ class StoredReferenceMutation(ProjectRule):
     of the class's own, or what the caller gave turned into something else, as a rendered
     placeholder; a setter that stores its own arguments there is preview only); or when a public
     method (`build()`) adds to the kept object what does not come from its own arguments, so that
-    every call adds the same entries again. With `--preview` only: wrappers and sinks that only
+    every call adds the same entries again; or when a method merges into the kept object itself
+    what each object reads for itself (`self.settings.update(self.loader.load_file(...))`), so
+    the next object given the same dict starts with this one's entries. A base class in a private
+    module counts as public when a public subclass (the class users build) inherits it. With
+    `--preview` only: wrappers and sinks that only
     change the kept object itself, handles whose public methods (three or more) edit the kept
     object, kept objects with mutating methods of their own, changes that fill in or normalise
     (also under a public constructor: a value converted under a probe of its form, `if not
