@@ -23,7 +23,14 @@ def kept_arguments(project, init_q: str) -> dict[str, tuple[int, tuple[str, ...]
     (``super().__init__(spec)``, ``self.setup(spec)``).
     """
     out: dict[str, tuple[int, tuple[str, ...], object]] = {}
+    init = project.functions.get(init_q)
+    # a property's setter decides what is kept (kr8s 0.20.15's ``raw`` setter stores
+    # ``Box(value)``, a converted copy): ``self.raw = resource`` keeps nothing by itself
+    properties = {p for c in project.mro(init.cls) for p in project.classes[c].properties} \
+        if init is not None and init.cls in project.classes else set()
     for name, value, site in project.instance_fields(init_q):
+        if name in properties:
+            continue
         for o in sorted((o for o in value if isinstance(o, Ref)), key=lambda r: (len(r.path), r.path)):
             if o.root.kind == "param" and o.root.index >= 1 and ANY not in o.path:
                 out.setdefault(name, (o.root.index, o.path, site))

@@ -119,3 +119,37 @@ def test_a_private_base_class_with_no_public_subclass_is_not_a_public_entry(tmp_
     files["pkg/interface.py"] = INTERFACE.replace("import RunnerConfig", "import _RunnerConfig as RunnerConfig")
     assert run(tmp_path, files) == []
     assert [d.code for d in run(tmp_path / "preview", files, preview=True)] == ["AL006"]
+
+
+# kr8s 0.20.15 ``_objects.py``: ``APIObject.__init__`` stores ``self.raw = resource`` through the
+# ``raw`` property's setter, which keeps ``Box(value)``, a converted copy; ``Pod.tolerate``
+# appending to ``self.raw["spec"]["tolerations"]`` changes that copy, not the caller's dict
+POD = """
+    from box import Box
+
+
+    class Pod:
+        def __init__(self, resource):
+            {store}
+
+        @property
+        def raw(self):
+            return self._raw
+
+        @raw.setter
+        def raw(self, value):
+            self._raw = Box(value)
+
+        def tolerate(self, key):
+            self.{attr}["spec"]["tolerations"].append({{"key": key, "effect": "NoSchedule"}})
+"""
+
+
+@pytest.mark.parametrize(("store", "attr", "found"), [
+    ("self.raw = resource", "raw", []),  # through the setter: what it keeps is its own
+    ("self.data = resource", "data", [("AL006", 18, "HIGH")]),  # a plain attribute: the caller's dict
+])
+def test_a_store_through_a_property_setter_keeps_what_the_setter_keeps(
+        tmp_path: Path, store: str, attr: str, found: list) -> None:
+    files = {"pod.py": POD.format(store=store, attr=attr)}
+    assert shown(run(tmp_path, files)) == found
