@@ -484,8 +484,7 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     (or, with ``public``, the caller knows it is reached as one: a constructor of a private module
     that public subclasses run), parameter ``index`` is a public argument holding configuration
     (:func:`config_like`), and the change destroys or duplicates what the caller gave, below the
-    top level or by removing a named key, or merges into it what the holder reads for itself
-    (:func:`merges_holder_state`). Returns the reason or ``None``."""
+    top level or by removing a named key. Returns the reason or ``None``."""
     if not (public or is_public(fn)) or index >= len(fn.params) or nested(project, fn) \
             or framework_hook(project, fn) or plugin_hook(project, fn) or class_statement_namespace(project, fn, index):
         return None
@@ -529,7 +528,7 @@ def merges_holder_state(project, fn: FunctionSummary, effect) -> bool:
         return False
     if effect.value_outside:
         return True
-    if effect.chain or not fn.cls or fn.kind != "method":
+    if effect.chain or not fn.cls or fn.kind not in ("method", "property"):
         return False
     own = effect.path[:1]
     for m in fn.mutations:

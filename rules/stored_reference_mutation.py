@@ -318,6 +318,9 @@ class StoredReferenceMutation(ProjectRule):
                 if t.constructor in family
             ]
             methods = project.method_table(cls_name)
+            # a base class of a private module is public through the subclasses users build
+            public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_") \
+                or harm.public_subclass(project, family) is not None
             for attr, (index, inner, store_site) in kept.items():
                 hits = []
                 for mname, mq in methods.items():
@@ -342,9 +345,6 @@ class StoredReferenceMutation(ProjectRule):
                         else:
                             shared_at.append(call)
                 # constructions in test code say nothing of what a library's users pass
-                # a base class of a private module is public through the subclasses users build
-                public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_") \
-                    or harm.public_subclass(project, family) is not None
                 real = [(c, call, t) for c, call, t in constructions if not (public and harm.is_test_code(c))
                         and not _passes_through(project, c, call, t, index)]
                 # an element taken off the end of a queue that every construction made for the

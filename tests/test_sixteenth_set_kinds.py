@@ -101,6 +101,15 @@ def test_a_private_base_class_merging_what_each_object_reads_into_the_callers_di
         ("AL006", 21, "HIGH")]
 
 
+def test_a_property_merging_what_the_object_reads_into_the_callers_dict_is_found_too(tmp_path: Path) -> None:
+    # airflow's ``S3Hook.transfer_config``: a property merges the connection's settings in
+    files = _runner('self.loader.load_file("env/settings")', runner=RUNNER.replace(
+        "self.prepare_env()", "return self.prepare_env"))
+    files["pkg/config/_base.py"] = files["pkg/config/_base.py"].replace(
+        "        def prepare_env(self):", "        @property\n        def prepare_env(self):")
+    assert shown(run(tmp_path, files)) == [("AL006", 22, "HIGH")]
+
+
 @pytest.mark.parametrize("merged", [
     "overrides",                                # a setter's merge: what the method's caller asked for
     "self.loader.load_file(overrides)",         # read as the method's caller says
