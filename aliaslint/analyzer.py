@@ -690,7 +690,8 @@ class FunctionAnalyzer:
     # ----------------------------------------------------------- recording
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
                         key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1,
-                        via_model: str = "", discarded: bool = False, container: cst.CSTNode | None = None) -> None:
+                        via_model: str = "", discarded: bool = False, container: cst.CSTNode | None = None,
+                        selector: str = "") -> None:
         if not op.endswith(" ="):
             # ``md.update(other)``, ``del md[k]``: not only what was set (an assignment's own
             # field is set by :meth:`overlay`; ``md[:] = ...`` and unknown keys by :meth:`store`)
@@ -739,7 +740,8 @@ class FunctionAnalyzer:
                      requires=tuple(sorted(set(self.flag_requires))),
                      type_requires=self.type_requires(),
                      path_key=self.snapshot(self.path_keys(
-                         container if container is not None else receiver if receiver is not None else node)))
+                         container if container is not None else receiver if receiver is not None else node)),
+                     selector=selector)
         )
 
     def _adds_made_absent(self, node: cst.CSTNode) -> bool:
@@ -1001,7 +1003,8 @@ class FunctionAnalyzer:
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
-                self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value)
+                self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value,
+                                     selector="" if sel == ANY else sel)
             self.record_store(value, node, "[] =", self.slot_loops(base, key_value))
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, frozenset({self.new_object(target)}), node)

@@ -1137,22 +1137,51 @@ def _reads_only(call: CallSite) -> bool:
     return call.receiver is not None and call.text.rsplit(".", 1)[-1] in _READ_METHODS
 
 
-def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
-    """Whether another call of ``caller`` is given ``ref``'s object, or something inside it or
-    holding it (``run_insar(cfg, ...)`` after ``insar_pair(cfg, ...)``)."""
-    for other in caller.calls:
+def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fresh,
+                below: tuple = ()) -> CallSite | None:
+    """The later call of ``caller`` given ``ref``'s object (a parameter's part, or an object the
+    caller made), or something inside it or holding it
+    (``run_insar(cfg, ...)`` after ``insar_pair(cfg, ...)``), or ``None``. "Later": it starts after
+    ``call`` ends, or it shares a loop with it (the next iteration comes after); not when ``call``
+    leaves the function (``return f(x)``). A call given the object itself or a part of it wins
+    over one given only an object holding it (``self.db.setup()`` then ``self.start()``).
+    ``below``: the part of the object that changed (``(".options",)``); a call given only another
+    part of it (``self.client``) does not see the change."""
+    if call.exits is not None:
+        return None
+    end = (call.site.end_line, call.site.end_column) if call.site.end_line else (call.site.line, call.site.column)
+    loops = set(call.loops)
+    best = None
+    for other in sorted(caller.calls, key=lambda c: (c.site.line, c.site.column)):
         if other.id == call.id or other.builtin_guess:
             continue
+        if (other.site.line, other.site.column) < end and not loops & set(other.loops):
+            continue  # before the change (or an argument of the changing call itself)
         for v in (*other.args, *(v for _, v in other.kwargs), *((other.receiver,) if other.receiver else ())):
             for o in v:
-                if isinstance(o, Ref) and o.root == ref.root and (
-                        o.path[:len(ref.path)] == ref.path or ref.path[:len(o.path)] == o.path):
-                    return True
-    return False
+                if isinstance(ref, Fresh) and o == ref:
+                    return other  # an object the caller made, given to another call
+                if not isinstance(o, Ref) or not isinstance(ref, Ref) or o.root != ref.root:
+                    continue
+                changed = ref.path + below
+                if o.path[:len(ref.path)] == ref.path and (
+                        o.path[:len(changed)] == changed or changed[:len(o.path)] == o.path):
+                    return other
+                if best is None and ref.path[:len(o.path)] == o.path:
+                    best = other
+    return best
+
+
+def _again_message(again: CallSite, callee_name: str) -> str:
+    """What a later call given the changed object is, in words: another call of the same
+    function (``launcher.launch`` after ``NodeLauncher.launch``) or a call of another."""
+    if again.text.rsplit(".", 1)[-1] == callee_name.rsplit(".", 1)[-1]:
+        return f"the next call of `{again.text}` gets the object the one before changed"
+    return f"the call of `{again.text}` here gets the same object after `{callee_name}` changed it"
 
 
 def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
-                   reuse_counts: bool = False) -> Witness | None:
+                   reuse_counts: bool = False, below: tuple = ()) -> Witness | None:
     """A caller in the tree that uses the object it passes for parameter ``index`` again: it
     keeps it (``self.headers``, a module-level object), hands it to other calls, or passes it on
     every iteration of a loop. Test code does not count for code that is not a test: a test
@@ -1163,7 +1192,8 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
 
     ``reuse_counts``: a caller that passes its own parameter on to other calls too counts (for a
     function that copied the object so as not to change it: every later use is a victim; for one
-    that consumes its argument, the caller passing it on may be taking it apart on purpose)."""
+    that consumes its argument, the caller passing it on may be taking it apart on purpose).
+    ``below``: the part of the argument that changes (see :func:`_used_again`)."""
     best = None
     for caller_q, call, t in sorted(project.callers.get(fn.qualname, []), key=lambda c: (c[1].site, c[0])):
         if caller_q == fn.qualname:
@@ -1176,15 +1206,23 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             continue
         if reuse_counts:
             for o in project.resolve(caller, arg):
-                if isinstance(o, Ref) and o.root.kind == "param" and _used_again(project, caller, call, o):
-                    return Witness(call.site, f"this caller uses the same object again after `{callee_name}` "
-                                              f"changed it")
+                again = _used_again(project, caller, call, o, below) \
+                    if isinstance(o, Ref) and o.root.kind == "param" else None
+                if again is not None:
+                    return Witness(again.site, _again_message(again, callee_name))
         verdict = sharing(project, caller, call, arg)
         if verdict == "shared" and call.loops and loop_changes(caller, call.loops[-1], arg):
             continue  # the loop's own working state (kr8s' paging loop sets ``params["continue"]``)
         if verdict == "shared":
             held = any(isinstance(o, Ref) and o.root.kind == "global" for o in project.resolve(caller, arg))
             where = "in a loop" if call.loops else "and uses it again"
+            if not call.loops:
+                # name the later call that gets it, rather than the changing call itself
+                again = next((a for o in sorted(arg, key=repr)
+                              if isinstance(o, (Ref, Fresh)) and (a := _used_again(project, caller, call, o, below))),
+                             None)
+                if again is not None:
+                    return Witness(again.site, _again_message(again, callee_name), held)
             invariant = frozenset()
             if call.loops:
                 invariant = frozenset(
@@ -1222,8 +1260,9 @@ def mentions_call(value: Value, call_id: int, depth: int = 0) -> bool:
 
 def _written_back(caller: FunctionSummary, call: CallSite, arg: Value) -> bool:
     """Whether ``caller`` stores the call's result into the slot it took the argument from: an
-    attribute (``x.spec = f(x.spec)``) or the item of the loop's own key (``for k, v in
-    d.items(): d[k] = f(v)``). The caller means the element to be replaced by what the callee
+    attribute (``x.spec = f(x.spec)``), an item of a constant key (``api["DefinitionBody"] =
+    merge(api["DefinitionBody"], ...)``, aws-sam-translator 1.115.0's ``push.py``) or the item of
+    the loop's own key (``for k, v in d.items(): d[k] = f(v)``). The caller means the element to be replaced by what the callee
     makes of it, and holds the original no longer, so no later call of its sees the change.
     Where this comes from: kapitan 0.36.3's reference compiler, compiling each value of a
     mapping in place and writing the result back (issue 8's eighth unseen set)."""
@@ -1236,7 +1275,8 @@ def _written_back(caller: FunctionSummary, call: CallSite, arg: Value) -> bool:
         for o in parts:
             last = o.path[-1]
             slot = last == ANY and bool(loops_of(m.key) & o.loops) and m.op == "[] =" \
-                or last.startswith(".") and m.op == f"{last} ="
+                or last.startswith(".") and m.op == f"{last} =" \
+                or last != ANY and m.op == "[] =" and m.selector == last
             if slot and any(isinstance(t, Ref) and t.root == o.root and t.path == o.path[:-1] for t in m.target):
                 break
         else:
@@ -1330,6 +1370,23 @@ def every_caller_fresh(project, fn: FunctionSummary, index: int) -> bool:
             continue
         verdicts.append(sharing(project, caller, call, arg))
     return bool(verdicts) and all(v == "fresh" for v in verdicts)
+
+
+def callers_replace_it(project, fn: FunctionSummary, index: int) -> bool:
+    """``fn`` is a private helper and every call in the tree stores its result into the slot it
+    took the argument from (:func:`_written_back`: ``api["DefinitionBody"] =
+    self._merged(api["DefinitionBody"], ...)``), or hands over an object of its own: the slot
+    held the only reference the caller had, so what the helper changed through its shallow copy
+    is now part of the result that replaced it. Where this comes from: aws-sam-translator
+    1.115.0's ``_get_merged_definitions`` (issue 8's blind seventeenth set: not aliasing that
+    anyone sees)."""
+    if is_public(fn):
+        return False
+    calls = [(caller, call, project.arg_for(call, t, index)) for caller, call, t in other_callers(project, fn)]
+    calls = [(caller, call, arg) for caller, call, arg in calls if arg is not None]
+    return any(_written_back(caller, call, arg) for caller, call, arg in calls) and all(
+        _written_back(caller, call, arg) or sharing(project, caller, call, arg) == "fresh"
+        for caller, call, arg in calls)
 
 
 def owned_by_callers(project, fn: FunctionSummary, index: int) -> bool:

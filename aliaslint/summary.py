@@ -103,6 +103,9 @@ class Mutation:
     #: made inside an ``if``, ``match`` case or ``except`` block, whatever decides it (a bounded
     #: cache's ``if len(cache) > MAX: del cache[oldest]`` is guarded, not :attr:`conditional`)
     guarded: bool = False
+    #: the item written, when its key is a constant (``d["spec"] = v`` -> ``"['spec']"``); ``""``
+    #: for any other change
+    selector: str = ""
 
 
 @dataclass(frozen=True, slots=True)

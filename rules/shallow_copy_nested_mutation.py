@@ -109,8 +109,12 @@ class ShallowCopyNestedMutation(ProjectRule):
     the tree that keeps or reuses the object it passed, or, with no caller in the tree, because
     the copy itself says the original is meant to stay unchanged; for the `**kwargs` dict of a
     call, a caller that reuses the object, or a public function whose caller passed the list a
-    second call adds to again by keyword (`sudo(cmd, watchers=mine)`). With `--preview` only: a
-    helper whose every caller passes an object of its own; `x.copy()` on an object whose
+    second call adds to again by keyword (`sudo(cmd, watchers=mine)`). The second use named is
+    the later call given the object (or what holds the changed part of it), else the caller's
+    call itself, else the copy's intent. With `--preview` only: a
+    helper whose every caller passes an object of its own, or stores the result back into the
+    slot it took the argument from (`api["Body"] = merged(api["Body"])`: nobody holds the
+    original any more); `x.copy()` on an object whose
     class is not known (a numpy array, a C-level context) unless the copy is used as a mapping;
     an object of another package changed through its attributes (`copy.copy(datetime.max)`,
     whose class is not known either) unless an item of it is written; and a list or index of
@@ -292,24 +296,33 @@ class ShallowCopyNestedMutation(ProjectRule):
                 facts.global_site(e.root) or first.site,
                 harm.WITNESS + "every later call copies this object again, already changed")
         index = e.root.index
-        if index == 0 and fn.cls and fn.kind in ("method", "property"):
-            # a method copying its own object (``dataclasses.replace(self, ...)``, a ``clone()``):
-            # the caller keeps the original instance
-            return Confidence.HIGH, facts.related(
-                fn.site, harm.WITNESS + "the caller keeps the original object; its next use sees the change")
-        if e.copy is not None and e.copy.depth >= 1:
-            # ``owner.field.copy()`` / ``copy.copy(job["resources"][i])``: the argument still holds
-            # the original, which the copy was made to leave alone
+        if index == 0 and fn.cls and fn.kind in ("method", "property") or e.copy is not None and e.copy.depth >= 1:
+            # a method copying its own object (``dataclasses.replace(self, ...)``, a ``clone()``),
+            # or ``owner.field.copy()`` / ``copy.copy(job["resources"][i])``: the caller still
+            # holds the original, which the copy was made to leave alone. Its second use is a
+            # later call of a caller given it; else the copy's intent is the reason
+            depth = e.copy.depth if e.copy is not None else 0
+            # (a later call given another attribute of the same object does not see the change)
+            witness = harm.caller_witness(project, fn, index, facts.short(fn.qualname), reuse_counts=True,
+                                          below=e.path[:max(depth, 1)])
+            if witness is not None:
+                return Confidence.HIGH, witness.related(facts)
             name = fn.params[index].lstrip("*") if index < len(fn.params) else "?"
-            held = format_path(name, e.path[:e.copy.depth])
+            if depth == 0:
+                return Confidence.HIGH, facts.related(
+                    fn.site, harm.COPY_INTENT + "the caller keeps the original object, and only its top level "
+                                                "was copied")
+            held = format_path(name, e.path[:depth])
             return Confidence.HIGH, facts.related(
-                fn.site, harm.WITNESS + f"the caller's `{name}` still holds the original (`{held}`); "
-                                        f"its next use sees the change")
+                fn.site, harm.COPY_INTENT + f"the caller's `{name}` still holds the original (`{held}`), and "
+                                            f"only its top level was copied")
         witness = harm.caller_witness(project, fn, index, facts.short(fn.qualname), reuse_counts=True)
         if witness is not None:
             return Confidence.HIGH, witness.related(facts)
         if harm.every_caller_fresh(project, fn, index):
             return Confidence.MEDIUM, None  # a helper whose callers all hand over objects of their own
+        if harm.callers_replace_it(project, fn, index):
+            return Confidence.MEDIUM, None  # ``d["k"] = merge(d["k"], ...)``: nobody holds the original
         if all(h.effect is not None and (h.op.startswith(".") and h.op.endswith("=") or _normalising(h.effect))
                for h in hits):
             # with no second use in the tree: attributes set on the caller's objects (tagging

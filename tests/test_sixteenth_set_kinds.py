@@ -162,3 +162,101 @@ def test_a_store_through_a_property_setter_keeps_what_the_setter_keeps(
         tmp_path: Path, store: str, attr: str, found: list) -> None:
     files = {"pod.py": POD.format(store=store, attr=attr)}
     assert shown(run(tmp_path, files)) == found
+
+
+# buildbot 4.3.0 ``db/connector.py:185``: the witness of a caller that "uses the object again" was
+# the changing call itself (``yield self.db.setup()``), and a use before the call counted too. The
+# second use is a later call given the object (or what holds it), or any call of a loop around it.
+SPLIT = """
+    def split(settings):
+        variant = settings.copy()
+        variant["mode"]["band"] = "low"
+        return variant
+
+
+    def run_all(settings):
+        {before}
+        products = split(settings)
+        {after}
+        return products
+"""
+
+
+def _second_use(found) -> list[tuple[int, str]]:
+    return [(r.location.line, r.message) for r in found[0].related if r.message.startswith("second use")]
+
+
+def test_the_second_use_of_a_caller_is_the_later_call_given_the_object(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": SPLIT.format(before="prepare(settings)", after="execute(settings)")})
+    assert shown(found) == [("AL002", 3, "HIGH")]
+    assert _second_use(found) == [
+        (11, "second use: the call of `execute` here gets the same object after `split` changed it")]
+
+
+def test_a_use_before_the_change_is_not_its_second_use(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": SPLIT.format(before="prepare(settings)", after="pass")})
+    assert shown(found) == [("AL002", 3, "HIGH")]
+    assert _second_use(found) == []  # shown for the copy's intent, not for a second use
+    assert [r.message for r in found[0].related][-1].startswith("copied to leave it unchanged")
+
+
+def test_in_a_loop_a_use_before_the_change_is_the_next_iterations(tmp_path: Path) -> None:
+    src = SPLIT.replace("        {before}\n        products = split(settings)\n",
+                        "        for _ in range(2):\n            prepare(settings)\n            products = split(settings)\n")
+    found = run(tmp_path, {"m.py": src.format(after="pass")})
+    assert _second_use(found) == [
+        (10, "second use: the call of `prepare` here gets the same object after `split` changed it")]
+
+
+# aws-sam-translator 1.115.0 ``push.py:1042``: ``_get_merged_definitions`` shallow-copies the
+# inline body and writes into its ``paths``, and its only caller replaces the body with the
+# result (``api["DefinitionBody"] = self._merged(api["DefinitionBody"])``): nobody holds the
+# original. A caller that stores the result elsewhere keeps the original, changed.
+MERGE = """
+    class Event:
+        def _merged(self, body):
+            merged = body.copy()
+            paths = merged.get("paths") or {}
+            paths["/hello"] = {"get": {}}
+            merged["paths"] = paths
+            return merged
+
+        def to_cloudformation(self, api):
+            {store} = self._merged(api["DefinitionBody"])
+"""
+
+
+def test_a_shallow_copy_whose_result_replaces_the_original_in_its_slot_is_preview(tmp_path: Path) -> None:
+    files = {"m.py": MERGE.replace("{store}", 'api["DefinitionBody"]')}
+    assert run(tmp_path, files) == []
+    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL002", 4, "MEDIUM")]
+
+
+@pytest.mark.parametrize("store", ['api["Merged"]', 'api.body'])
+def test_a_result_stored_elsewhere_leaves_the_original_held_and_changed(tmp_path: Path, store: str) -> None:
+    found = run(tmp_path, {"m.py": MERGE.replace("{store}", store)})
+    assert shown(found) == [("AL002", 4, "HIGH")]
+    assert _second_use(found) == [(11, "second use: this caller passes an object it keeps; its next call "
+                                       "of `Event._merged` starts from the changed object")]
+
+
+# docker-compose 1.29.2 and set 17's triage: a caller that passes one object to two calls had
+# the first call, the one that changes it, as its "second use"; the second call is
+TWICE = """
+    def tenant(policy, name):
+        rules = dict(policy["rules"])
+        rules["ingress"].append("allow " + name)
+        return rules
+
+
+    def main():
+        base = {"rules": {"ingress": []}}
+        tenant(base, "acme")
+        tenant(base, "globex")
+"""
+
+
+def test_a_caller_passing_one_object_twice_names_the_second_call(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": TWICE})
+    assert shown(found) == [("AL002", 3, "HIGH")]
+    assert _second_use(found) == [(11, "second use: the next call of `tenant` gets the object the one before changed")]
