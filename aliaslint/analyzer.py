@@ -202,6 +202,22 @@ def _iterated_text(node: cst.BaseExpression, code_for) -> str:
     return code_for(node)
 
 
+#: calls that make a new mutable container (as a default, made once: ``seen=set()``)
+_CONTAINER_MAKERS = frozenset({"list", "dict", "set", "bytearray", "OrderedDict", "defaultdict", "deque", "Counter"})
+
+
+def _makes_container(node: cst.BaseExpression) -> bool:
+    """``node`` makes a new mutable container: a list, dict or set display or comprehension, or
+    a call of a builtin or ``collections`` container type (``dict()``, ``collections.deque()``)."""
+    if isinstance(node, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)):
+        return True
+    if isinstance(node, cst.Call):
+        name = _dotted_name(node.func)
+        return name is not None and name.rsplit(".", 1)[-1] in _CONTAINER_MAKERS \
+            and name in (name.rsplit(".", 1)[-1], "collections." + name.rsplit(".", 1)[-1])
+    return False
+
+
 def _dotted_name(node: cst.BaseExpression) -> str | None:
     """``region`` or ``self._fn.hash`` as text: a key read back by the same spelling names the
     same value until a part of it is rebound; ``None`` for anything else (a call, a subscript)."""
@@ -3541,16 +3557,19 @@ class ModuleAnalyzer:
             fa.snapshot(fa.eval(p.annotation.annotation)) if p.annotation is not None else frozenset()
             for p in (*node.params.posonly_params, *node.params.params)
         )
-        falsy, flags = [], []
-        for p in (*node.params.params, *node.params.kwonly_params):
+        falsy, flags, mutable = [], [], []
+        for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
             if p.default is not None:
                 fa.eval(p.default)
                 if self.code_for(p.default) in FALSY_LITERALS:
                     falsy.append(params.index(p.name.value))
+                if _makes_container(p.default):
+                    mutable.append((params.index(p.name.value), self.site(p.default), self.code_for(p.default)))
             if p.default is not None and self.code_for(p.default) in ("True", "False") or p.annotation is not None \
                     and self.code_for(p.annotation.annotation) == "bool":
                 flags.append(params.index(p.name.value))
         fa.summary.falsy_defaults = tuple(falsy)
+        fa.summary.mutable_defaults = tuple(mutable)
         fa.summary.bool_flags = tuple(flags)
         for d in node.decorators:
             fa.eval(d.decorator)

@@ -161,6 +161,9 @@ class FunctionSummary:
     mutated_allocations: dict[Site, Site] = field(default_factory=dict)
     #: parameters whose default is a falsy literal (``append=False``, ``inplace=None``)
     falsy_defaults: tuple[int, ...] = ()
+    #: parameters whose default is a mutable container made once, when ``def`` runs
+    #: (``namespace={}``, ``seen=set()``): ``(index, the default's site, its source text)``
+    mutable_defaults: tuple[tuple[int, Site, str], ...] = ()
     #: parameters that are switches: a ``True``/``False`` default, or annotated ``bool``
     #: (``with_grant_option=False``), not an optional value (``ssl_secret_name=None``)
     bool_flags: tuple[int, ...] = ()
