@@ -5,7 +5,7 @@ from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import REMOVE
-from aliaslint.values import format_path
+from aliaslint.values import Ref, format_path
 
 
 #: defaults that start empty: changes below their top level need entries put in first
@@ -17,7 +17,9 @@ class MutableDefaultMutation(ProjectRule):
     """
     ## What it does
     Finds a parameter whose default is a mutable container (`namespace={}`, `seen=set()`) that
-    the function changes: directly, through a local alias, or through a callee, in any module.
+    the function changes: directly, through a local alias, or through a callee, in any module;
+    and a constructor that keeps such a default (`self.rules = rules`) that another method then
+    changes (`self.rules[name] = rule`).
 
     ## Why is this bad?
     Python evaluates a default once, when `def` runs: every call that leaves the argument out
@@ -48,11 +50,12 @@ class MutableDefaultMutation(ProjectRule):
 
     ## Tiers
     Shown by default when a change is not harmless when repeated; the second use named is a call
-    in the tree that leaves the argument out (the second such call when there are several), else,
-    for a public function, the default itself: every later call that leaves it out. With
+    (or a construction) in the tree that leaves the argument out (the second such one when there
+    are several), else, for a public function or class, the default itself: every later call that
+    leaves it out, every instance built without it. With
     `--preview` only: a private function every caller in the tree gives the argument; changes that
     repeating leaves as they were (filling a missing key, adding to a set, a constant written on
-    every path), entries keyed by the function's other inputs (`_cache[key] = value`, a memo
+    every path), a function's entries keyed by its other inputs (`_cache[key] = value`, a memo
     the default keeps on purpose), and a parameter whose name starts with `_` (not meant to be
     passed: the default is the function's own state).
     """
@@ -95,8 +98,71 @@ class MutableDefaultMutation(ProjectRule):
                     continue
                 if not hits or empty and (index in fn.own_fallback or all(e.defaulted for e in hits)):
                     continue  # read only, or replaced by a new object of its own when empty (``acc or []``)
-                hits.sort(key=lambda e: (harm.repeat_safe(e) is not None, e.site))
+                hits.sort(key=lambda e: (harm.repeat_safe(e) is not None, e.kind == REMOVE, e.site))
                 out.append(cls._diagnostic(project, facts, fn, index, name, site, text, hits))
+        out += cls._kept_defaults(project, facts)
+        return out
+
+    @classmethod
+    def _kept_defaults(cls, project, facts: Facts) -> list[Diagnostic]:
+        """``def __init__(self, items=[]): self.items = items``, then a method changes
+        ``self.items``: every instance built without ``items`` shares the one default."""
+        out = []
+        for cls_name in sorted(project.classes):
+            init_q = project.find_method(cls_name, "__init__")
+            init = project.functions.get(init_q) if init_q else None
+            if init is None or init.cls != cls_name or not init.mutable_defaults or harm.is_test_code(init):
+                continue
+            defaults = {index: (site, text) for index, site, text in init.mutable_defaults}
+            kept: dict[int, list[tuple[str, object]]] = {}
+            for attr, value, store_site in project.instance_fields(init_q):
+                for o in value:
+                    if isinstance(o, Ref) and o.root.kind == "param" and o.root.index in defaults and not o.path:
+                        kept.setdefault(o.root.index, []).append((attr, store_site))
+            methods = project.method_table(cls_name)
+            # a base's method may call an override of another subclass (``self.run_validation``
+            # of mkdocs' options): only this class's own lineage runs for its instances
+            lineage = set(project.mro(cls_name)) | {cls_name}
+
+            def ours(e) -> bool:
+                return all(project.functions[q].cls in (None, *lineage)
+                           for q in e.callees if q in project.functions)
+            for index, stores in sorted(kept.items()):
+                site, text = defaults[index]
+                name = init.params[index].lstrip("*")
+                hits = []
+                for attr, _ in stores:
+                    for mname, mq in sorted(methods.items()):
+                        if mname == "__init__":
+                            continue
+                        hits += [(project.functions[mq], e) for e in project.effects.get(mq, {}).values()
+                                 if e.root.kind == "param" and e.root.index == 0 and e.path[:1] == ("." + attr,)
+                                 and not e.own_method and e.copy is None and e.realias is None and ours(e)]
+                if text in _EMPTY and not any(len(e.path) == 1 and e.kind != REMOVE for _, e in hits):
+                    continue  # nothing put in the empty default: nothing below it, nothing to remove
+                if not hits:
+                    continue
+                hits.sort(key=lambda h: (harm.repeat_safe(h[1]) is not None, h[1].kind == REMOVE, h[1].site))
+                fn, first = hits[0]
+                short_cls = cls_name.rsplit(".", 1)[-1]
+                shown = format_path("self", first.path)
+                message = (
+                    f"`{facts.short(fn.qualname)}` {facts.verb(first.op)} `{shown}`, but `__init__` keeps its default "
+                    f"`{name}={text}` there, which is made once, when `__init__` is defined: every {short_cls} built "
+                    f"without `{name}` shares that one object and sees what the others put in it; default to `None` "
+                    f"and make a new one in `__init__`"
+                )
+                related = [facts.related(stores[0][1], "kept here")]
+                for _, e in hits:
+                    related.append(facts.related(e.site, f"`{format_path('self', e.path)}` is changed here ({e.op})"))
+                    related += facts.chain_related(e)
+                confidence, witness = cls._tier(project, facts, init, index, name, site, [e for _, e in hits],
+                                                what=f"another {short_cls} built without `{name}`")
+                if witness is not None:
+                    related.append(witness)
+                facts.reported_sites.update(e.site for _, e in hits)
+                out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
+                                      url=cls.url(), confidence=confidence, access_path=shown))
         return out
 
     @classmethod
@@ -113,7 +179,7 @@ class MutableDefaultMutation(ProjectRule):
         for e in hits:
             related.append(facts.related(e.site, f"`{format_path(name, e.path)}` is changed here ({e.op})"))
             related += facts.chain_related(e)
-        confidence, witness = cls._harm(project, facts, fn, index, name, site, hits)
+        confidence, witness = cls._tier(project, facts, fn, index, name, site, hits)
         if witness is not None:
             related.append(witness)
         for e in hits:
@@ -122,9 +188,14 @@ class MutableDefaultMutation(ProjectRule):
                           confidence=confidence, access_path=shown)
 
     @classmethod
-    def _harm(cls, project, facts, fn, index, name, site, hits):
-        """``(confidence, witness related location or None)``: see the Tiers section."""
-        keyed = all(any(r != e.root and r.kind in ("param", "call", "unknown") for r in e.key_deps) for e in hits)
+    def _tier(cls, project, facts, fn, index, name, site, hits, what: str = ""):
+        """``(confidence, witness related location or None)``: see the Tiers section. ``what``:
+        for a default a constructor keeps, what the second use is (``another Schema built
+        without `items```)."""
+        # a memo the function keeps in its default on purpose (``memo[n] = ...``); an instance's
+        # entries by key are its own state, which the shared default gives every instance at once
+        keyed = not what and all(any(r != e.root and r.kind in ("param", "call", "unknown") for r in e.key_deps)
+                                 for e in hits)
         if name.startswith("_") or keyed or all(harm.repeat_safe(e) is not None for e in hits):
             return Confidence.MEDIUM, None
         omitting = [call for caller_q, call, t in sorted(project.callers.get(fn.qualname, []),
@@ -133,10 +204,17 @@ class MutableDefaultMutation(ProjectRule):
                     and not harm.is_test_code(project.functions[caller_q])]
         if omitting:
             call = omitting[1] if len(omitting) > 1 else omitting[0]
+            if what:
+                return Confidence.HIGH, facts.related(
+                    call.site, harm.WITNESS + f"{what} is made here, and shares the default with "
+                                              f"{'the one before' if len(omitting) > 1 else 'every other'}")
             return Confidence.HIGH, facts.related(
                 call.site, harm.WITNESS + f"this call leaves out `{name}`, so it gets the default that "
                                           f"{'the call before' if len(omitting) > 1 else 'earlier calls'} changed")
         if not harm.is_public(fn):
             return Confidence.MEDIUM, None  # a private helper every caller in the tree gives the argument
+        if what:
+            return Confidence.HIGH, facts.related(
+                site, harm.WITNESS + f"every {what.removeprefix('another ')} gets this same object, already changed")
         return Confidence.HIGH, facts.related(
             site, harm.WITNESS + f"every later call that leaves out `{name}` gets this same object, already changed")

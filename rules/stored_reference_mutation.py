@@ -467,13 +467,21 @@ class StoredReferenceMutation(ProjectRule):
                 if reason is not None:
                     related.append(harm.public_entry_related(facts, builder[3] if builder else init, reason))
                 related += [facts.related(h[1].site, f"also mutated here ({h[1].op})") for h in hits[1:4]]
-                facts.reported_sites.update(h[1].site for h in hits)
+                defaulted = confidence is Confidence.MEDIUM and any(i == index for i, _, _ in init.mutable_defaults)
+                if not defaulted:
+                    facts.reported_sites.update(h[1].site for h in hits)
                 seen_here = {site for site, _ in explained_here}
                 explained_here.update((h[1].site, store_site) for h in hits)
                 if confidence is Confidence.MEDIUM and all(h[1].site in seen_here for h in hits):
                     # another kept object's finding explains these sites already; a second,
                     # weaker one at the same helper line adds only noise to the preview tier
                     continue
-                out.append(Diagnostic(cls.code, cls.name, message, facts.location(e.site), tuple(dict.fromkeys(related)),
-                                      confidence=confidence, url=cls.url(), access_path=shown))
+                diagnostic = Diagnostic(cls.code, cls.name, message, facts.location(e.site),
+                                        tuple(dict.fromkeys(related)), confidence=confidence, url=cls.url(),
+                                        access_path=shown)
+                if defaulted:
+                    # kept from a parameter whose default is a mutable container: AL009 names the
+                    # cause (every instance built without it shares the default) when it applies
+                    facts.tentative(diagnostic, {h[1].site for h in hits})
+                out.append(diagnostic)
         return out

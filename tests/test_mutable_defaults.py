@@ -71,3 +71,85 @@ def test_intended_or_unreached_defaults_are_preview(tmp_path: Path, src: str) ->
     assert [d for d in run(tmp_path, {"m.py": src}) if d.code == "AL009"] == []
     assert [(d.code, d.confidence.name) for d in run(tmp_path / "preview", {"m.py": src}, preview=True)
             if d.code == "AL009"] == [("AL009", "MEDIUM")]
+
+
+# cerberus 1.3.8's ``UnvalidatedSchema(schema={})`` keeps its default: a constructor that keeps a
+# mutable default, changed by another method, gives every instance built without it one object
+SCHEMA = """
+    class Schema:
+        def __init__(self, rules={init_default}):
+            self.rules = {kept}
+
+        def add(self, name, rule):
+            self.rules[name] = rule
+
+
+    def build():
+        first = Schema()
+        first.add("a", {{"type": "string"}})
+        second = Schema()
+        return first, second
+"""
+
+
+def test_a_kept_default_changed_by_a_method_names_the_second_instance(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": SCHEMA.format(init_default="{}", kept="rules")})
+    assert shown(found) == [("AL009", 3, "HIGH")]
+    assert found[0].message == (
+        "`Schema.add` writes an item of `self.rules`, but `__init__` keeps its default `rules={}` there, which is "
+        "made once, when `__init__` is defined: every Schema built without `rules` shares that one object and "
+        "sees what the others put in it; default to `None` and make a new one in `__init__`")
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (4, "kept here"),
+        (7, "`self.rules` is changed here ([] =)"),
+        (13, "second use: another Schema built without `rules` is made here, and shares the default with the one "
+             "before")]
+    # one cause, one finding: AL006's preview finding on the same kept object is not shown too
+    assert shown(run(tmp_path / "preview", {"m.py": SCHEMA.format(init_default="{}", kept="rules")},
+                     preview=True)) == [("AL009", 3, "HIGH")]
+
+
+@pytest.mark.parametrize("init_default, kept", [("None", "rules or {}"), ("{}", "dict(rules)")])
+def test_a_constructor_that_makes_its_own_object_is_silent(tmp_path: Path, init_default: str, kept: str) -> None:
+    found = run(tmp_path, {"m.py": SCHEMA.format(init_default=init_default, kept=kept)}, preview=True)
+    assert [d.code for d in found if d.code == "AL009"] == []
+
+
+# mkdocs 1.6's config options: the base's ``validate`` calls ``self.run_validation``, which one
+# subclass (``LangOption``) overrides to append to ``self.default``; another subclass keeping a
+# ``default=[]`` of its own never runs that override
+OPTIONS = """
+    class Option:
+        def __init__(self, default=None):
+            self.default = default
+
+        def validate(self, value):
+            return self.run_validation(value)
+
+        def run_validation(self, value):
+            return value
+
+
+    class Extensions(Option):
+        def __init__(self, default=[]):
+            super().__init__(default=default)
+
+
+    class Lang(Option):
+        def __init__(self, default=None):
+            super().__init__(default=default)
+
+        def run_validation(self, value):
+            self.default.append(value)
+            return value
+"""
+
+
+def test_an_override_of_another_subclass_does_not_change_this_classs_default(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": OPTIONS}, preview=True)
+    assert [d.code for d in found if d.code == "AL009"] == []
+    # the twin: the override in the class that keeps the default
+    own = OPTIONS.replace("class Lang(Option):\n        def __init__(self, default=None):",
+                          "class Lang(Option):\n        def __init__(self, default=[]):")
+    assert [(d.code, d.location.line) for d in run(tmp_path / "own", {"m.py": own}) if d.code == "AL009"] == [
+        ("AL009", 19)]
