@@ -858,12 +858,16 @@ def outer_entry_related(project, facts, fn: FunctionSummary, index: int):
 
 
 # ------------------------------------------------------------------- sharing
-def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None, depth: int = 0) -> str:
+def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None, depth: int = 0,
+            into: frozenset = frozenset()) -> str:
     """How ``call`` passes ``arg``: "shared" (a global, or one object handed to several calls or
     made outside the loop that calls), "fresh" (made for this call), "kept" (an attribute of
     something the caller holds, e.g. ``self.headers``, or a part of an argument that the caller
     uses after the call or that its own callers may keep: :func:`_made_for_each_call`) or
-    "unknown"."""
+    "unknown". A container's own method putting a part into it (``buff.append(Directive(t))``)
+    builds what is handed over, and is not another holder (sqlfluff 4.5.0's ``IgnoreMask``,
+    issue 8's blind nineteenth set); ``into``: for the parts of an argument, the argument itself
+    (resolved), whose own methods count so too."""
     if arg is None:
         return "fresh"  # not passed: the default
     resolved = project.resolve(caller, arg)
@@ -885,6 +889,8 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
                 1 for c in caller.calls if c.id != call.id and any(
                     parts & project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
                 ) and _sees_later_change(project, caller, call, c, parts) and not _same_holder(project, caller, call, c)
+                and not (c.builtin_guess and c.receiver is not None
+                         and project.resolve(caller, c.receiver) & (parts | into))
             )
             if uses or call.loops and not (set(call.loops) & set(o.loops)) and o not in per_iteration:
                 return "shared"
@@ -1072,6 +1078,8 @@ def _may_keep(project, caller: FunctionSummary, call: CallSite, depth: int = 0,
     about, as ``resolve`` gives them), the callee's own calls count only when handed one of
     them, or what may lead to one: ``infer(context.entity_df)`` in ``_get_backend(context)``
     can keep the entity frame the context was made with, not the context (feast 0.67.0)."""
+    if _logs(call) or call.text == "print":
+        return False  # formats what it is given into a message: keeps no object of the caller's
     targets = project.targets(caller, call)
     if not targets or depth > 2:
         return True
@@ -1126,6 +1134,23 @@ _READ_METHODS = frozenset({
     "get", "keys", "values", "items", "index", "count", "startswith", "endswith", "format", "join",
     "split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "encode", "decode", "replace",
 })
+
+
+#: the methods of a logger (``logging.Logger``, structlog's, loguru's)
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
+                          "trace", "success"})
+
+
+def _logs(call: CallSite) -> bool:
+    """A logging call: a :data:`_LOG_METHODS` method of ``logging`` or of a receiver named as a
+    logger (``log``, ``LOG``, ``logger``, ``linter_logger``, ``self._log``). Where this comes from:
+    sqlfluff 4.5.0's ``IgnoreMask.from_tree`` logs its new directive list before building the mask
+    from it, and the log call, a library callee not known, was taken as a second holder (issue 8's
+    blind nineteenth set)."""
+    receiver, _, method = call.text.rpartition(".")
+    name = receiver.rsplit(".", 1)[-1].lower().lstrip("_")
+    return method in _LOG_METHODS and (name in ("log", "logger", "logging", "_log") or name.endswith("logger")
+                                       or name.endswith("_log"))
 
 
 def _reads_only(call: CallSite) -> bool:

@@ -138,8 +138,9 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
         got = self._calls_by_site.get(site)
         return got is not None and bool(self.targets(*got))
 
-    def sharing(self, caller: FunctionSummary, call: CallSite, arg: Value | None, depth: int = 0) -> str:
+    def sharing(self, caller: FunctionSummary, call: CallSite, arg: Value | None, depth: int = 0,
+                into: frozenset = frozenset()) -> str:
         """See :func:`aliaslint.harm.sharing`."""
         from aliaslint import harm
 
-        return harm.sharing(self, caller, call, arg, depth)
+        return harm.sharing(self, caller, call, arg, depth, into)

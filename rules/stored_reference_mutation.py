@@ -78,10 +78,11 @@ def _shared_construction(project, caller, call, target, index, inner: tuple[str,
         return False
     if project.sharing(caller, call, arg) == "shared":
         return True  # shared as a whole, so is everything inside it
-    value = project.resolve(caller, arg)
+    whole = project.resolve(caller, arg)
+    value = whole
     for sel in inner + path:
         value = load(value, sel)
-    return project.sharing(caller, call, value) == "shared"
+    return project.sharing(caller, call, value, into=whole) == "shared"
 
 
 def _made_upstream_for_it(project, caller, call, target, index) -> list:

@@ -260,3 +260,49 @@ def test_a_caller_passing_one_object_twice_names_the_second_call(tmp_path: Path)
     found = run(tmp_path, {"m.py": TWICE})
     assert shown(found) == [("AL002", 3, "HIGH")]
     assert _second_use(found) == [(11, "second use: the next call of `tenant` gets the object the one before changed")]
+
+
+# sqlfluff 4.5.0 ``IgnoreMask.from_tree`` (issue 8's blind nineteenth set): the list handed to the
+# constructor is built by appending new directives to it, and the appends were taken as other
+# holders of the directives; logging the list keeps nothing of it either
+MASK = """
+    import logging
+
+    log = logging.getLogger(__name__)
+
+
+    class Directive:
+        def __init__(self, line):
+            self.line = line
+            self.used = False
+
+
+    class Mask:
+        \"\"\"Which lines are ignored.\"\"\"
+
+        def __init__(self, ignores):
+            self.ignores = ignores
+
+        def mark(self, line):
+            for i in self.ignores:
+                if i.line > line:
+                    i.used = True
+
+        @classmethod
+        def from_tree(cls, tree):
+            buff = []
+            for t in tree:
+                buff.append(Directive(t))
+            {use}
+            return cls(buff)
+"""
+
+
+def test_a_list_built_for_the_constructor_by_appending_is_its_own(tmp_path: Path) -> None:
+    files = {"m.py": MASK.replace("{use}", 'log.info("parsed %r", buff)')}
+    assert [d.code for d in run(tmp_path, files, preview=True)] == []
+
+
+def test_a_directive_handed_to_another_holder_too_is_shared(tmp_path: Path) -> None:
+    files = {"m.py": MASK.replace("{use}", "ALL.extend(buff)").replace("log = ", "ALL = []\n    log = ")}
+    assert [d.code for d in run(tmp_path, files, preview=True)] == ["AL006"]
