@@ -166,10 +166,18 @@ def _lex_codes(comment: str, position: int) -> tuple[list[str], int, int, str | 
         if match is None:
             break  # free text after the codes: a comment
         following = comment[match.end():match.end() + 1]
-        if following and not (following.isspace() or following in ",#"):
+        if following and (following.isalnum() or following in "-_"):
+            # ``AL001x``, ``F401F841``, ``allow-deferred2-import``: not a code
             if found:
                 break
             return [], -1, -1, "expected codes made of letters followed by digits only (e.g. `AL001`)"
+        if following and not (following.isspace() or following in ",#"):
+            # punctuation ends the list, the rest is a comment (flake8 reads ``# noqa: F401;
+            # deprecated`` as ``F401``: python-gitlab 8.6.0, issue 8's blind nineteenth set)
+            found.append(match.group().upper())
+            first = match.start() if first < 0 else first
+            last = match.end()
+            break
         found.append(match.group().upper())
         first = match.start() if first < 0 else first
         last = position = match.end()

@@ -34,6 +34,12 @@ BLANKET = frozenset()
         ("build(template)  # noqa;AL001", None),
         ("build(template)  # noqa: AL001abc", None),
         ("build(template)  # noqa: AL001,AL002x", frozenset({"AL001"})),
+        # punctuation after a code ends the list, the rest is a comment (flake8 reads it so:
+        # python-gitlab 8.6.0's ``# noqa: F401; deprecated``)
+        ("from .rules import X  # noqa: F401; deprecated", frozenset({"F401"})),
+        ("build(template)  # noqa: AL001; copied upstream", frozenset({"AL001"})),
+        ("build(template)  # noqa: AL001, AL002. both copied", frozenset({"AL001", "AL002"})),
+        ("build(template)  # noqa: AL001-x", None),
         ("build(template)  # noqanope", None),
         ("build(template)  # see the noqa docs", None),
         ("# noqa: AL004", frozenset({"AL004"})),
