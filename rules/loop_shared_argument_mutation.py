@@ -60,7 +60,9 @@ class LoopSharedArgumentMutation(ProjectRule):
     that result (`worker = copy.deepcopy(worker)` in the pod builder), so every call from the
     loop works on its own copy. A deep copy can be costly, and wrong for objects that hold
     clients, locks or identity. No fix is offered when no function of the chain builds anything
-    from the argument (a helper that only updates it would then do nothing).
+    from the argument (a helper that only updates it would then do nothing), nor when the
+    argument there is typed as a project class with methods of its own besides dunders (an
+    object with behaviour, such as a parse tree: its deep copy takes along whatever it holds).
 
     ## Tiers
     Shown by default: the loop itself is the second use (the next iteration passes the same

@@ -101,7 +101,9 @@ class ShallowCopyNestedMutation(ProjectRule):
     and `x.copy()` become `copy.deepcopy(x)`; any other shallow copy is wrapped
     (`copy.deepcopy(dict(x))`), so it keeps its type. `import copy` is added when needed. A deep
     copy is right for plain data, but can be expensive or wrong for objects holding clients,
-    locks or files.
+    locks or files. No fix is offered for a method's copy of its own object when its class has
+    other methods of its own (`self.__class__(**dict(self))` on a scheduler entry holding the
+    app: the deep copy would take the app along).
 
     ## Tiers
     Shown by default when the original is used again: a module- or class-level object (every
@@ -197,7 +199,8 @@ class ShallowCopyNestedMutation(ProjectRule):
                 related.append(second)
             diagnostic = Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
                                     confidence=confidence, url=cls.url(), access_path=first.target or None,
-                                    fix=fixes.deep_copy(facts, site) if spelled in COPY_SPELLINGS else None)
+                                    fix=fixes.deep_copy(facts, site) if spelled in COPY_SPELLINGS
+                                    and not cls._copies_own_object(project, first) else None)
             if spelled == "**kwargs" and confidence is Confidence.MEDIUM:
                 # Python's copy, not the author's, and no second use: the cause may be what keeps
                 # the object the caller passed by keyword (a constructor, AL006), one finding
@@ -207,6 +210,17 @@ class ShallowCopyNestedMutation(ProjectRule):
                 facts.reported_sites.update(h.site for h in hits)
             out.append(diagnostic)
         return out
+
+    @staticmethod
+    def _copies_own_object(project, hit) -> bool:
+        """The copy is of a method's own object (``dict(self)``), an instance of a class with
+        behaviour: a deep copy of it takes along what it holds (celery 5.7.0's beat entries hold
+        the app), so no deep copy is offered as a fix."""
+        e = hit.effect
+        fn = project.functions.get(hit.function)
+        return e is not None and fn is not None and fn.cls is not None and e.root.kind == "param" \
+            and e.root.index == 0 and fn.kind in ("method", "property") and (e.copy is None or e.copy.depth == 0) \
+            and fixes.has_behaviour(project, [fn.cls], besides=frozenset({fn.name}))
 
     @staticmethod
     def _whose(project, hit) -> str:

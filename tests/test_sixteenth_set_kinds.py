@@ -306,3 +306,70 @@ def test_a_list_built_for_the_constructor_by_appending_is_its_own(tmp_path: Path
 def test_a_directive_handed_to_another_holder_too_is_shared(tmp_path: Path) -> None:
     files = {"m.py": MASK.replace("{use}", "ALL.extend(buff)").replace("log = ", "ALL = []\n    log = ")}
     assert [d.code for d in run(tmp_path, files, preview=True)] == ["AL006"]
+
+
+# celery 5.7.0's beat and sqlfluff 4.5.0's fixer (issue 8's blind nineteenth set): the hidden
+# deep-copy fix of an object with behaviour copies whatever it holds (the app on every tick; a
+# parse tree whose copy ``sqlfluff fix`` then rejects). A record of data still gets the fix.
+ENTRY = """
+    def maybe_schedule(s, app=None):
+        s.app = app
+        return s
+
+
+    class Entry:
+        def __init__(self, name=None, schedule=None, total_run_count=0, app=None):
+            self.app = app
+            self.name = name
+            self.schedule = maybe_schedule(schedule, app=app)
+            self.total_run_count = total_run_count
+
+        def __iter__(self):
+            return iter(vars(self).items())
+    {methods}
+        def next(self):
+            return self.__class__(**dict(self, total_run_count=self.total_run_count + 1))
+"""
+
+
+@pytest.mark.parametrize("methods, fixed", [
+    ("    def is_due(self):\n            return True\n", False),   # an object with behaviour
+    ("", True),                                                      # a record of data
+])
+def test_no_deep_copy_fix_for_an_object_with_behaviour(tmp_path: Path, methods: str, fixed: bool) -> None:
+    found = run(tmp_path, {"m.py": ENTRY.replace("{methods}", methods)}, preview=True)
+    assert [d.code for d in found] == ["AL002"]
+    assert (found[0].fix is not None) is fixed
+
+
+LOOP_FIX = """
+    class Segment:
+        def __init__(self, children):
+            self.children = children
+    {methods}
+
+    def add_marker(segment: Segment):
+        segment.children.append("marker")
+        return segment
+
+
+    def build(segment: Segment, index):
+        return {"index": index, "tree": add_marker(segment)}
+
+
+    def build_all(segment, count):
+        out = []
+        for i in range(count):
+            out.append(build(segment, i))
+        return out
+"""
+
+
+@pytest.mark.parametrize("methods, fixed", [
+    ("    def raw(self):\n            return ''.join(self.children)\n", False),
+    ("", True),
+])
+def test_no_deep_copy_in_the_callee_for_an_object_with_behaviour(tmp_path: Path, methods: str, fixed: bool) -> None:
+    found = run(tmp_path, {"m.py": LOOP_FIX.replace("{methods}", methods)}, preview=True)
+    assert [d.code for d in found] == ["AL001"]
+    assert (found[0].fix is not None) is fixed

@@ -77,6 +77,17 @@ def top_level_only(effects: Iterable) -> bool:
     return bool(effects) and all(not e.path and e.op != "[] +=" for e in effects)
 
 
+def has_behaviour(project, classes: Iterable[str], besides: frozenset = frozenset()) -> bool:
+    """One of ``classes`` (project classes) has a method of its own besides dunders: an object
+    with behaviour (a parse segment, a task signature, a scheduler entry holding its app), whose
+    deep copy takes along whatever it holds, not a record of data (``PodTemplate`` with only
+    ``__init__``). ``besides``: method names that do not count (the one making the copy). The
+    blind triage of issue 8's nineteenth set applied such fixes: sqlfluff
+    4.5.0's ``apply_fixes`` then failed, celery 5.7.0's beat copied the app on every tick."""
+    return any(not (name.startswith("__") and name.endswith("__")) and name not in besides
+               for c in classes if c in project.classes for name in project.method_table(c))
+
+
 def copy_parameter(project, facts, function: str, index: int, effects: Iterable) -> Fix | None:
     """AL007: ``param = copy.deepcopy(param)`` at the top of ``function`` (a qualname), whose
     parameter ``index`` is changed by ``effects``; None when a change happens in a loop of the
@@ -115,6 +126,8 @@ def copy_in_callee(project, facts, caller, call, target, effect) -> Fix | None:
             return None  # the object reaches the change through several parameters: no one copy
         index = next(iter(roots)).index
         receiver = fn.kind in ("method", "classmethod") and index == 0
+        if not receiver and 0 <= index < len(fn.params) and has_behaviour(project, project.param_classes(fn, index)):
+            return None  # an object with behaviour: a deep copy is no fix of its owner's
         # a loop inside ``fn`` does not matter: every call from the caller's loop gets its own copy
         if not receiver and fn.kind in _FUNCTION_KINDS and 0 <= index < len(fn.params) \
                 and (fn.returns_value or fn.name == "__init__") and _result_used(user, user_call.id):
