@@ -100,17 +100,21 @@ def _instances_only(project, root) -> bool:
     return objects is None or all(isinstance(o, Fresh) and o.kind == "instance" for o in objects)
 
 
-def _filler(project, root, changer) -> str | None:
+def _filler(project, root, changer, computed: bool = False) -> str | None:
     """A function other than ``changer`` that adds to the object ``root`` names, at its top level,
     what it was given or computed (``FUNCTION_CACHE.add(key)``, ``REGISTRY[name] = cls``): the
     object is a cache or a registry, not a template (lithops 3.8.0's test fixture clearing and
-    restoring ``FUNCTION_CACHE``, a B of issue 8's eleventh set). Returns its qualified name."""
+    restoring ``FUNCTION_CACHE``, a B of issue 8's eleventh set). Returns its qualified name.
+    ``computed``: a value computed from other module-level state counts too (celery 5.7.0's
+    ``sample_mem`` appending ``mem_rss()``, read from the process handle), asked for an object
+    that ``changer`` only empties: a collector drained, not a template."""
     for q in sorted(project.effects):
         if q == changer.qualname:
             continue
         for e in project.effects[q].values():
             if e.root == root and not e.path and e.kind in (ACCUMULATE, OVERWRITE, SETDEFAULT) and any(
-                    r.kind in ("param", "call", "unknown") for r in e.value_deps | e.key_deps):
+                    r.kind in ("param", "call", "unknown") or computed and r != root
+                    for r in e.value_deps | e.key_deps):
                 return q
     return None
 
@@ -248,7 +252,8 @@ class ModuleTemplateMutation(ProjectRule):
     classes; a singleton's class-level state (a classmethod or `__new__` keeps the class's one
     instance, `cls._instance = cls()`): there are no other instances to share it; emptying (and
     refilling from a saved copy) an object that another function fills with what it is given
-    (`FUNCTION_CACHE.add(key)`): a cache or a registry reset. Not class-level state at all: the field defaults of pydantic and
+    (`FUNCTION_CACHE.add(key)`): a cache or a registry reset; only emptying (`xs[:] = []`,
+    `xs.clear()`) a collector that another function adds what it computes to: a drain. Not class-level state at all: the field defaults of pydantic and
     SQLModel models (`rows: list = []` in a `BaseModel`), which each instance gets a copy of.
     """
 
@@ -404,12 +409,23 @@ class ModuleTemplateMutation(ProjectRule):
                             f"with a new class-level object, shared only by the instances that call makes; "
                             f"nothing to change unless one call makes several")
             filler = None if intended is not None else _filler(project, root, fn)
+            if filler is None and intended is None and all(
+                    not other.path and other.op == "[:] =" and other.value_text == "[]" or other.op == "clear"
+                    for _, other in items):
+                filler = _filler(project, root, fn, computed=True)
             if filler is not None and all(not other.path and (other.kind == REMOVE and other.op == "clear"
+                                                              or other.op == "[:] =" and other.value_text == "[]"
                                                               or other.value_deps == frozenset({root}))
                                           for _, other in items):
-                intended = (f"`{facts.short(filler)}` fills it with what it is given (a cache or a registry), "
-                            f"so emptying it, and putting back what it held, is a reset; nothing to change if "
-                            f"that is intended")
+                # (``_mem_sample[:] = []`` empties it as ``clear()`` does: celery 5.7.0's
+                # ``_memdump`` draining the samples ``sample_mem`` collects, issue 8's nineteenth set)
+                if all(other.op == "clear" or other.op == "[:] =" and other.value_text == "[]" for _, other in items):
+                    intended = (f"`{facts.short(filler)}` fills it (a collector), so emptying it is a drain; "
+                                f"nothing to change if that is intended")
+                else:
+                    intended = (f"`{facts.short(filler)}` fills it with what it is given (a cache or a registry), "
+                                f"so emptying it, and putting back what it held, is a reset; nothing to change if "
+                                f"that is intended")
             slots = [_per_call_slot(f, x, project.rets.get(f.qualname, frozenset())) for f, x in items]
             slot = intended is None and any(slots) and all(
                 is_slot or harm.repeat_safe(x) for is_slot, (_, x) in zip(slots, items))

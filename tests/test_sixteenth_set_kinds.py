@@ -373,3 +373,42 @@ def test_no_deep_copy_in_the_callee_for_an_object_with_behaviour(tmp_path: Path,
     found = run(tmp_path, {"m.py": LOOP_FIX.replace("{methods}", methods)}, preview=True)
     assert [d.code for d in found] == ["AL001"]
     assert (found[0].fix is not None) is fixed
+
+
+# celery 5.7.0 ``utils/debug.py`` (a B in the blind nineteenth set's default tier): ``sample_mem``
+# appends what it measures to a module-level list, ``_memdump`` reads it and empties it
+SAMPLES = """
+    import os
+
+    _process = None
+    _samples = []
+
+
+    def rss():
+        return os.getpid() if _process is None else _process
+
+
+    def sample():
+        current = rss()
+        {fill}
+        return current
+
+
+    def dump(n=10):
+        prev = list(_samples)[:n]
+        _samples[:] = []
+        return prev
+"""
+
+
+def test_emptying_a_collector_another_function_fills_is_a_drain(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": SAMPLES.replace("{fill}", "_samples.append(current)")}, preview=True)
+    assert [(d.code, d.location.line, d.confidence.name) for d in found] == [("AL003", 20, "MEDIUM")]
+    assert found[0].message.endswith("`sample` fills it (a collector), so emptying it is a drain; nothing to "
+                                     "change if that is intended")
+
+
+def test_emptying_a_list_nobody_fills_is_no_drain(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": SAMPLES.replace("{fill}", "pass")}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL003", 20)]
+    assert "drain" not in found[0].message
