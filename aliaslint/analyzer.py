@@ -1646,6 +1646,7 @@ class FunctionAnalyzer:
                     self.exiting,
                     tuple(self.try_bodies) if node is self.returned_node else (),
                     tuple(self.try_handlers),
+                    tuple(sorted(set(self.flag_requires))),
                 )
             )
         # a callee handed an object may set its fields (``self._get_task_id(...)`` setting

@@ -297,7 +297,9 @@ class EffectsFixpoint:
                                      e.maybe_copied,
                                      path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted,
                                      type_requires=requires, guarded=e.guarded,
-                                     value_outside=e.value_outside or outside(value_refs, ref))
+                                     value_outside=e.value_outside or outside(value_refs, ref),
+                                     # made only under the caller's flags: so is the change
+                                     requires=call.requires)
 
     @staticmethod
     def hands_back(fn: FunctionSummary, call: CallSite, e: Effect, arg: Value) -> frozenset[int]:

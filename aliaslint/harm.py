@@ -1397,6 +1397,17 @@ def every_caller_fresh(project, fn: FunctionSummary, index: int) -> bool:
     return bool(verdicts) and all(v == "fresh" for v in verdicts)
 
 
+def no_caller_asks(project, fn: FunctionSummary, effect) -> bool:
+    """``effect`` happens only under flags of ``fn`` (``if encode: encode_fields(meta)``) that
+    every call in the tree passes, or leaves at its default, the other way: no use in the tree
+    makes the change. False with no caller. Where this comes from: celery 5.7.0's
+    ``_get_result_meta(..., encode=False)`` (issue 8's blind nineteenth set), whose change is in
+    a callee called under ``if encode:``; a flag a callee's call needs is the caller's too."""
+    calls = other_callers(project, fn)
+    return bool(effect.requires) and bool(calls) and all(
+        project.flag_unmet(call, t, effect.requires) for _, call, t in calls)
+
+
 def callers_replace_it(project, fn: FunctionSummary, index: int) -> bool:
     """``fn`` is a private helper and every call in the tree stores its result into the slot it
     took the argument from (:func:`_written_back`: ``api["DefinitionBody"] =

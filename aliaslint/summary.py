@@ -60,6 +60,9 @@ class CallSite:
     returns_from_try: tuple[Site, ...] = ()
     #: the ``try`` statements in one of whose ``except`` handlers this call is
     in_handler_of: tuple[Site, ...] = ()
+    #: made only when flag parameters of the caller have these truth values (as in
+    #: :attr:`Mutation.requires`: ``if encode: self.encode(meta)``); the callee's changes need them
+    requires: tuple[tuple[int, bool], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

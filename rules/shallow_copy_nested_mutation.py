@@ -116,7 +116,8 @@ class ShallowCopyNestedMutation(ProjectRule):
     call itself, else the copy's intent. With `--preview` only: a
     helper whose every caller passes an object of its own, or stores the result back into the
     slot it took the argument from (`api["Body"] = merged(api["Body"])`: nobody holds the
-    original any more); `x.copy()` on an object whose
+    original any more), or changes it only under a flag every caller in the tree leaves off
+    (`if encode: encode_fields(meta)`); `x.copy()` on an object whose
     class is not known (a numpy array, a C-level context) unless the copy is used as a mapping;
     an object of another package changed through its attributes (`copy.copy(datetime.max)`,
     whose class is not known either) unless an item of it is written; and a list or index of
@@ -310,6 +311,8 @@ class ShallowCopyNestedMutation(ProjectRule):
                 facts.global_site(e.root) or first.site,
                 harm.WITNESS + "every later call copies this object again, already changed")
         index = e.root.index
+        if all(h.effect is not None and harm.no_caller_asks(project, fn, h.effect) for h in hits):
+            return Confidence.MEDIUM, None  # made only under a flag no caller in the tree sets
         if index == 0 and fn.cls and fn.kind in ("method", "property") or e.copy is not None and e.copy.depth >= 1:
             # a method copying its own object (``dataclasses.replace(self, ...)``, a ``clone()``),
             # or ``owner.field.copy()`` / ``copy.copy(job["resources"][i])``: the caller still

@@ -412,3 +412,31 @@ def test_emptying_a_list_nobody_fills_is_no_drain(tmp_path: Path) -> None:
     found = run(tmp_path, {"m.py": SAMPLES.replace("{fill}", "pass")}, preview=True)
     assert [(d.code, d.location.line) for d in found] == [("AL003", 20)]
     assert "drain" not in found[0].message
+
+
+# celery 5.7.0 ``_get_result_meta(..., encode=False)`` (issue 8's blind nineteenth set): the change
+# is made by a callee called only under ``if encode:``; a call leaving the flag at its default
+# never makes it
+FLAGGED = """
+    def encode_fields(stamps):
+        for k in stamps:
+            stamps[k]["log"].append("encoded")
+
+
+    def result_meta(request, encode=False):
+        meta = {"stamps": {k: v for k, v in request["stamps"].items()}}
+        if encode:
+            encode_fields(meta["stamps"])
+        return meta
+
+
+    def store(request):
+        meta = result_meta(request{flag})
+        return meta, request["stamps"]
+"""
+
+
+@pytest.mark.parametrize("flag, tier", [("", "MEDIUM"), (", encode=True", "HIGH"), (", encode=False", "MEDIUM")])
+def test_a_change_a_callee_makes_under_a_flag_needs_the_flag(tmp_path: Path, flag: str, tier: str) -> None:
+    found = run(tmp_path, {"m.py": FLAGGED.replace("{flag}", flag)}, preview=True)
+    assert shown(found) == [("AL002", 8, tier)]
