@@ -171,17 +171,12 @@ def _lex_codes(comment: str, position: int) -> tuple[list[str], int, int, str | 
             if found:
                 break
             return [], -1, -1, "expected codes made of letters followed by digits only (e.g. `AL001`)"
-        if following and not (following.isspace() or following in ",#"):
-            # punctuation ends the list, the rest is a comment (flake8 reads ``# noqa: F401;
-            # deprecated`` as ``F401``: python-gitlab 8.6.0, issue 8's blind nineteenth set)
-            found.append(match.group().upper())
-            first = match.start() if first < 0 else first
-            last = match.end()
-            break
         found.append(match.group().upper())
         first = match.start() if first < 0 else first
         last = position = match.end()
-        if following == "#":
+        if following and not following.isspace() and following != ",":
+            # ``#`` or punctuation ends the list, the rest is a comment (flake8 reads ``# noqa:
+            # F401; deprecated`` as ``F401``: python-gitlab 8.6.0, issue 8's blind nineteenth set)
             break
     return found, last, first, None
 

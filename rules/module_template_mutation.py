@@ -100,6 +100,11 @@ def _instances_only(project, root) -> bool:
     return objects is None or all(isinstance(o, Fresh) and o.kind == "instance" for o in objects)
 
 
+def _empties(e) -> bool:
+    """``e`` empties the object at its top level: ``xs.clear()``, ``xs[:] = []``."""
+    return not e.path and (e.op == "clear" or e.op == "[:] =" and e.value_text == "[]")
+
+
 def _filler(project, root, changer, computed: bool = False) -> str | None:
     """A function other than ``changer`` that adds to the object ``root`` names, at its top level,
     what it was given or computed (``FUNCTION_CACHE.add(key)``, ``REGISTRY[name] = cls``): the
@@ -409,17 +414,14 @@ class ModuleTemplateMutation(ProjectRule):
                             f"with a new class-level object, shared only by the instances that call makes; "
                             f"nothing to change unless one call makes several")
             filler = None if intended is not None else _filler(project, root, fn)
-            if filler is None and intended is None and all(
-                    not other.path and other.op == "[:] =" and other.value_text == "[]" or other.op == "clear"
-                    for _, other in items):
+            drains = all(_empties(other) for _, other in items)
+            if filler is None and intended is None and drains:
                 filler = _filler(project, root, fn, computed=True)
-            if filler is not None and all(not other.path and (other.kind == REMOVE and other.op == "clear"
-                                                              or other.op == "[:] =" and other.value_text == "[]"
-                                                              or other.value_deps == frozenset({root}))
+            if filler is not None and all(_empties(other) or not other.path and other.value_deps == frozenset({root})
                                           for _, other in items):
                 # (``_mem_sample[:] = []`` empties it as ``clear()`` does: celery 5.7.0's
                 # ``_memdump`` draining the samples ``sample_mem`` collects, issue 8's nineteenth set)
-                if all(other.op == "clear" or other.op == "[:] =" and other.value_text == "[]" for _, other in items):
+                if drains:
                     intended = (f"`{facts.short(filler)}` fills it (a collector), so emptying it is a drain; "
                                 f"nothing to change if that is intended")
                 else:

@@ -13,6 +13,28 @@ _EMPTY = frozenset({"[]", "{}", "set()", "dict()", "list()", "deque()", "collect
                     "collections.OrderedDict()"})
 
 
+def _puts_in(e, depth: int) -> bool:
+    """``e`` puts something into the default itself (``depth``: the length of the path to it),
+    not only under a test of the object alone: what an empty default needs before anything below
+    its top level can change, or be removed (lithops 3.x's ``if "Range" in extra_get_args: ...
+    extra_get_args["byte_range"] = ...`` finds the empty default without the key)."""
+    return len(e.path) == depth and e.kind != REMOVE and not (e.guarded and not e.conditional)
+
+
+def _changed_here(facts, base: str, effects) -> list:
+    """The related locations of the changes ``effects`` make, and the calls that lead to each."""
+    related = []
+    for e in effects:
+        related.append(facts.related(e.site, f"`{format_path(base, e.path)}` is changed here ({e.op})"))
+        related += facts.chain_related(e)
+    return related
+
+
+def _order(e) -> tuple:
+    """Which change a finding leads with: one not harmless when repeated, and not a removal."""
+    return harm.repeat_safe(e) is not None, e.kind == REMOVE, e.site
+
+
 class MutableDefaultMutation(ProjectRule):
     """
     ## What it does
@@ -89,16 +111,11 @@ class MutableDefaultMutation(ProjectRule):
                 hits = [e for e in effects if e.root.kind == "param" and e.root.index == index
                         and e.copy is None and e.realias is None and not e.maybe_copied]
                 empty = text in _EMPTY
-                if empty and not any(not e.path and e.kind != REMOVE and not (e.guarded and not e.conditional)
-                                     for e in hits):
-                    # an empty default has nothing to remove or change below its top level until
-                    # something is put in it, and a test of the object alone (lithops 3.x's ``if
-                    # "Range" in extra_get_args: ... extra_get_args["byte_range"] = ...``) finds
-                    # it empty: only what the caller passed is changed
-                    continue
+                if empty and not any(_puts_in(e, 0) for e in hits):
+                    continue  # only what a caller passed is changed
                 if not hits or empty and (index in fn.own_fallback or all(e.defaulted for e in hits)):
                     continue  # read only, or replaced by a new object of its own when empty (``acc or []``)
-                hits.sort(key=lambda e: (harm.repeat_safe(e) is not None, e.kind == REMOVE, e.site))
+                hits.sort(key=_order)
                 out.append(cls._diagnostic(project, facts, fn, index, name, site, text, hits))
         out += cls._kept_defaults(project, facts)
         return out
@@ -138,11 +155,9 @@ class MutableDefaultMutation(ProjectRule):
                         hits += [(project.functions[mq], e) for e in project.effects.get(mq, {}).values()
                                  if e.root.kind == "param" and e.root.index == 0 and e.path[:1] == ("." + attr,)
                                  and not e.own_method and e.copy is None and e.realias is None and ours(e)]
-                if text in _EMPTY and not any(len(e.path) == 1 and e.kind != REMOVE for _, e in hits):
-                    continue  # nothing put in the empty default: nothing below it, nothing to remove
-                if not hits:
+                if not hits or text in _EMPTY and not any(_puts_in(e, 1) for _, e in hits):
                     continue
-                hits.sort(key=lambda h: (harm.repeat_safe(h[1]) is not None, h[1].kind == REMOVE, h[1].site))
+                hits.sort(key=lambda h: _order(h[1]))
                 fn, first = hits[0]
                 short_cls = cls_name.rsplit(".", 1)[-1]
                 shown = format_path("self", first.path)
@@ -152,10 +167,7 @@ class MutableDefaultMutation(ProjectRule):
                     f"without `{name}` shares that one object and sees what the others put in it; default to `None` "
                     f"and make a new one in `__init__`"
                 )
-                related = [facts.related(stores[0][1], "kept here")]
-                for _, e in hits:
-                    related.append(facts.related(e.site, f"`{format_path('self', e.path)}` is changed here ({e.op})"))
-                    related += facts.chain_related(e)
+                related = [facts.related(stores[0][1], "kept here"), *_changed_here(facts, "self", (e for _, e in hits))]
                 confidence, witness = cls._tier(project, facts, init, index, name, site, [e for _, e in hits],
                                                 what=f"another {short_cls} built without `{name}`")
                 if witness is not None:
@@ -175,10 +187,7 @@ class MutableDefaultMutation(ProjectRule):
             f"once, when the function is defined: every call that leaves out `{name}` gets the object earlier "
             f"calls changed; default to `None` and make a new one in the body"
         )
-        related = []
-        for e in hits:
-            related.append(facts.related(e.site, f"`{format_path(name, e.path)}` is changed here ({e.op})"))
-            related += facts.chain_related(e)
+        related = _changed_here(facts, name, hits)
         confidence, witness = cls._tier(project, facts, fn, index, name, site, hits)
         if witness is not None:
             related.append(witness)
