@@ -260,6 +260,52 @@ def _walk_expr(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
         stack.extend(c for c in _child_nodes(n) if type(c) is not cst.Lambda)
 
 
+def _is_last_item(node: cst.CSTNode, name: str | None = None) -> bool:
+    """``xs[-1]`` (with ``xs`` the local ``name``, when given)."""
+    if not (isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and len(node.slice) == 1
+            and isinstance(node.slice[0].slice, cst.Index)):
+        return False
+    index = node.slice[0].slice.value
+    return (name is None or node.value.value == name) and isinstance(index, cst.UnaryOperation) \
+        and isinstance(index.operator, cst.Minus) and isinstance(index.expression, cst.Integer) \
+        and index.expression.value == "1"
+
+
+class _OtherMentions(cst.CSTVisitor):
+    """Whether a statement names a local list other than to read its last item (``xs[-1].x = v``
+    reads it; ``xs.pop()``, ``xs[-1] = v``, ``del xs[-1]``, ``f(xs)`` and ``xs = ...`` may change
+    which object is last)."""
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+        self.reads: set[int] = set()
+        self.found: set[str] = set()
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if _is_last_item(node) and node.value.value in self.names:
+            self.reads.add(id(node.value))
+
+    def _written(self, target: cst.CSTNode) -> None:
+        if _is_last_item(target) and target.value.value in self.names:
+            self.found.add(target.value.value)
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._written(node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._written(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._written(node.target)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self._written(node.target)
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value in self.names and id(node) not in self.reads:
+            self.found.add(node.value)
+
+
 def _is_int_literal(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         node = node.expression
@@ -359,6 +405,10 @@ class FunctionAnalyzer:
         #: the ``("named key", mapping text, key name)`` entries ever put in :attr:`env` (see
         #: :meth:`_forget_named_keys`), so that rebinding a name need not scan the environment
         self.named_keys: set[tuple[str, str, str]] = set()
+        #: local lists whose last item this path appended (``("last item", name)`` in :attr:`env`):
+        #: ``buf.append(s); buf[-1].pos = p`` changes ``s``, not any element ``buf`` held before
+        #: (sqlfluff 4.5.0's ``apply_fixes``, an A in issue 8's nineteenth unseen set)
+        self.last_items: set[str] = set()
         #: one list per ``if`` being walked: the heap fields its branch stored into, each with
         #: what the field held before (:meth:`_walk_branches`)
         self.heap_journal: list[list[tuple[dict, str, frozenset | None]]] = []
@@ -1234,6 +1284,8 @@ class FunctionAnalyzer:
                 isinstance(o, Ref) and o.root.kind == "param" and not o.path and self._star_param(o.root.index)
                 for o in base):
             return self.load(base, place(int(index.value)))  # ``args[0]``: what the call put first
+        if _is_last_item(node) and (appended := self.env.get(("last item", node.value.value))) is not None:
+            return appended  # ``buf.append(s); buf[-1]``: ``s`` (see :attr:`last_items`)
         sel, kv = self.selector(node)
         if index is not None and (key_name := _dotted_name(index)) is not None:
             written = self.env.get(("named key", self.item_text(node.value), key_name))
@@ -1647,6 +1699,7 @@ class FunctionAnalyzer:
                     tuple(self.try_bodies) if node is self.returned_node else (),
                     tuple(self.try_handlers),
                     tuple(sorted(set(self.flag_requires))),
+                    isinstance(node, cst.Attribute),
                 )
             )
         # a callee handed an object may set its fields (``self._get_task_id(...)`` setting
@@ -1819,6 +1872,9 @@ class FunctionAnalyzer:
                     self.store(frozenset({o}), ANY, elements, self.mod.site(node))
         if method in ("append", "add", "insert"):
             self.record_store(value, node, method)
+        if method == "append" and isinstance(node.func.value, cst.Name):
+            self.env[("last item", node.func.value.value)] = value
+            self.last_items.add(node.func.value.value)
         if method == "setdefault":
             sel = self.const_selector(node.args[0].value)
             got = self.load(receiver, sel, loops_of(self.snapshot(positional[0])))
@@ -1974,7 +2030,7 @@ class FunctionAnalyzer:
         for k, v in b.items():
             out[k] = out.get(k, frozenset()) | v
         for k in set(a) ^ set(b):
-            if isinstance(k, tuple) and k[0] in ("object field", "named key"):
+            if isinstance(k, tuple) and k[0] in ("object field", "named key", "last item"):
                 del out[k]  # set on one side only: the heap's field, every path's value, holds it
             elif isinstance(k, tuple):  # a field overlay set on one side only: the other keeps the path
                 out[k] = out[k] | {Ref(k[1], k[2])}
@@ -1990,6 +2046,8 @@ class FunctionAnalyzer:
         for stmt in body:
             if self.raise_states:
                 self.note_raise_state()
+            if self.last_items:
+                self._forget_last_items(stmt)
             if not self.walk_stmt(stmt):
                 live = False
                 break
@@ -1998,6 +2056,17 @@ class FunctionAnalyzer:
         del self.type_narrowing[narrowed:]
         del self.exit_guards[exits:]
         return live
+
+    def _forget_last_items(self, stmt: cst.CSTNode) -> None:
+        """Before ``stmt``: the lists it names other than to read their last item may get another
+        last item (:class:`_OtherMentions`), so what :meth:`container_method` noted is dropped."""
+        live = {name for name in self.last_items if ("last item", name) in self.env}
+        if not live:
+            return
+        seen = _OtherMentions(live)
+        stmt.visit(seen)
+        for name in seen.found:
+            del self.env[("last item", name)]
 
     def exited_loops(self, body: Sequence[cst.CSTNode]) -> list[int]:
         """The loops a block leaves at its end (``yield client; return``, ``out.append(x); break``):

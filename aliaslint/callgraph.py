@@ -479,6 +479,13 @@ class CallResolution:
                 # ``(opts or []).append(x)``: one possible receiver is a list, so ``append`` is the
                 # builtin one; a project class's method of the same name is a guess
                 found = []
+            if found and not call.property_read:
+                # ``self.AsyncResult(tid)`` with ``AsyncResult`` a property calls what its getter
+                # returns (a class, a function): not the getter, whose result is not the call's
+                # (celery 5.7.0's ``Signature.freeze`` returning ``current_app.AsyncResult`` itself,
+                # an A in issue 8's nineteenth unseen set)
+                found = [t for t in found if (callee := self.functions.get(t.function)) is None
+                         or callee.kind != "property"]
             got = memo[call.id] = tuple([self._kept_target(t) for t in found]) if found else ()
         return got
 

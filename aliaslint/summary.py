@@ -63,6 +63,9 @@ class CallSite:
     #: made only when flag parameters of the caller have these truth values (as in
     #: :attr:`Mutation.requires`: ``if encode: self.encode(meta)``); the callee's changes need them
     requires: tuple[tuple[int, bool], ...] = ()
+    #: the read of a property (``self.meta``), which runs its getter; not a call written with
+    #: parentheses, which calls what the getter returns (``self.AsyncResult(tid)``)
+    property_read: bool = False
 
 
 @dataclass(frozen=True, slots=True)
