@@ -45,6 +45,7 @@ from aliaslint.summary import (
 )
 from aliaslint.values import (
     ANY,
+    OWN_ATTRIBUTES,
     DETERMINISTIC_METHODS,
     UNKNOWN,
     CopyMark,
@@ -111,6 +112,25 @@ _LOOKUP_METHODS = frozenset({"get", "keys", "values", "items", "count", "index"}
 #: ``typing``'s names for the builtin containers, as annotations spell them
 _TYPING_ALIASES = {"typing.Dict": "dict", "typing.List": "list", "typing.Set": "set",
                    "typing.FrozenSet": "frozenset", "typing.Tuple": "tuple"}
+
+
+#: annotations of values that ``|=`` and ``+=`` cannot change in place: the operator binds the name
+#: to a new value (``active: frozenset[Node]``; ``AbstractSet`` has no ``__ior__`` either)
+_IMMUTABLE_TYPES = frozenset({"frozenset", "FrozenSet", "AbstractSet", "tuple", "Tuple", "str", "bytes", "int",
+                              "float", "complex", "bool"})
+
+
+def _immutable_annotation(node: cst.BaseExpression) -> bool:
+    """Whether an annotation names only immutable types (``frozenset[str]``, ``tuple[int, ...] |
+    None``, ``typing.FrozenSet[str]``)."""
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        return _immutable_annotation(node.left) and _immutable_annotation(node.right)
+    if isinstance(node, cst.Subscript):
+        node = node.value
+    if isinstance(node, cst.Name) and node.value == "None":
+        return True
+    name = _dotted_name(node)
+    return name is not None and name.rsplit(".", 1)[-1] in _IMMUTABLE_TYPES
 
 
 def _node_key(node: cst.CSTNode) -> int:
@@ -635,6 +655,9 @@ class FunctionAnalyzer:
                     continue
                 obj = self.heap.objects[o.id]
                 fields = obj["fields"]
+                if selector == OWN_ATTRIBUTES and obj["kind"] == "copy" and selector not in fields:
+                    out.add(o)  # (see :data:`aliaslint.values.OWN_ATTRIBUTES`)
+                    continue
                 if is_place(selector):
                     # a tuple built here knows its places; so does a slice from the start of one
                     # (``args[:2]``); anything else: any element
@@ -1280,10 +1303,15 @@ class FunctionAnalyzer:
                     self.heap.objects[o.id]["slice_from_start"] = True
             return copied
         index = node.slice[0].slice.value if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) else None
-        if isinstance(index, cst.Integer) and index.value.isdigit() and base and all(
+        if isinstance(index, cst.Integer) and index.value.isdigit() and base and (all(
                 isinstance(o, Ref) and o.root.kind == "param" and not o.path and self._star_param(o.root.index)
-                for o in base):
-            return self.load(base, place(int(index.value)))  # ``args[0]``: what the call put first
+                for o in base) or all(isinstance(o, _Obj) and place(0) in self.heap.objects[o.id]["fields"]
+                                      for o in base)):
+            # ``args[0]``: what the call put first; ``names.setdefault(k, (name, []))[1]``: the
+            # list the tuple built here holds there, not its other places (datamodel-code-generator
+            # 0.97.0's header index, an A of issue 8's twentieth unseen set)
+            self.eval(index)
+            return self.load(base, place(int(index.value)))
         if _is_last_item(node) and (appended := self.env.get(("last item", node.value.value))) is not None:
             return appended  # ``buf.append(s); buf[-1]``: ``s`` (see :attr:`last_items`)
         sel, kv = self.selector(node)
@@ -2283,7 +2311,14 @@ class FunctionAnalyzer:
         current = self.eval(target)
         if (spelt := _dotted_name(target)) is not None:
             self._forget_named_keys(spelt)  # ``k += 1``: ``cache[k]`` is another item
-        if isinstance(node.operator, (cst.AddAssign, cst.BitOrAssign)) and (
+        rebinds = isinstance(target, cst.Name) and target.value in self.param_annotations \
+            and target.value not in self.bound_names and _immutable_annotation(self.param_annotations[target.value])
+        if rebinds:
+            # ``active |= {node}`` on ``active: frozenset[...]`` makes a new set: the caller's is
+            # unchanged (datamodel-code-generator 0.97.0's inherited-schema walk, issue 8's
+            # twentieth unseen set)
+            pass
+        elif isinstance(node.operator, (cst.AddAssign, cst.BitOrAssign)) and (
             self.is_list(node.value, value) or self.is_list(target, current)
             or isinstance(node.operator, cst.BitOrAssign) and isinstance(node.value, (cst.Dict, cst.Set))
         ):
@@ -2292,7 +2327,8 @@ class FunctionAnalyzer:
                 if isinstance(o, _Obj):
                     self.store(frozenset({o}), ANY, self.load(value, ANY), self.mod.site(node))
             return True
-        if isinstance(node.operator, cst.AddAssign) and any(isinstance(o, Ref) and o.root.kind == "call" for o in value):
+        if not rebinds and isinstance(node.operator, cst.AddAssign) \
+                and any(isinstance(o, Ref) and o.root.kind == "call" for o in value):
             # ``xs += f()``: a list extension if ``f`` returns a list; phase 2 decides ("+=?")
             self.record_mutation(current, ACCUMULATE, "+=?", node, UNKNOWN, value)
         if isinstance(target, cst.Name):

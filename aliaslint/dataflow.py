@@ -15,6 +15,7 @@ from aliaslint.summary import OVERWRITE, CallSite, FunctionSummary
 from aliaslint.values import (
     DETERMINISTIC_METHODS,
     ANY,
+    OWN_ATTRIBUTES,
     UNKNOWN,
     CopyMark,
     Fresh,
@@ -634,6 +635,9 @@ def load(value: Value, selector: str) -> Value:
                 continue
             fields = dict(o.fields)
             hit = False
+            if selector == OWN_ATTRIBUTES and o.kind == "copy" and selector not in fields:
+                out.add(o)  # (see :data:`aliaslint.values.OWN_ATTRIBUTES`)
+                continue
             if is_place(selector) and selector not in fields:
                 # not a tuple built in the project: any element
                 out |= load(frozenset({o}), ANY)

@@ -27,6 +27,11 @@ from aliaslint import models as library_models
 
 MAX_PATH = 10
 ANY = "[*]"
+#: an object's attributes as a mapping: a shallow copy's is its own (``copied = copy.copy(obj);
+#: copied.__dict__[k] = v`` sets an attribute of the copy only), so it reads as the copy itself
+#: (datamodel-code-generator 0.97.0's ``model_copy()`` then ``copied.__dict__[KEY] = ...``: six
+#: A's of issue 8's twentieth unseen set)
+OWN_ATTRIBUTES = ".__dict__"
 
 
 class _HashOnce:

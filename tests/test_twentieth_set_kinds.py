@@ -1,0 +1,107 @@
+"""False positives of issue 8's blind twentieth set (apache-libcloud 3.9.1, dvc 3.67.1,
+datamodel-code-generator 0.97.0, conan 2.34.0) kept as tests: each kind the triage found wrong,
+with twins that show where the kind stops.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_harm import run, shown
+
+# datamodel-code-generator 0.97.0's inherited-schema walk: ``active |= {node}`` on a parameter
+# annotated ``frozenset[...]`` binds the name to a new set; the caller's is unchanged
+FROZEN = """
+    def resolve(parent, active: {annotation}):
+        while parent.ref:
+            if parent.ref in active:
+                break
+            active |= {{parent.ref}}
+            parent = parent.base
+        return len(active)
+
+
+    def walk(branches, active):
+        out = []
+        for b in branches:
+            out.append(resolve(b, active))
+        return out
+"""
+
+
+@pytest.mark.parametrize("annotation", ["frozenset[str]", "typing.FrozenSet[str]", "AbstractSet[str] | None",
+                                        "tuple[str, ...]"])
+def test_or_assigning_to_an_immutable_parameter_rebinds_it(tmp_path: Path, annotation: str) -> None:
+    assert run(tmp_path, {"m.py": FROZEN.format(annotation=annotation)}, preview=True) == []
+
+
+@pytest.mark.parametrize("annotation", ["set[str]", "typing.Set[str]", "MutableSet[str]"])
+def test_or_assigning_to_a_mutable_set_parameter_changes_it(tmp_path: Path, annotation: str) -> None:
+    found = run(tmp_path, {"m.py": FROZEN.format(annotation=annotation)}, preview=True)
+    assert shown(found) == [("AL007", 6, "MEDIUM")]
+    assert found[0].message.startswith("`resolve` extends `active`, the caller's `active`")
+
+
+# datamodel-code-generator 0.97.0: ``copied = schema.model_copy(); copied.__dict__[KEY] = chain``
+# (six A's): a shallow copy's ``__dict__`` is its own, so the write sets an attribute of the copy
+OWN_DICT = """
+    import copy
+
+    KEY = "_read_through"
+
+
+    class Schema:
+        def __init__(self):
+            self.extras = {{}}
+
+
+    def read_within(schema, chain):
+        copied = copy.copy(schema)
+        {write}
+        return copied
+
+
+    def use(schema, chains):
+        return [read_within(schema, c) for c in chains]
+"""
+
+
+@pytest.mark.parametrize("write", ["copied.__dict__[KEY] = chain", "copied.__dict__.update(k=chain)",
+                                   "copied.__dict__.pop(KEY, None)"])
+def test_a_shallow_copys_own_attributes_are_its_own(tmp_path: Path, write: str) -> None:
+    assert run(tmp_path, {"m.py": OWN_DICT.format(write=write)}, preview=True) == []
+
+
+def test_what_a_shallow_copys_attribute_holds_is_the_originals(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": OWN_DICT.format(write='copied.__dict__["extras"]["k"] = chain')}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL002", 13)]
+    assert found[0].message.startswith("`copy.copy(schema)` copies only the top level, so the code that writes "
+                                       'an item of `schema["extras"]` also changes the original')
+
+
+# datamodel-code-generator 0.97.0's ``_header_names``: ``names.setdefault(k, (header.name,
+# []))[1].append(...)`` appends to the list the tuple built here holds, not to the header
+PLACES = """
+    def header_names(spec):
+        names = {{}}
+        for response in spec.responses:
+            for header in response.headers:
+                names.setdefault(header.name.lower(), (header, []))[{place}].append(response)
+        return names
+
+
+    def render_all(spec):
+        return [header_names(spec) for _ in range(3)]
+"""
+
+
+def test_a_tuple_built_here_gives_what_it_holds_at_a_place(tmp_path: Path) -> None:
+    assert run(tmp_path, {"m.py": PLACES.format(place=1)}, preview=True) == []
+
+
+def test_a_tuples_other_place_holds_the_callers_object(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": PLACES.format(place=1).replace("(header, [])", "([], header.aliases)")},
+                preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL001", 11)]
+    assert "appends to `spec.responses[*].headers[*].aliases`" in found[0].message
