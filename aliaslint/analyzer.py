@@ -684,17 +684,26 @@ class FunctionAnalyzer:
                                     # S3 inventory filter)
                                     v = self.tag(v, reading, keep_copy=True)
                                 out |= v
+                items: set = set()
                 if selector in fields:
-                    out |= fields[selector]
+                    items |= fields[selector]
                     if selector.startswith("[") and ANY in fields and selector not in obj.get("replaced", ()):
                         # stored under a key not known (``md[other] = v``): it may be this one
-                        out |= fields[ANY]
+                        items |= fields[ANY]
                 elif selector == ANY and fields and not selector.startswith("."):
                     for k, v in fields.items():
                         if not k.startswith("."):
-                            out |= v
+                            items |= v
                 elif selector.startswith("[") and ANY in fields:
-                    out |= fields[ANY]
+                    items |= fields[ANY]
+                if items and selector.startswith("[") and (reading := _real_loops(key_loops)) \
+                        and loops_of(self.snapshot(items)):
+                    # values made one per round of a loop (``merged[i] = (n, Leaf(...))``), read
+                    # back by a key that varies with another loop (``while i < n: k, leaf =
+                    # merged[i]; i += k``): another one on each round of that loop too
+                    # (datamodel-code-generator 0.97.0's string merger, issue 8's twentieth set)
+                    items = set(self.tag(frozenset(items), reading, keep_copy=True))
+                out |= items
                 if selector not in fields and obj["kind"] == "deepcopy":
                     # a deep copy's parts are new objects too; make them on first use
                     child = self.heap.new(obj["site"], obj["loops"], "deepcopy")

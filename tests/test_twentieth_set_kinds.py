@@ -105,3 +105,45 @@ def test_a_tuples_other_place_holds_the_callers_object(tmp_path: Path) -> None:
                 preview=True)
     assert [(d.code, d.location.line) for d in found] == [("AL001", 11)]
     assert "appends to `spec.responses[*].headers[*].aliases`" in found[0].message
+
+
+# datamodel-code-generator 0.97.0's string merger (black's): one new leaf per group, stored in a
+# dict in one loop, read back in another by a key that moves with that loop: another leaf each
+# round, not one made before the loop
+MERGED = """
+    class Leaf:
+        def __init__(self, value):
+            self.value = value
+            self.prefix = ""
+
+
+    def merge(leaves, out):
+        merged = {{}}
+        shared = Leaf(None)
+        index = 0
+        while index < len(leaves):
+            end = index + 1
+            merged[index] = (end - index, {made})
+            index = max(end, index + 1)
+        index = 0
+        while index < len(leaves):
+            if index in merged:
+                count, leaf = merged[index]
+                leaf.prefix = leaves[index]
+                out.append(leaf)
+                index += count
+                continue
+            index += 1
+        return out
+"""
+
+
+def test_what_one_loop_made_per_round_is_another_object_per_key_in_the_next(tmp_path: Path) -> None:
+    assert run(tmp_path, {"m.py": MERGED.format(made="Leaf(leaves[index:end])")}, preview=True) == []
+
+
+def test_one_object_stored_under_every_key_is_still_one_object(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": MERGED.format(made="shared")}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL004", 22)]
+    assert found[0].message.startswith("`leaf` is made once, before the loop, then changed and stored on every "
+                                       "iteration")
