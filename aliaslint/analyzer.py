@@ -697,7 +697,7 @@ class FunctionAnalyzer:
                 elif selector.startswith("[") and ANY in fields:
                     items |= fields[ANY]
                 if items and selector.startswith("[") and (reading := _real_loops(key_loops)) \
-                        and loops_of(self.snapshot(items)):
+                        and self._made_per_round(items):
                     # values made one per round of a loop (``merged[i] = (n, Leaf(...))``), read
                     # back by a key that varies with another loop (``while i < n: k, leaf =
                     # merged[i]; i += k``): another one on each round of that loop too
@@ -724,6 +724,16 @@ class FunctionAnalyzer:
             elif isinstance(o, Opaque):
                 out.add(Opaque(o.loops | key_loops, o.deps))
         return frozenset(out)
+
+    def _made_per_round(self, value: Iterable) -> bool:
+        """Whether ``value`` holds an object made anew on each round of a loop: built there, a
+        call's result there, or something that varies with one."""
+        for o in value:
+            if isinstance(o, _Obj) and self.heap.objects[o.id]["loops"] \
+                    or isinstance(o, (Ref, Opaque)) and _real_loops(o.loops) \
+                    or isinstance(o, Ref) and o.root.kind == "call" and self.call_loops.get(o.root.index):
+                return True
+        return False
 
     def _star_param(self, index: int) -> bool:
         """Parameter ``index`` is a ``*args`` tuple (phase 2 knows what each call puts at each place)."""
