@@ -114,6 +114,12 @@ class _Parsed:
     codes_end: int
 
 
+#: punctuation that ends a blanket ``# noqa`` (flake8 reads ``# noqa, why`` as one)
+_ENDS_BLANKET = frozenset(",;.)]!?/")
+#: what a rule code looks like (``AL001``, ``F401``, ``PLW0603``)
+_CODE_AHEAD = re.compile(r"[A-Za-z]+[0-9]+\b")
+
+
 def parse_comment(comment: str) -> tuple[_Parsed | None, list[str]]:
     """Read the ``# noqa`` directives of one comment (text from a ``#`` to the end of the line).
 
@@ -129,7 +135,11 @@ def parse_comment(comment: str) -> tuple[_Parsed | None, list[str]]:
         at = match.end(1)
         rest = comment[at:]
         stripped = rest.lstrip()
-        if not rest or rest[0] == "#" or (rest[0].isspace() and not stripped.startswith(":")):
+        # ``# noqa, won't ever fail`` (conan 2.34.0): punctuation other than ``:`` ends a blanket
+        # directive, as flake8 reads it, unless a code follows (``# noqa;AL001``, a typo for
+        # ``:``); a code glued on (``# noqaAL001``) is a typo too: both reported
+        if not rest or rest[0] == "#" or (rest[0].isspace() and not stripped.startswith(":")) \
+                or rest[0] in _ENDS_BLANKET and not _CODE_AHEAD.match(rest[1:].lstrip()):
             blanket = True
             start = match.start() if start < 0 else start
             end = max(end, at)

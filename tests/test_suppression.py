@@ -31,7 +31,12 @@ BLANKET = frozenset()
         ("build(template)  # noqa : AL001", frozenset({"AL001"})),  # ruff reads codes here too
         ("build(template)  # noqa because it is fine", BLANKET),  # a space, then a comment
         ("build(template)  # noqa# why", BLANKET),
-        ("build(template)  # noqa;AL001", None),
+        ("build(template)  # noqa;AL001", None),  # a typo for ``:``: reported, suppresses nothing
+        # other punctuation ends a blanket directive, as flake8 reads it (conan 2.34.0's
+        # ``# noqa, won't ever fail`` drew an "invalid directive" warning on every run)
+        ("build(template)  # noqa, won't ever fail", BLANKET),
+        ("build(template)  # noqa. copied upstream", BLANKET),
+        ("build(template)  # noqa - copied upstream", BLANKET),
         ("build(template)  # noqa: AL001abc", None),
         ("build(template)  # noqa: AL001,AL002x", frozenset({"AL001"})),
         # punctuation after a code ends the list, the rest is a comment (flake8 reads it so:
