@@ -887,7 +887,8 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
             parts = {o} | {p for _, v in o.fields for p in v if isinstance(p, Fresh)}
             uses = sum(
                 1 for c in caller.calls if c.id != call.id and any(
-                    parts & project.resolve(caller, v) for v in (*c.args, *(v for _, v in c.kwargs))
+                    parts & project.resolve(caller, v) and not _results_of_other_calls(project, caller, arg, v)
+                    for v in (*c.args, *(v for _, v in c.kwargs))
                 ) and _sees_later_change(project, caller, call, c, parts) and not _same_holder(project, caller, call, c)
                 and not (c.builtin_guess and c.receiver is not None
                          and project.resolve(caller, c.receiver) & (parts | into))
@@ -926,6 +927,24 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
         elif isinstance(o, Ref):
             verdict = "unknown" if verdict == "fresh" else verdict
     return verdict
+
+
+def _results_of_other_calls(project, caller: FunctionSummary, arg: Value, other: Value) -> bool:
+    """Whether ``arg`` and ``other`` are (parts of) the results of different calls, none of them
+    to a cached function: objects a callee makes are new on each call, though the analysis names
+    them by the one place that makes them (datamodel-code-generator 0.97.0's two converters, each
+    returning a new schema built by the same helper, one per ``case`` of a ``match``: an A of issue
+    8's twentieth unseen set)."""
+    mine = {o.root.index for o in arg if isinstance(o, Ref) and o.root.kind == "call"}
+    theirs = {o.root.index for o in other if isinstance(o, Ref) and o.root.kind == "call"}
+    if not mine or not theirs or mine & theirs or len(mine) != len(arg) or len(theirs) != len(other):
+        return False
+    for index in mine | theirs:
+        site = project.call_site(caller, index)
+        if site is None or any((callee := project.functions.get(t.function)) is None or callee.cached
+                               for t in project.targets(caller, site)):
+            return False
+    return True
 
 
 def _same_holder(project, caller: FunctionSummary, call: CallSite, other: CallSite) -> bool:

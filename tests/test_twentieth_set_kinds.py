@@ -147,3 +147,65 @@ def test_one_object_stored_under_every_key_is_still_one_object(tmp_path: Path) -
     assert [(d.code, d.location.line) for d in found] == [("AL004", 21)]
     assert found[0].message.startswith("`leaf` is made once, before the loop, then changed and stored on every "
                                        "iteration")
+
+
+# datamodel-code-generator 0.97.0's AsyncAPI parser: two converters, in two ``case`` arms, each
+# return a new schema that one helper builds; the analysis names both by the helper's one place,
+# but two calls make two objects, so the first arm's keeping its schema shares nothing with the
+# second's (an A of the twentieth set). A cached helper returns one object to every call.
+CONVERTERS = """
+    import copy
+    import functools
+
+    BASE = {{"definitions": {{}}}}
+
+
+    {decorator}
+    def build_defs():
+        return copy.deepcopy(BASE)
+
+
+    def convert_a(raw):
+        if raw:
+            return {{"a": raw}}
+        return build_defs()
+
+
+    def convert_b(raw):
+        if raw:
+            return {{"b": raw}}
+        return build_defs()
+
+
+    class Parser:
+        def __init__(self):
+            self.documents = []
+
+        def keep(self, schema):
+            self.documents.append(schema)
+            return schema
+
+        def mount(self, name, schema):
+            schema.pop("definitions", None)
+            return {{name: schema}}
+
+        def parse(self, fmt, name, raw):
+            match fmt:
+                case "a":
+                    converted = self.keep(convert_a(raw))
+                    return [converted]
+                case "b":
+                    return self.mount(name, convert_b(raw))
+            return []
+"""
+
+
+def test_objects_two_calls_return_are_two_objects(tmp_path: Path) -> None:
+    assert run(tmp_path, {"m.py": CONVERTERS.format(decorator="")}, preview=True) == []
+
+
+def test_a_cached_helper_returns_one_object_to_every_call(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": CONVERTERS.format(decorator="@functools.cache")}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL003", 43)]
+    assert found[0].message.startswith("`Parser.parse` pops from `build_defs()` through Parser.mount, the object "
+                                       "the cached `build_defs()` returns to every caller")
