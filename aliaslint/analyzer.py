@@ -726,12 +726,13 @@ class FunctionAnalyzer:
         return frozenset(out)
 
     def _made_per_round(self, value: Iterable) -> bool:
-        """Whether ``value`` holds an object made anew on each round of a loop: built there, a
-        call's result there, or something that varies with one."""
+        """Whether ``value`` holds an object this function makes anew on each round of a loop:
+        built there, or a call's result there (not an object it was handed that varies with a
+        loop: dynaconf 3.3.5's ``descriptions[name]``, where only a flag keeps a validator's own
+        ``description`` out of the lists)."""
         for o in value:
             if isinstance(o, _Obj) and self.heap.objects[o.id]["loops"] \
-                    or isinstance(o, (Ref, Opaque)) and _real_loops(o.loops) \
-                    or isinstance(o, Ref) and o.root.kind == "call" and self.call_loops.get(o.root.index):
+                    or isinstance(o, Ref) and o.root.kind == "call" and not o.path and self.call_loops.get(o.root.index):
                 return True
         return False
 

@@ -209,3 +209,30 @@ def test_a_cached_helper_returns_one_object_to_every_call(tmp_path: Path) -> Non
     assert [(d.code, d.location.line) for d in found] == [("AL003", 43)]
     assert found[0].message.startswith("`Parser.parse` pops from `build_defs()` through Parser.mount, the object "
                                        "the cached `build_defs()` returns to every caller")
+
+
+# dynaconf 3.3.5 ``Validators.descriptions``: a key that moves with the inner loop reads another
+# list each round, but a validator's own ``description`` (handed in, varying with the outer loop)
+# is not made per round here: the per-round reading above leaves it as it was
+DESCRIPTIONS = """
+    from collections import defaultdict
+
+
+    class Validators(list):
+        def descriptions(self, flat=False):
+            if flat:
+                descriptions = {}
+            else:
+                descriptions = defaultdict(list)
+            for validator in self:
+                for name in validator.names:
+                    if flat:
+                        descriptions.setdefault(name, validator.description)
+                    else:
+                        descriptions[name].append(validator.description)
+            return descriptions
+"""
+
+
+def test_what_was_handed_in_is_not_made_per_round(tmp_path: Path) -> None:
+    assert run(tmp_path, {"m.py": DESCRIPTIONS}, preview=True) == []
