@@ -477,6 +477,8 @@ class FunctionAnalyzer:
         #: value of the ``return`` being evaluated (:attr:`CallSite.returns_from_try`)
         self.try_bodies: list[Site] = []
         self.try_handlers: list[Site] = []
+        #: the ``if`` / ``match`` arms being walked (:attr:`aliaslint.summary.CallSite.arms`)
+        self.arms: list[tuple[int, int, int]] = []
         self.returned_node: cst.BaseExpression | None = None
         #: names assigned to so far (a parameter among them no longer holds what the caller passed)
         self.bound_names: set[str] = set()
@@ -1748,6 +1750,7 @@ class FunctionAnalyzer:
                     tuple(self.try_handlers),
                     tuple(sorted(set(self.flag_requires))),
                     isinstance(node, cst.Attribute),
+                    tuple(self.arms),
                 )
             )
         # a callee handed an object may set its fields (``self._get_task_id(...)`` setting
@@ -2992,7 +2995,10 @@ class FunctionAnalyzer:
         self.type_narrowing += in_body
         if node.orelse is not None:
             self.heap_journal.append([])
+        here = self.mod.site(node)
+        self.arms.append((here.line, here.column, 0))
         live_body = self.walk_block(self.body_of(node))
+        self.arms.pop()
         body_stores = self._undo_stores() if node.orelse is not None else []
         del self.type_narrowing[narrowed:]
         del self.flag_requires[len(self.flag_requires) - len(flags):]
@@ -3032,10 +3038,12 @@ class FunctionAnalyzer:
             # ``if``'s two branches never both run in one pass; elyra 4.1.1's kfp processor reads
             # ``task["mods"][key]`` in one branch, and the other stores a parameter's part there)
             self.heap_journal.append([])
+            self.arms.append((here.line, here.column, 1))
             if isinstance(node.orelse, cst.If):
                 live_else = self.walk_stmt(node.orelse)
             else:
                 live_else = self.walk_block(self.body_of(node.orelse))
+            self.arms.pop()
             self._redo_stores(body_stores, self.heap_journal.pop())
             del self.type_narrowing[narrowed:]
             self.absent_guards -= present
@@ -3238,11 +3246,14 @@ class FunctionAnalyzer:
         self.eval(node.subject)
         before = dict(self.env)
         env = dict(before)
-        for case in node.cases:
+        here = self.mod.site(node)
+        for index, case in enumerate(node.cases):
             self.env = dict(before)
             self.branch_tests.append(None)
             self.open_branch()
+            self.arms.append((here.line, here.column, index))
             self.walk_block(self.body_of(case))
+            self.arms.pop()
             self.branch_tests.pop()
             self.branch_ids.pop()
             env = self.join(env, self.env)

@@ -1041,13 +1041,26 @@ def _used_after(caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
 
 
 def exclusive(call: CallSite, other: CallSite) -> bool:
-    """Whether one of two calls runs only when the other raised: one is the whole value of a
-    ``return`` in a ``try`` body, the other in a handler of that ``try`` (feast 0.67.0's
-    ``try: return LocalRetrievalJob(plan=plan, context=context) except Exception as e: return
-    LocalRetrievalJob(..., context=context, error=e)``). A call that raised returned nothing and
-    a constructor that raised built nothing, so neither holds what the other is given."""
-    return bool(set(call.returns_from_try) & set(other.in_handler_of)
-                or set(other.returns_from_try) & set(call.in_handler_of))
+    """Whether two calls never both run in one pass: one runs only when the other raised (one is
+    the whole value of a ``return`` in a ``try`` body, the other in a handler of that ``try``:
+    feast 0.67.0's ``try: return LocalRetrievalJob(plan=plan, context=context) except Exception
+    as e: return LocalRetrievalJob(..., context=context, error=e)``; a call that raised returned
+    nothing and a constructor that raised built nothing, so neither holds what the other is
+    given), or they are in different arms of one ``if`` or ``match`` (:func:`other_arm`)."""
+    if set(call.returns_from_try) & set(other.in_handler_of) or set(other.returns_from_try) & set(call.in_handler_of):
+        return True
+    return other_arm(call, other)
+
+
+def other_arm(call: CallSite, other: CallSite) -> bool:
+    """Whether two calls are in different arms of one ``if`` or ``match`` statement, with no loop
+    around both (which could run one arm, then the other): one pass runs only one of them (conan
+    2.34.0's ``_CMakePresets.generate``, updating a presets file in one arm and writing a new one
+    in the other: an A of issue 8's twentieth unseen set)."""
+    if set(call.loops) & set(other.loops):
+        return False
+    theirs = {(line, column): arm for line, column, arm in other.arms}
+    return any(theirs.get((line, column), arm) != arm for line, column, arm in call.arms)
 
 
 def call_result_loops(project, caller: FunctionSummary, value: Value) -> frozenset[int]:
@@ -1197,7 +1210,7 @@ def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fre
     loops = set(call.loops)
     best = None
     for other in sorted(caller.calls, key=lambda c: (c.site.line, c.site.column)):
-        if other.id == call.id or other.builtin_guess:
+        if other.id == call.id or other.builtin_guess or exclusive(call, other):
             continue
         if (other.site.line, other.site.column) < end and not loops & set(other.loops):
             continue  # before the change (or an argument of the changing call itself)

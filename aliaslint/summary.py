@@ -66,6 +66,10 @@ class CallSite:
     #: the read of a property (``self.meta``), which runs its getter; not a call written with
     #: parentheses, which calls what the getter returns (``self.AsyncResult(tid)``)
     property_read: bool = False
+    #: the ``if`` / ``match`` arms this call is in, each ``(line, column, arm)`` of its statement
+    #: (``0`` the body, ``1`` the ``else`` or ``elif``; a ``match``'s case index): a call in
+    #: another arm of the same statement does not run in the same pass
+    arms: tuple[tuple[int, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

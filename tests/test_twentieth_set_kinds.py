@@ -236,3 +236,48 @@ DESCRIPTIONS = """
 
 def test_what_was_handed_in_is_not_made_per_round(tmp_path: Path) -> None:
     assert run(tmp_path, {"m.py": DESCRIPTIONS}, preview=True) == []
+
+
+# conan 2.34.0's ``_CMakePresets.generate``: the caller hands ``cache_variables`` to a call in the
+# ``if`` arm and to another in the ``else`` arm; one pass runs one of them, so neither sees what
+# the other changed (an A of the twentieth set). The same call after the ``if`` does.
+PRESETS = """
+    import json
+    import os
+
+
+    class Presets:
+        @staticmethod
+        def generate(path, cache_variables):
+            cache_variables = cache_variables or {{}}
+            if os.path.exists(path):
+                with open(path) as f:
+                    data = json.load(f)
+                data["configurePresets"] = [Presets._configure_preset(cache_variables)]
+            else:
+                data = Presets._contents(cache_variables)
+            {after}
+            return json.dumps(data)
+
+        @staticmethod
+        def _contents(cache_variables):
+            return {{"configurePresets": [Presets._configure_preset(cache_variables)]}}
+
+        @staticmethod
+        def _configure_preset(cache_variables):
+            cache_variables["CMAKE_BUILD_TYPE"] = os.environ.get("BUILD_TYPE", "Release")
+            return {{"cacheVariables": cache_variables}}
+"""
+
+
+def test_calls_in_two_arms_of_an_if_do_not_share_a_pass(tmp_path: Path) -> None:
+    assert run(tmp_path, {"m.py": PRESETS.format(after="pass")}, preview=True) == []
+
+
+def test_a_call_after_the_if_sees_the_change(tmp_path: Path) -> None:
+    after = 'data["extra"] = Presets._configure_preset(cache_variables)'
+    found = run(tmp_path, {"m.py": PRESETS.format(after=after)}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL007", 21)]
+    assert [(r.location.line, r.message) for r in found[0].related][-1] == (
+        16, "second use: the call of `Presets._configure_preset` here gets the same object after "
+            "`Presets._contents` changed it")
