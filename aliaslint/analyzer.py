@@ -1751,6 +1751,7 @@ class FunctionAnalyzer:
                     tuple(sorted(set(self.flag_requires))),
                     isinstance(node, cst.Attribute),
                     tuple(self.arms),
+                    self._overlays_of(receiver, positional, keywords),
                 )
             )
         # a callee handed an object may set its fields (``self._get_task_id(...)`` setting
@@ -1765,6 +1766,21 @@ class FunctionAnalyzer:
                 self.env[k] = self.env[k] | {Ref(k[1], k[2])}
         # the result, expressed symbolically; phase 2 substitutes the callee's return value
         return frozenset({Ref(Root("call", "", cid))})
+
+    def _overlays_of(self, receiver, positional, keywords) -> tuple:
+        """The fields set on this path of the parameters' objects a call is handed (see
+        :attr:`aliaslint.summary.CallSite.overlays`): only those known exactly, not a join with
+        what the field held before."""
+        roots = {o.root for v in (*positional, *keywords.values(), *((receiver,) if receiver else ()))
+                 for o in v if isinstance(o, Ref) and o.root.kind == "param"}
+        if not roots:
+            return ()
+        out = []
+        for k, v in self.env.items():
+            if isinstance(k, tuple) and k[0] == "field" and k[1] in roots \
+                    and not any(isinstance(o, Ref) and o.root == k[1] and o.path == k[2] for o in v):
+                out.append((k[1], k[2], self.snapshot(v)))
+        return tuple(sorted(out, key=lambda item: (-len(item[1]), item[0].index, item[1])))
 
     def apply_model(self, node: cst.Call, model: dict, positional, keywords, receiver) -> frozenset | None:
         kind = model["kind"]

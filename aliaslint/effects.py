@@ -281,9 +281,10 @@ class EffectsFixpoint:
             for o in self.resolve(fn, self.arg_for(call, t, r.index) or frozenset()) if isinstance(o, Ref)]
         handed_back = self.hands_back(fn, call, e, arg)
         for origin in arg:
-            for top, requires in self.meeting(fn, frozenset({origin}), on_changed, type_requires):
+            start, rest = overlaid(call, origin, e.path)
+            for top, requires in self.meeting(fn, start, on_changed, type_requires):
                 base = top
-                for sel in e.path:
+                for sel in rest:
                     base = load(base, sel)
                 for o in base:
                     for ref in refs_below(o):
@@ -433,6 +434,21 @@ class CopyHit:
     #: None when it is an object made in the tree, changed through a callee
     effect: Effect | None = None
 
+
+
+def overlaid(call: CallSite, origin, path: tuple[str, ...]) -> tuple[Value, tuple[str, ...]]:
+    """Where a change at ``path`` below the argument ``origin`` of ``call`` lands, as ``(value,
+    the rest of the path below it)``: below a field the caller set before the call
+    (:attr:`aliaslint.summary.CallSite.overlays`: ``conanfile.info = c; validate(conanfile)``
+    changes ``c``'s parts, conan 2.34.0's compatibility check, an A of issue 8's twentieth unseen
+    set), else ``origin`` itself and the whole path."""
+    if isinstance(origin, Ref):
+        for root, field, value in call.overlays:
+            extra = field[len(origin.path):]
+            if root == origin.root and field[:len(origin.path)] == origin.path and extra \
+                    and path[:len(extra)] == extra:
+                return value, path[len(extra):]
+    return frozenset({origin}), path
 
 
 def _shown(fn: FunctionSummary, root: Root, path: tuple[str, ...]) -> str:

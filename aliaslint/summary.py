@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from aliaslint.diagnostics import Diagnostic
-from aliaslint.values import Site, Value
+from aliaslint.values import Root, Site, Value
 
 #: mutation kinds (DESIGN.md, "Effects")
 ACCUMULATE = "accumulate"
@@ -70,6 +70,10 @@ class CallSite:
     #: (``0`` the body, ``1`` the ``else`` or ``elif``; a ``match``'s case index): a call in
     #: another arm of the same statement does not run in the same pass
     arms: tuple[tuple[int, int, int], ...] = ()
+    #: fields of the arguments this function set before the call, on every path to it
+    #: (``conanfile.info = c; run_validate(conanfile)``): ``(root, path, value)``, the callee's
+    #: changes below ``root``'s ``path`` change ``value``
+    overlays: tuple[tuple[Root, tuple[str, ...], Value], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

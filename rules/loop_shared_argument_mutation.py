@@ -187,11 +187,16 @@ class LoopSharedArgumentMutation(ProjectRule):
         arg = project.arg_for(call, t, e.root.index)
         if arg is None:
             return None
-        base = project.resolve(fn, arg)
+        from aliaslint.effects import overlaid
         from aliaslint.project import load
 
-        for sel in e.path:
-            base = load(base, sel)
+        base = frozenset()
+        for origin in arg:
+            start, rest = overlaid(call, origin, e.path)  # below a field set before the call
+            reached = project.resolve(fn, start)
+            for sel in rest:
+                reached = load(reached, sel)
+            base |= reached
         deps_loops = set()
         for r in e.value_deps | e.key_deps | e.path_deps:
             if r.kind == "param":

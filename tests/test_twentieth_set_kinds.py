@@ -281,3 +281,53 @@ def test_a_call_after_the_if_sees_the_change(tmp_path: Path) -> None:
     assert [(r.location.line, r.message) for r in found[0].related][-1] == (
         16, "second use: the call of `Presets._configure_preset` here gets the same object after "
             "`Presets._contents` changed it")
+
+
+# conan 2.34.0's ``BinaryCompatibility.compatibles``: ``conanfile.info = c`` right before
+# ``run_validate_package_id(conanfile)``, one new clone per round: the callee's changes of
+# ``conanfile.info`` change the clone (an A of the twentieth set). Set only on some paths, or
+# not at all, the field is still the caller's.
+COMPATIBLES = """
+    class Info:
+        def __init__(self):
+            self.settings = {{}}
+            self.flags = []
+
+        def clone(self):
+            out = Info()
+            out.settings = dict(self.settings)
+            out.flags = list(self.flags)
+            return out
+
+
+    def validate(conanfile):
+        conanfile.info.flags.append("validated")
+
+
+    def compatibles(conanfile, candidates):
+        original = conanfile.info
+        result = []
+        for c in candidates:
+            {put}
+            validate(conanfile)
+            result.append(c)
+        conanfile.info = original
+        return result
+
+
+    def check(conanfile, infos):
+        for _ in range(2):
+            compatibles(conanfile, [i.clone() for i in infos])
+        return conanfile
+"""
+
+
+def test_a_field_set_before_the_call_is_what_the_callee_changes(tmp_path: Path) -> None:
+    assert run(tmp_path, {"m.py": COMPATIBLES.format(put="conanfile.info = c")}, preview=True) == []
+
+
+@pytest.mark.parametrize("put", ["conanfile.info = c if c.settings else conanfile.info", "pass"])
+def test_a_field_not_surely_set_before_the_call_is_the_callers(tmp_path: Path, put: str) -> None:
+    found = run(tmp_path, {"m.py": COMPATIBLES.format(put=put)}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL001", 23), ("AL001", 31)]
+    assert "validate appends to `conanfile.info.flags`" in found[0].message
