@@ -1381,8 +1381,12 @@ def _handed_in_from_outside(project, caller: FunctionSummary, arg) -> bool:
             return True
         for up, call, t in callers:
             passed = project.arg_for(call, t, index)
-            if passed is None or any(isinstance(o, Ref) and o.root.kind == "param"
-                                     for o in project.resolve(up, passed)):
+            if passed is None:
+                return True
+            params = {o.root.index for o in project.resolve(up, passed) if isinstance(o, Ref) and o.root.kind == "param"}
+            # (a part of the caller's own argument that every call of it makes anew: dvc 3.67.1's
+            # ``load_stage(..., deepcopy(self.stage_data))`` handing ``d["deps"]`` on)
+            if params and not all(_made_for_each_call(project, up, i) for i in params):
                 return True
     return False
 

@@ -331,3 +331,50 @@ def test_a_field_not_surely_set_before_the_call_is_the_callers(tmp_path: Path, p
     found = run(tmp_path, {"m.py": COMPATIBLES.format(put=put)}, preview=True)
     assert [(d.code, d.location.line) for d in found] == [("AL001", 23), ("AL001", 31)]
     assert "validate appends to `conanfile.info.flags`" in found[0].message
+
+
+# dvc 3.67.1's stage loading: ``_get`` pops from each element of the list ``loadd_from`` walks,
+# a part of ``load_stage``'s ``d``, which every caller makes anew (``deepcopy(self.stage_data)``):
+# the elements come from no user (an A of the twentieth set). Handed the loader's own data, they do.
+STAGES = """
+    import copy
+
+
+    def _get(stage, info):
+        params = info.pop("params", None)
+        return (stage, params)
+
+
+    def loadd_from(stage, d_list):
+        ret = []
+        for d in d_list:
+            ret.append(_get(stage, d))
+        return ret
+
+
+    def load_stage(stage, d):
+        stage.deps = loadd_from(stage, d.get("deps") or [])
+        stage.outs = d.get("outs")
+        return stage
+
+
+    class Loader:
+        def __init__(self, stage, data):
+            self.stage = stage
+            self.stage_data = data
+
+        def __getitem__(self, item):
+            return load_stage(self.stage, {passed})
+"""
+
+
+def test_elements_of_an_argument_every_caller_makes_anew_are_no_users(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": STAGES.format(passed="copy.deepcopy(self.stage_data)")}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL006", 18)]
+
+
+def test_elements_of_the_loaders_own_data_are_its_users(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": STAGES.format(passed="self.stage_data")}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL006", 6), ("AL006", 18)]
+    assert found[0].message.startswith("`Loader.__getitem__` pops from `self.stage_data[\"deps\"][*]` through "
+                                       "load_stage -> loadd_from -> _get")
