@@ -45,6 +45,7 @@ from aliaslint.summary import (
 )
 from aliaslint.values import (
     ANY,
+    UNPACKED_COPY,
     OWN_ATTRIBUTES,
     DETERMINISTIC_METHODS,
     UNKNOWN,
@@ -1621,6 +1622,14 @@ class FunctionAnalyzer:
         ``*``/``**`` argument is given)``, each argument evaluated once. ``*xs`` / ``**kw`` are never matched to a parameter:
         they are kept under ``"*"`` / ``"**"`` for dependencies."""
         args = [(a, self.eval(a.value)) for a in node.args]
+        for a, v in args:
+            if a.star == "*" and isinstance(a.value, (cst.Subscript, cst.List)):
+                # ``f(*configs[1:])``: the caller's elements handed on one by one, not a copy
+                # meant to leave them as they were (omegaconf 2.4.0's ``OmegaConf.merge``, an A
+                # of issue 8's twenty-first unseen set)
+                for o in v:
+                    if isinstance(o, _Obj) and self.heap.objects[o.id]["kind"] == "copy":
+                        self.heap.objects[o.id]["copy_how"] = UNPACKED_COPY
         positional = [v for a, v in args if a.keyword is None and not a.star]
         keywords = {a.keyword.value: v for a, v in args if a.keyword is not None}
         for a, v in args:

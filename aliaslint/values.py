@@ -32,6 +32,8 @@ ANY = "[*]"
 #: (datamodel-code-generator 0.97.0's ``model_copy()`` then ``copied.__dict__[KEY] = ...``: six
 #: A's of issue 8's twentieth unseen set)
 OWN_ATTRIBUTES = ".__dict__"
+#: how a copy made only to be unpacked into a call's arguments is spelled (``f(*xs[1:])``)
+UNPACKED_COPY = "*x[:]"
 
 
 class _HashOnce:

@@ -7,7 +7,7 @@ from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, SETDEFAULT
-from aliaslint.values import ANY, Fresh, format_path, key_name
+from aliaslint.values import ANY, UNPACKED_COPY, Fresh, format_path, key_name
 
 
 def _normalising(effect) -> bool:
@@ -54,8 +54,9 @@ def _kept_each_round(project, hit) -> Site | None:
     return None
 
 
-#: copies that index or order a collection's elements (to look them up, to walk them in order)
-_ORDERING_COPIES = ("index comprehension", "sorted()", "reversed()")
+#: copies that index or order a collection's elements (to look them up, to walk them in order),
+#: or pick some to hand them on (``f(*configs[1:])``)
+_ORDERING_COPIES = ("index comprehension", "sorted()", "reversed()", UNPACKED_COPY)
 
 #: how the copies the deep-copy fix can rewrite are spelled (a merge helper's store or a
 #: ``**kwargs`` dict is not an expression to wrap)

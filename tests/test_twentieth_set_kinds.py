@@ -378,3 +378,32 @@ def test_elements_of_the_loaders_own_data_are_its_users(tmp_path: Path) -> None:
     assert [(d.code, d.location.line) for d in found] == [("AL006", 6), ("AL006", 18)]
     assert found[0].message.startswith("`Loader.__getitem__` pops from `self.stage_data[\"deps\"][*]` through "
                                        "load_stage -> loadd_from -> _get")
+
+
+# omegaconf 2.4.0's ``OmegaConf.merge`` (an A of issue 8's twenty-first unseen set):
+# ``target._merge_with(*configs[1:])`` hands the caller's configs on one by one; the slice is no
+# copy meant to leave them as they were, so AL002 keeps it in preview, with no deep-copy fix. A
+# list bound first and then unpacked is a copy the code keeps.
+UNPACKED = """
+    import copy
+
+
+    def merge_with(target, *others):
+        for other in others:
+            other["meta"]["merged"] = True
+            target.update(other)
+
+
+    def merge(*configs):
+        target = copy.deepcopy(configs[0])
+        {call}
+        return target
+"""
+
+
+@pytest.mark.parametrize("call, tier", [("merge_with(target, *configs[1:])", "MEDIUM"),
+                                        ("rest = list(configs[1:]); merge_with(target, *rest)", "HIGH")])
+def test_a_slice_unpacked_into_a_call_hands_the_elements_on(tmp_path: Path, call: str, tier: str) -> None:
+    found = run(tmp_path, {"m.py": UNPACKED.format(call=call)}, preview=True)
+    assert shown(found) == [("AL002", 13, tier)]
+    assert (found[0].fix is None) == (tier == "MEDIUM")
