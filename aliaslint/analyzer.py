@@ -45,6 +45,7 @@ from aliaslint.summary import (
 )
 from aliaslint.values import (
     ANY,
+    key_name,
     UNPACKED_COPY,
     OWN_ATTRIBUTES,
     DETERMINISTIC_METHODS,
@@ -1824,6 +1825,16 @@ class FunctionAnalyzer:
             o = self.heap.objects[obj.id]
             o["container"] = model.get("container")
             for k, v in keywords.items():
+                if k == model.get("update_keyword"):
+                    # ``obj.model_copy(update={"data_type": copied, ...})``: the copy's fields
+                    # named by the dict's keys hold its values, not the original's
+                    # (datamodel-code-generator 0.97.0's ``DataModelFieldBase.copy_with``)
+                    for d in v:
+                        fields = self.heap.objects[d.id]["fields"] if isinstance(d, _Obj) else {}
+                        for sel, fv in fields.items():
+                            if (name := key_name(sel)) is not None and name.isidentifier():
+                                o["fields"][attr(name)] = o["fields"].get(attr(name), frozenset()) | fv
+                    continue
                 o["fields"][key(k) if model.get("keyword_fields") == "keys" else attr(k)] = v
             if model.get("name") == "copy.copy()" and first is not None and any(isinstance(x, Ref) for x in first):
                 # ``copy.copy(x)`` runs ``x.__copy__()`` when x's class defines one (omegaconf's

@@ -41,6 +41,8 @@ def error_of(tmp_path: Path, text: str | bytes) -> str:
          "model 'a.b': keyword_fields must be one of \"keys\", \"attributes\", not True"),
         ('kind = "copy"\ndeep_keyword = "not a name"',
          "model 'a.b': deep_keyword must be a keyword argument name, not 'not a name'"),
+        ('kind = "copy"\nupdate_keyword = 3',
+         "model 'a.b': update_keyword must be a keyword argument name, not 3"),
         ('kind = "opaque"\ncontainer = 1',
          "model 'a.b': container must be one of \"dict\", \"list\", \"set\", \"tuple\", not 1"),
         ('kind = "opaque"\ntext_arg = "0"',

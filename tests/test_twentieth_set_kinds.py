@@ -407,3 +407,43 @@ def test_a_slice_unpacked_into_a_call_hands_the_elements_on(tmp_path: Path, call
     found = run(tmp_path, {"m.py": UNPACKED.format(call=call)}, preview=True)
     assert shown(found) == [("AL002", 13, tier)]
     assert (found[0].fix is None) == (tier == "MEDIUM")
+
+
+# datamodel-code-generator 0.97.0's ``copy_with``: ``self.model_copy(update={"data_type": copied,
+# ...})`` gives the copy its own ``data_type``, so setting ``is_optional`` on it changes the new
+# one (an A of the twentieth set); a copy whose update names other fields shares the original's.
+MODEL_COPY = """
+    class DataType:
+        def __init__(self):
+            self.is_optional = False
+
+
+    def copy_type(data_type):
+        return DataType()
+
+
+    class Field:
+        def __init__(self, data_type):
+            self.data_type = data_type
+
+        def copy_with(self):
+            copied = self.model_copy({update})
+            return copied
+
+
+    def nullable(field):
+        copied = field.copy_with()
+        copied.data_type.is_optional = True
+        return copied
+"""
+
+
+def test_the_fields_a_model_copys_update_names_are_its_own(tmp_path: Path) -> None:
+    update = 'update={"data_type": copy_type(self.data_type)}'
+    assert run(tmp_path, {"m.py": MODEL_COPY.format(update=update)}, preview=True) == []
+
+
+def test_the_fields_a_model_copys_update_leaves_out_are_the_originals(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": MODEL_COPY.format(update='update={"name": "x"}')}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL002", 16)]
+    assert "sets `is_optional` on `field.data_type` also changes the original" in found[0].message

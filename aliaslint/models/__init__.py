@@ -27,7 +27,7 @@ MAX_MODEL_FILE_BYTES = 10_000_000
 _COMMON = {"kind", "method"}
 ALLOWED_KEYS = {
     "deepcopy": _COMMON,
-    "copy": _COMMON | {"name", "container", "keyword_fields", "deep_keyword"},
+    "copy": _COMMON | {"name", "container", "keyword_fields", "deep_keyword", "update_keyword"},
     "fresh": _COMMON,
     "opaque": _COMMON | {"container", "text_arg"},
     "identity": _COMMON | {"arg"},
@@ -72,6 +72,7 @@ _VALUE_TYPES = {
     "container": (lambda v: v in CONTAINERS, "one of " + ", ".join(f'"{c}"' for c in CONTAINERS)),
     "keyword_fields": (lambda v: v in KEYWORD_FIELDS, "one of " + ", ".join(f'"{k}"' for k in KEYWORD_FIELDS)),
     "deep_keyword": (lambda v: isinstance(v, str) and v.isidentifier(), "a keyword argument name"),
+    "update_keyword": (lambda v: isinstance(v, str) and v.isidentifier(), "a keyword argument name"),
     "arg": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
             "a parameter position (0, 1, ...)"),
     "text_arg": (lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
