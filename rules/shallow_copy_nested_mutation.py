@@ -131,7 +131,10 @@ class ShallowCopyNestedMutation(ProjectRule):
     v.startswith("arn:")`), or writes into an entry the key that chose it (`for f in keys:
     data[f]["key"] = f`): the original gains what it lacked, once; and an index or
     ordering of a collection's elements (`{r["id"]: r for r in resources}`, `sorted(resources,
-    key=...)`) through which the elements are changed: made to find or walk them. A copy made in
+    key=...)`) through which the elements are changed: made to find or walk them; and a slice
+    unpacked straight into a call (`target.merge(*configs[1:])`), which hands the elements on
+    one by one (no fix is offered there). A shallow copy's own `__dict__` is its own: writing
+    `copied.__dict__[k]` is no nested change. A copy made in
     a loop and kept by every round names the copies the earlier rounds kept as its second use.
     """
 
