@@ -481,6 +481,9 @@ class FunctionAnalyzer:
         self.try_handlers: list[Site] = []
         #: the ``if`` / ``match`` arms being walked (:attr:`aliaslint.summary.CallSite.arms`)
         self.arms: list[tuple[int, int, int]] = []
+        #: the ``("field", root, path)`` entries ever put in :attr:`env` (:meth:`_overlays_of`
+        #: reads them at every call: scanning the whole environment there would cost as much)
+        self.field_keys: set[tuple] = set()
         self.returned_node: cst.BaseExpression | None = None
         #: names assigned to so far (a parameter among them no longer holds what the caller passed)
         self.bound_names: set[str] = set()
@@ -1176,6 +1179,7 @@ class FunctionAnalyzer:
         for o in refs:
             k = ("field", o.root, extend_path(o.path, [selector]))
             self.env[k] = value if len(base) == 1 else self.env.get(k, frozenset({replace(o, path=k[2])})) | value
+            self.field_keys.add(k)
 
     def _mark_nested_change(self, receiver: cst.BaseExpression, target: frozenset) -> None:
         """``svc["spec"]["ports"] = ...`` in a loop changes ``svc`` too, for AL004, when the object
@@ -1781,13 +1785,16 @@ class FunctionAnalyzer:
         """The fields set on this path of the parameters' objects a call is handed (see
         :attr:`aliaslint.summary.CallSite.overlays`): only those known exactly, not a join with
         what the field held before."""
+        if not self.field_keys:
+            return ()
         roots = {o.root for v in (*positional, *keywords.values(), *((receiver,) if receiver else ()))
                  for o in v if isinstance(o, Ref) and o.root.kind == "param"}
         if not roots:
             return ()
         out = []
-        for k, v in self.env.items():
-            if isinstance(k, tuple) and k[0] == "field" and k[1] in roots \
+        for k in self.field_keys:
+            v = self.env.get(k)
+            if v is not None and k[1] in roots \
                     and not any(isinstance(o, Ref) and o.root == k[1] and o.path == k[2] for o in v):
                 out.append((k[1], k[2], self.snapshot(v)))
         return tuple(sorted(out, key=lambda item: (-len(item[1]), item[0].index, item[1])))
