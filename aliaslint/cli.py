@@ -78,6 +78,14 @@ class _Group(click.Group):
 _OUTPUT_ERRORS = {getattr(errno, name) for name in ("ENOSPC", "EIO", "EBADF", "EDQUOT", "EFBIG") if hasattr(errno, name)}
 
 
+def _patterns(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...] | None:
+    """``--exclude vendor,build --exclude "*.pyi"`` -> ``("vendor", "build", "*.pyi")``; ``None``
+    if not given."""
+    if not values:
+        return None
+    return tuple(item.strip() for value in values for item in value.split(",") if item.strip())
+
+
 def _selectors(ctx: click.Context, param: click.Parameter, values: Sequence[str]) -> tuple[str, ...] | None:
     """``--select AL001,AL002 --select AL3`` -> ``("AL001", "AL002", "AL3")``; ``None`` if not given."""
     if not values:
@@ -131,6 +139,11 @@ def cli() -> None:
               help="Read settings from FILE (a pyproject.toml, or a TOML file with the options at top level or in a "
                    "[tool.aliaslint] table) "
                    "instead of the nearest pyproject.toml with a [tool.aliaslint] table.")
+@click.option("--exclude", multiple=True, callback=_patterns, metavar="PATTERNS",
+              help="Files and directories not to check: gitignore-style patterns, relative to the project "
+                   "root, comma-separated (replaces the configuration's exclude and the defaults).")
+@click.option("--extend-exclude", multiple=True, callback=_patterns, metavar="PATTERNS",
+              help="More patterns not to check, added to the exclude patterns (e.g. --extend-exclude vendor).")
 @click.option("--no-cache", is_flag=True, default=None, help="Neither read nor write the cache.")
 @click.option("--tracked-only", is_flag=True, default=None,
               help="Check only the files git tracks or has staged, as a commit holds them (the pre-commit "
@@ -174,6 +187,8 @@ def check(
     extend_select: tuple[str, ...] | None,
     preview: bool | None,
     config_file: Path | None,
+    exclude: tuple[str, ...] | None,
+    extend_exclude: tuple[str, ...] | None,
     no_cache: bool | None,
     tracked_only: bool | None,
     cache_dir: Path | None,
@@ -219,6 +234,8 @@ def check(
         "ignore": ignore,
         "extend_select": extend_select,
         "preview": preview,
+        "exclude": exclude,
+        "extend_exclude": extend_exclude,
         "no_cache": True if no_cache else None,
         "tracked_only": True if tracked_only else None,
         "cache_dir": cache_dir,

@@ -572,6 +572,10 @@ def _settings_values(configured: Mapping[str, Any], given: Mapping[str, Any]) ->
         key: value for key, value in configured.items() if key not in _SELECTION_KEYS
     }
     values.update({key: value for key, value in given.items() if key not in _SELECTION_KEYS})
+    if "extend_exclude" in given:
+        # ``--extend-exclude`` adds to what the configuration adds, as ruff's does
+        values["extend_exclude"] = tuple(dict.fromkeys((*configured.get("extend_exclude", ()),
+                                                        *given["extend_exclude"])))
     values["select"] = tuple(dict.fromkeys(configured.get("select", ())))
     values["extend_select"] = tuple(dict.fromkeys(configured.get("extend_select", ())))
     values["ignore"] = tuple(

@@ -285,6 +285,31 @@ def test_a_named_folder_that_is_excluded_says_so_and_by_what(project: Path) -> N
     assert (result.exit_code, result.stdout, result.stderr) == (0, "All checks passed!\n", "")
 
 
+GRID = "def grid():\n    rows = [[]] * 3\n    rows[0].append(1)\n    return rows\n"
+
+
+def test_exclude_and_extend_exclude_on_the_command_line(project: Path) -> None:
+    # set 21's reader: half the default findings were in a vendored folder, and excluding it took
+    # a configuration file
+    for name in ("vendor/antlr/a.py", "gen/g.py", "src/s.py"):
+        (project / name).parent.mkdir(parents=True, exist_ok=True)
+        (project / name).write_text(GRID, encoding="utf-8")
+    (project / "pyproject.toml").write_text("[tool.aliaslint]\nextend-exclude = ['gen']\n", encoding="utf-8")
+
+    def found(*args: str) -> list[str]:
+        result = run("check", "--output-format", "concise", *args)
+        return sorted(line.split(":")[0] for line in result.stdout.splitlines() if ": AL" in line)
+
+    assert found() == ["src/s.py", "vendor/antlr/a.py"]
+    # added to the configuration's extend-exclude (gen stays excluded), comma-separated
+    assert found("--extend-exclude", "vendor") == ["src/s.py"]
+    assert found("--extend-exclude", "vendor,src") == []
+    # --exclude replaces the configured exclude and the defaults; extend-exclude still applies
+    assert found("--exclude", "src/") == ["vendor/antlr/a.py"]
+    shown = run("check", "--extend-exclude", "vendor", "--show-settings", "src/s.py").stdout
+    assert 'extend-exclude = ["gen", "vendor"]                # command line\n' in shown
+
+
 def test_verbose_and_quiet_exclude_each_other(project: Path) -> None:
     result = run("check", "-v", "-q")
     assert result.exit_code == 2
