@@ -149,7 +149,8 @@ def cli() -> None:
               help="Check only the files git tracks or has staged, as a commit holds them (the pre-commit "
                    "hook's setting: a scratch file nobody added does not block a commit).")
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), metavar="DIR",
-              help="Where to keep the cache [default: .aliaslint_cache in the project root].")
+              help="Where to keep the cache [default: .aliaslint_cache in the project root: the folder of the "
+                   "configuration file, else the current directory when the checked paths are inside it].")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), metavar="N",
               help="Worker processes that parse files [default: one per CPU the process may use].")
 @click.option("--fix", is_flag=True,
