@@ -116,23 +116,11 @@ _TYPING_ALIASES = {"typing.Dict": "dict", "typing.List": "list", "typing.Set": "
                    "typing.FrozenSet": "frozenset", "typing.Tuple": "tuple"}
 
 
-#: annotations of values that ``|=`` and ``+=`` cannot change in place: the operator binds the name
-#: to a new value (``active: frozenset[Node]``; ``AbstractSet`` has no ``__ior__`` either)
-_IMMUTABLE_TYPES = frozenset({"frozenset", "FrozenSet", "AbstractSet", "tuple", "Tuple", "str", "bytes", "int",
-                              "float", "complex", "bool"})
-
-
-def _immutable_annotation(node: cst.BaseExpression) -> bool:
-    """Whether an annotation names only immutable types (``frozenset[str]``, ``tuple[int, ...] |
-    None``, ``typing.FrozenSet[str]``)."""
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
-        return _immutable_annotation(node.left) and _immutable_annotation(node.right)
-    if isinstance(node, cst.Subscript):
-        node = node.value
-    if isinstance(node, cst.Name) and node.value == "None":
-        return True
-    name = _dotted_name(node)
-    return name is not None and name.rsplit(".", 1)[-1] in _IMMUTABLE_TYPES
+#: the builtin types (as :meth:`FunctionAnalyzer.annotation_types` names them) whose values ``|=``
+#: and ``+=`` cannot change in place: the operator binds the name to a new value
+_IMMUTABLE_TYPES = frozenset({"frozenset", "tuple", "str", "bytes", "int", "float", "complex", "bool", "None"})
+#: abstract annotations without in-place operators either (``AbstractSet`` has no ``__ior__``)
+_IMMUTABLE_INTERFACES = frozenset({"typing.AbstractSet", "collections.abc.Set", "AbstractSet"})
 
 
 def _node_key(node: cst.CSTNode) -> int:
@@ -2378,7 +2366,7 @@ class FunctionAnalyzer:
         if (spelt := _dotted_name(target)) is not None:
             self._forget_named_keys(spelt)  # ``k += 1``: ``cache[k]`` is another item
         rebinds = isinstance(target, cst.Name) and target.value in self.param_annotations \
-            and target.value not in self.bound_names and _immutable_annotation(self.param_annotations[target.value])
+            and target.value not in self.bound_names and self._immutable(self.param_annotations[target.value])
         if rebinds:
             # ``active |= {node}`` on ``active: frozenset[...]`` makes a new set: the caller's is
             # unchanged (datamodel-code-generator 0.97.0's inherited-schema walk, issue 8's
@@ -2795,6 +2783,21 @@ class FunctionAnalyzer:
             and isinstance(test.left, cst.Name) and test.left.value == name \
             and isinstance(test.comparisons[0].operator, cst.IsNot) \
             and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"
+
+    def _immutable(self, annotation: cst.BaseExpression) -> bool:
+        """Whether an annotation allows only values ``|=`` / ``+=`` rebind (``frozenset[Node]``,
+        ``tuple[str, ...] | None``, ``AbstractSet[str]``): :meth:`annotation_types`, and the
+        abstract sets it does not name."""
+        if isinstance(annotation, cst.BinaryOperation) and isinstance(annotation.operator, cst.BitOr):
+            return self._immutable(annotation.left) and self._immutable(annotation.right)
+        types = self.annotation_types(annotation)
+        if types is not None:
+            return types <= _IMMUTABLE_TYPES
+        base = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+        qual = self.mod.qualified_callee(base) if isinstance(base, (cst.Name, cst.Attribute)) else None
+        if not qual or qual.startswith("."):
+            qual = _dotted_name(base)  # as written, when no import says more (``typing.FrozenSet``)
+        return qual in _IMMUTABLE_INTERFACES or _TYPING_ALIASES.get(qual or "") in _IMMUTABLE_TYPES
 
     def annotation_types(self, node: cst.BaseExpression) -> set[str] | None:
         """The concrete builtin types an annotation allows, as ``isinstance_test`` names them
