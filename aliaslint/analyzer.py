@@ -447,6 +447,9 @@ class FunctionAnalyzer:
         #: whether a store happens on every path after it was made (:meth:`store`)
         self.branch_ids: list[int] = []
         self.next_branch = 0
+        #: what the test of an enclosing ``if`` says is not ``None`` in its body, by branch id
+        #: (``if (kw := node.kwargs) is not None:``): see :meth:`_kept_when_skipped`
+        self.not_none_in_body: dict[int, frozenset] = {}
         #: flag parameters the enclosing branches require: ``[(index, truthy), ...]``
         self.flag_requires: list[tuple[int, bool]] = []
         #: what a generator yields: its call returns a generator whose elements these are
@@ -774,7 +777,8 @@ class FunctionAnalyzer:
                 varying[key_loops] = varying.get(key_loops, frozenset()) | stored
                 obj.pop("replaced", None)  # any key, the replaced ones too, may hold it now
             elif selector != ANY and not on_every_path and selector not in fields:
-                fields[selector] = self._load(frozenset({o}), selector) | stored
+                held = self._load(frozenset({o}), selector)
+                fields[selector] = held | stored if self._kept_when_skipped(held, obj) else stored
             elif replaces or selector != ANY and selector not in fields:
                 fields[selector] = stored
                 if replaces:
@@ -785,6 +789,19 @@ class FunctionAnalyzer:
                 fields[selector] = fields.get(selector, frozenset()) | stored
                 if selector == ANY:
                     obj.pop("replaced", None)  # the key not known may be a replaced one
+
+    def _kept_when_skipped(self, held: frozenset, obj: dict) -> bool:
+        """Whether what a field ``held`` stays possible past a store made in a branch only: not when
+        the one branch entered since the object was made runs whenever that value is not ``None``
+        (``copied = node.model_copy()``, then ``if (kw := node.kwargs) is not None: copied.kwargs
+        = deepcopy(kw)``: where the body is skipped the copy shares only ``None``;
+        datamodel-code-generator 0.97.0's ``_copied_node``, issue 8's twentieth set)."""
+        entered = tuple(self.branch_ids)[len(obj.get("branches", ())):]
+        tested = self.not_none_in_body.get(entered[0]) if len(entered) == 1 else None
+        if not tested or not held:
+            return True
+        places = {_place_of(v) for v in tested}
+        return not all(_place_of(v) in places for v in held)
 
     def new_object(self, node: cst.CSTNode, kind: str = "literal", **kw) -> _Obj:
         oid = self.heap.new(self.mod.site(node), frozenset(self.loop_stack), kind, **kw)
@@ -2125,6 +2142,7 @@ class FunctionAnalyzer:
         narrowed = len(self.type_narrowing)  # an early exit's narrowing lasts to the block's end
         exits = len(self.exit_guards)  # and so does what it says of missing keys
         live = True
+        first_call = len(self.summary.calls)
         for stmt in body:
             if self.raise_states:
                 self.note_raise_state()
@@ -2132,12 +2150,24 @@ class FunctionAnalyzer:
                 self._forget_last_items(stmt)
             if not self.walk_stmt(stmt):
                 live = False
+                if self.arms and self.recording and _returns_or_raises(stmt) and self.exit_site(stmt) is not None:
+                    self._leave_in_arm(first_call)
                 break
         if once:
             del self.once_loops[len(self.once_loops) - len(once):]
         del self.type_narrowing[narrowed:]
         del self.exit_guards[exits:]
         return live
+
+    def _leave_in_arm(self, first_call: int) -> None:
+        """The block just walked ends in a ``return`` / ``raise``: the calls made in it, from
+        ``summary.calls[first_call]`` on, are followed by leaving the function inside the
+        innermost arm (:attr:`CallSite.leaves_in`); a call marked by a block inside keeps its arm."""
+        arm = self.arms[-1]
+        calls = self.summary.calls
+        for i in range(first_call, len(calls)):
+            if calls[i].leaves_in is None and arm in calls[i].arms:
+                calls[i] = replace(calls[i], leaves_in=arm)
 
     def _forget_last_items(self, stmt: cst.CSTNode) -> None:
         """Before ``stmt``: the lists it names other than to read their last item may get another
@@ -3024,6 +3054,8 @@ class FunctionAnalyzer:
         self.return_guards.append(return_guard)
         self.branch_tests.append(node.test)
         self.open_branch()
+        if (tested := _tested_not_none(node.test)) is not None:
+            self.not_none_in_body[self.branch_ids[-1]] = self.peek(tested)
         flags = self.flag_tests(node.test)
         self.flag_requires += flags
         membership = self._membership_test(node.test)
@@ -3046,6 +3078,7 @@ class FunctionAnalyzer:
         live_body = self.walk_block(self.body_of(node))
         self.arms.pop()
         body_stores = self._undo_stores() if node.orelse is not None else []
+        self.not_none_in_body.pop(self.branch_ids[-1], None)
         del self.type_narrowing[narrowed:]
         del self.flag_requires[len(self.flag_requires) - len(flags):]
         del self.once_loops[len(self.once_loops) - len(once):]
@@ -4107,6 +4140,31 @@ def _names_in(node: cst.CSTNode) -> list[cst.CSTNode]:
         else:
             stack.extend(n.children)
     return out
+
+
+def _returns_or_raises(stmt: cst.CSTNode) -> bool:
+    """Whether a statement is a ``return`` or ``raise`` line (not a compound statement that may
+    leave on some paths only)."""
+    return isinstance(stmt, cst.SimpleStatementLine) and any(
+        isinstance(small, (cst.Return, cst.Raise)) for small in stmt.body)
+
+
+def _tested_not_none(test: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The expression a whole ``if`` test says is not ``None`` (``x.f is not None``, ``(kw :=
+    x.f) is not None``), or ``None`` for any other test (a part of an ``and`` chain says less:
+    its body may be skipped with the value set)."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.IsNot)
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"):
+        return None
+    left = test.left
+    return left.value if isinstance(left, cst.NamedExpr) else left
+
+
+def _place_of(value) -> object:
+    """Where a value lives, whatever copy or loop it was reached through (a field of a shallow
+    copy read back is the original's ``Ref``, marked with the copy)."""
+    return (value.root, value.path) if isinstance(value, Ref) else value
 
 
 def _and_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:

@@ -134,7 +134,9 @@ class EffectsFixpoint:
         with ``reuse`` (a ``record`` of the round before), a component whose every function's
         trace still holds is not analysed again."""
         recording = record is not None
-        for scc in strongly_connected_components(graph):
+        for number, scc in enumerate(strongly_connected_components(graph)):
+            for q in scc:
+                self.component[q] = number
             checked = False
             # a component's traces are asked once: dropped as the round goes (no later one reads them)
             traces = [reuse.pop(q, None) for q in scc] if reuse is not None else None

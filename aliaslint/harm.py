@@ -315,8 +315,33 @@ def _filled_parameter(doc: str, param: str) -> bool:
     set; ``:param acc: list to be populated``)."""
     name = re.escape(param.lstrip("*"))
     entry = rf"(:param\s+(\w+\s+)?{name}\s*:|^\s*{name}\s*(\([^)]*\))?\s*(:|--?))"
-    return bool(re.search(entry + r"[^\n]{0,60}?\b(will\s+be|to\s+be|is|gets|are)\s+(filled|populated|collected)\b",
-                          doc, re.IGNORECASE | re.MULTILINE))
+    if re.search(entry + r"[^\n]{0,60}?\b(will\s+be|to\s+be|is|gets|are)\s+(filled|populated|collected)\b",
+                 doc, re.IGNORECASE | re.MULTILINE):
+        return True
+    return bool(_COLLECTS.search(_entry_text(doc, entry)))
+
+
+#: a parameter's entry that gives it the purpose of collecting what the function finds ("Pass a
+#: context to capture warnings during conversion": prefect 3.9.1's ``json_schema_to_python_type``,
+#: whose callers read the warnings back, a B of issue 8's twenty-second set)
+_COLLECTS = re.compile(r"\b(to|for)\s+(captur|collect|accumulat|gather)\w*\b", re.IGNORECASE)
+
+
+def _entry_text(doc: str, entry: str) -> str:
+    """A parameter's whole entry in a docstring: the line that names it (``entry``, a pattern)
+    and the lines below it indented deeper, up to a blank line; ``""`` when it has none."""
+    lines = doc.splitlines()
+    for i, line in enumerate(lines):
+        if not re.search(entry, line, re.IGNORECASE):
+            continue
+        indent = len(line) - len(line.lstrip())
+        out = [line]
+        for more in lines[i + 1:]:
+            if not more.strip() or len(more) - len(more.lstrip()) <= indent:
+                break
+            out.append(more)
+        return " ".join(out)
+    return ""
 
 
 def named_for_removal(fn: FunctionSummary, effect) -> bool:
@@ -1018,9 +1043,9 @@ def _used_after(caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
     ``loadd_from(stage, d.get("deps"))``) reads another part. (:func:`_used_again` asks about
     any other call, earlier ones too.)"""
     for other in caller.calls:
-        if other.id == call.id or exclusive(call, other):
+        if other.id == call.id or exclusive(call, other) or _displays(other):
             continue
-        if call.exits is not None and other.exits != call.exits:
+        if call.exits is not None and other.exits != call.exits or left_before(call, other):
             continue  # the function leaves with ``call``'s statement: nothing after it runs
         later = (other.site.line, other.site.column) > (call.site.line, call.site.column)
         around = set(other.loops) & set(call.loops)
@@ -1050,6 +1075,16 @@ def exclusive(call: CallSite, other: CallSite) -> bool:
     if set(call.returns_from_try) & set(other.in_handler_of) or set(other.returns_from_try) & set(call.in_handler_of):
         return True
     return other_arm(call, other)
+
+
+def left_before(call: CallSite, other: CallSite) -> bool:
+    """Whether the function leaves after ``call`` before ``other`` can run: ``call``'s arm of an
+    ``if`` ends in a ``return`` or ``raise`` (:attr:`CallSite.leaves_in`) and ``other`` is
+    outside that arm (cookiecutter 2.7.1's ``choose_nested_template(context, ...)``, then ``return
+    cookiecutter(...)``; prefect 3.9.1's ``_mark_flow_run_as_cancelled(flow_run, ...)``, then
+    ``return``: the later use of the object named as a second use never ran after the change;
+    issue 8's twenty-second set)."""
+    return call.leaves_in is not None and call.leaves_in not in other.arms
 
 
 def other_arm(call: CallSite, other: CallSite) -> bool:
@@ -1088,14 +1123,14 @@ def _sees_later_change(project, caller: FunctionSummary, call: CallSite, other: 
     or it may have kept the object (a callee that stores anything, or one not known). An earlier
     call that only read it cannot (slack_sdk's ``self._request(req_args=req_args)`` before
     ``SlackResponse(req_args=req_args)``: the response's changes reach no other holder)."""
-    if exclusive(call, other):
+    if exclusive(call, other) or _displays(other):
         return False
     later = (other.site.line, other.site.column) > (call.site.line, call.site.column)
     if not later and other.exits is not None and other.exits != call.exits:
         return False  # the function left with ``other``'s statement: ``call`` did not run after it
-    if call.exits is not None and other.exits != call.exits:
-        # the function leaves with ``call``'s statement (``raise NotFound(message)``): nothing
-        # after it runs, and an earlier call sees the change only if it kept the object
+    if call.exits is not None and other.exits != call.exits or left_before(call, other):
+        # the function leaves with ``call``'s statement (``raise NotFound(message)``), or in its
+        # arm: nothing after it runs, and an earlier call sees the change only if it kept it
         return not later and _may_keep(project, caller, other, given=given)
     if later or set(other.loops) & set(call.loops):
         return True
@@ -1110,7 +1145,7 @@ def _may_keep(project, caller: FunctionSummary, call: CallSite, depth: int = 0,
     about, as ``resolve`` gives them), the callee's own calls count only when handed one of
     them, or what may lead to one: ``infer(context.entity_df)`` in ``_get_backend(context)``
     can keep the entity frame the context was made with, not the context (feast 0.67.0)."""
-    if _logs(call) or call.text == "print":
+    if _displays(call):
         return False  # formats what it is given into a message: keeps no object of the caller's
     targets = project.targets(caller, call)
     if not targets or depth > 2:
@@ -1185,6 +1220,14 @@ def _logs(call: CallSite) -> bool:
                                        or name.endswith("_log"))
 
 
+def _displays(call: CallSite) -> bool:
+    """A logging call or a ``print``: it formats what it is given into a message, so it neither
+    keeps the object nor goes wrong when the object was changed (cookiecutter 2.7.1's
+    ``logger.debug('context is %s', context)`` was named as the second use of a context whose
+    prompts an earlier call took out: issue 8's twenty-second set)."""
+    return _logs(call) or call.text == "print"
+
+
 def _reads_only(call: CallSite) -> bool:
     """A method call of :data:`_READ_METHODS` on an object not known (libcloud's
     ``err.get("message")`` in the helper that picks a JSON error's message): it cannot keep what
@@ -1210,8 +1253,9 @@ def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fre
     loops = set(call.loops)
     best = None
     for other in sorted(caller.calls, key=lambda c: (c.site.line, c.site.column)):
-        if other.id == call.id or other.builtin_guess or exclusive(call, other):
-            continue
+        if other.id == call.id or other.builtin_guess or exclusive(call, other) or left_before(call, other) \
+                or _displays(other):
+            continue  # (a log line or a print shows the changed object; it does not go wrong)
         if (other.site.line, other.site.column) < end and not loops & set(other.loops):
             continue  # before the change (or an argument of the changing call itself)
         for v in (*other.args, *(v for _, v in other.kwargs), *((other.receiver,) if other.receiver else ())):
@@ -1259,7 +1303,7 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
         if is_test_code(caller) and not is_test_code(fn):
             continue
         arg = project.arg_for(call, t, index)
-        if arg is None:
+        if arg is None or _handed_on_in_cycle(project, caller, fn, arg):
             continue
         if reuse_counts:
             for o in project.resolve(caller, arg):
@@ -1301,6 +1345,19 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                                       f"`{callee_name}` starts from the changed object", True,
                            siblings=_parts_of_the_same(project, caller, call, t, fn, index))
     return best
+
+
+def _handed_on_in_cycle(project, caller: FunctionSummary, fn: FunctionSummary, arg: Value) -> bool:
+    """Whether ``caller``, which ``fn`` calls in turn (one strongly connected component of the
+    call graph), hands ``fn`` only its own parameters, whole: the object threaded through a mutual
+    recursion, as a recursive call threads it, is one working object, not a second use
+    (prefect 3.9.1's ``json_schema_to_python_type(schema, context)`` and ``_resolve_ref(ref,
+    context)``, collecting conversion warnings in the context; issue 8's twenty-second set). A
+    part of one is not: the caller may keep what holds it (kapitan 0.36.3's compiler, which
+    stores each compiled value of its dictionary elsewhere)."""
+    if project.component.get(caller.qualname, -1) != project.component.get(fn.qualname, -2):
+        return False
+    return bool(arg) and all(isinstance(o, Ref) and o.root.kind == "param" and not o.path for o in arg)
 
 
 def mentions_call(value: Value, call_id: int, depth: int = 0) -> bool:

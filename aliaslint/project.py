@@ -87,6 +87,9 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     callers: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
     #: class -> the calls that construct it: ``(caller, call site, target)``
     constructed: dict[str, list[tuple[str, CallSite, Target]]] = field(default_factory=dict)
+    #: function -> the index of its strongly connected component of the call graph (set by the
+    #: fixpoint: functions that call each other, directly or round a cycle, share one)
+    component: dict[str, int] = field(default_factory=dict)
     #: components of the call graph the fixpoint's second round analysed again / took as they were
     pass_stats: dict[str, int] = field(default_factory=lambda: {"recomputed": 0, "reused": 0})
 

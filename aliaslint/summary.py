@@ -74,6 +74,11 @@ class CallSite:
     #: (``conanfile.info = c; run_validate(conanfile)``): ``(root, path, value)``, the callee's
     #: changes below ``root``'s ``path`` change ``value``
     overlays: tuple[tuple[Root, tuple[str, ...], Value], ...] = ()
+    #: the innermost ``if`` / ``match`` arm (as in :attr:`arms`) whose block, or a block inside
+    #: it holding this call, ends in a ``return`` or ``raise`` after the call, with no ``try``
+    #: around it: once this call ran, nothing outside that arm runs (cookiecutter 2.7.1's
+    #: ``choose_nested_template(context, ...)`` followed by ``return cookiecutter(...)``)
+    leaves_in: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -161,6 +161,18 @@ def _builds_from(result, root, mutated: tuple[str, ...]) -> bool:
     )
 
 
+def _partitioned_by_instance(fn, e) -> bool:
+    """A method reaches the entry it changes through items keyed by its own instance's fields
+    (``self._seen_events[self.scope][event.id] = True``): the class-level object holds one slot
+    per such key, shared only by the instances that have the same one, on purpose (prefect
+    3.9.1's ``CausalOrdering``: its instances of one scope share what was seen; a B of issue 8's
+    twenty-second set). A key from the call's arguments (``self.data[section][option] = v``) or
+    a constant (``TEMPLATE["spec"][name] = v``) reaches a part every instance shares."""
+    return bool(fn.cls) and fn.kind == "method" and bool(e.path_deps) \
+        and all(p.startswith("[") for p in e.path) \
+        and all(r.kind == "param" and r.index == 0 for r in e.path_deps)
+
+
 def _fallbacks(fn, effects) -> dict:
     """``{(site, path): parameter name}`` for the changes ``fn`` makes directly to a parameter:
     a module-level object changed at the same site and path is what the name held when the
@@ -335,8 +347,8 @@ class ModuleTemplateMutation(ProjectRule):
                     or _put_into_argument(fn, e.root)
                 # a registry or cache is written at keys that depend on the inputs; a template the
                 # result is built from is polluted by such a write all the same
-                registry = any(r.kind in ("param", "call", "unknown") for r in e.key_deps) and not e.path \
-                    and not cached
+                registry = any(r.kind in ("param", "call", "unknown") for r in e.key_deps) \
+                    and (not e.path or _partitioned_by_instance(fn, e)) and not cached
                 if not builds or registry:
                     # not used as material for the result (a setter, a cache), unless it stands in
                     # for a parameter the caller left out: then it is every later such call's

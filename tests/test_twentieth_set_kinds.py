@@ -447,3 +447,59 @@ def test_the_fields_a_model_copys_update_leaves_out_are_the_originals(tmp_path: 
     found = run(tmp_path, {"m.py": MODEL_COPY.format(update='update={"name": "x"}')}, preview=True)
     assert [(d.code, d.location.line) for d in found] == [("AL002", 16)]
     assert "sets `is_optional` on `field.data_type` also changes the original" in found[0].message
+
+
+# datamodel-code-generator 0.97.0's ``_copied_node``: ``copied = data_type.model_copy()``, then
+# ``if (kwargs := data_type.kwargs) is not None: copied.kwargs = deepcopy(kwargs)``; where the
+# body is skipped, the copy shares only ``None``, which nothing can change
+NONE_GUARDED = """
+    import copy
+
+
+    class Node:
+        def __init__(self):
+            self.kwargs = None
+            self.children = []
+
+
+    def copied_node(node, deep=True):
+        copied = copy.copy(node)
+        copied.children = []
+        {test}
+            copied.kwargs = copy.deepcopy(node.kwargs)
+        return copied
+
+
+    def merge(new, current):
+        if current.kwargs is None:
+            return
+        if new.kwargs is None:
+            new.kwargs = dict(current.kwargs)
+            return
+        for name, value in current.kwargs.items():
+            new.kwargs[name] = value
+
+
+    def use(nodes, current):
+        out = []
+        for n in nodes:
+            c = copied_node(n)
+            merge(c, current)
+            out.append(c)
+        return out
+"""
+
+
+@pytest.mark.parametrize("test", ["if (kwargs := node.kwargs) is not None:", "if node.kwargs is not None:",
+                                  "if copied.kwargs is not None:"])
+def test_a_field_replaced_whenever_it_is_not_none_is_the_copys_own(tmp_path: Path, test: str) -> None:
+    assert run(tmp_path, {"m.py": NONE_GUARDED.format(test=test)}, preview=True) == []
+
+
+@pytest.mark.parametrize("test", ["if node.kwargs:", "if node.kwargs is not None and deep:",
+                                  "if node.children is not None:"])
+def test_a_field_replaced_on_a_path_that_may_skip_a_set_value_stays_shared(tmp_path: Path, test: str) -> None:
+    found = run(tmp_path, {"m.py": NONE_GUARDED.format(test=test)}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL002", 12)]
+    assert found[0].message.startswith("`copy.copy(node)` copies only the top level, so the code that writes an item "
+                                       "of `nodes[*].kwargs` also changes the original")
