@@ -117,6 +117,7 @@ class EffectsFixpoint:
         """
         traces: dict[str, Reads | None] = {}
         self._fixpoint(self.call_graph(), record=traces)
+        self._generation += 1
         self._targets.clear()
         self._param_classes.clear()
         self._attr_types.clear()
@@ -141,6 +142,7 @@ class EffectsFixpoint:
             # a component's traces are asked once: dropped as the round goes (no later one reads them)
             traces = [reuse.pop(q, None) for q in scc] if reuse is not None else None
             if traces is not None and all(t is not None for t in traces):
+                self._generation += 1
                 for q in scc:  # as a recomputation would: asked again in the order it asked them
                     self._call_results.pop(q, None)
                 members = set(scc)
@@ -152,6 +154,7 @@ class EffectsFixpoint:
                 self.pass_stats["recomputed"] += 1
             for round_ in range(MAX_SCC_ROUNDS):
                 changed = False
+                self._generation += 1
                 if not (checked and round_ == 0):  # a failed check left what its first round asks
                     for q in scc:  # results computed with the previous round's callee facts
                         self._call_results.pop(q, None)
@@ -163,10 +166,12 @@ class EffectsFixpoint:
                     # the fixpoint's own reads (``dict.get``) are no facts the function read
                     if ret != dict.get(self.rets, q):
                         self.rets[q] = self._values.stored(ret)
+                        self._generation += 1
                         changed = True
                     eff = self.compute_effects(fn)
                     if eff.keys() != dict.get(self.effects, q, {}).keys():
                         self.effects[q] = self._values.effects(eff)
+                        self._generation += 1
                         changed = True
                     if recording:
                         record[q] = self.stop_trace()
@@ -177,6 +182,7 @@ class EffectsFixpoint:
                     for q in scc:
                         record[q] = None
         self._call_results.clear()
+        self._generation += 1
 
     def extends_in_place(self, fn: FunctionSummary, m) -> bool:
         """Whether mutation ``m`` changes its target: always, except ``xs += f()`` (op ``+=?``),

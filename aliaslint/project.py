@@ -54,6 +54,12 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     rets: dict[str, Value] = field(default_factory=dict)
     #: function -> (call id, depth) -> resolved result (per function, so a round clears it in O(1))
     _call_results: dict[str, dict[tuple[int, int], Value]] = field(default_factory=dict)
+    #: counts the changes of what resolution reads (a call result memoised or its recursion guard
+    #: set, a function's return value or effects, a memo emptied, a trace begun or ended); the
+    #: memo of :meth:`aliaslint.dataflow.ValueFlow.resolve` holds only while it stays the same
+    _generation: int = 0
+    _resolve_memo: dict[tuple[str, Value, int], Value] = field(default_factory=dict)
+    _memo_generation: int = -1
     #: function -> call id -> the call's targets (:meth:`targets`)
     _targets: dict[str, dict[int, tuple[Target, ...]]] = field(default_factory=dict)
     _attr_types: dict[str, dict[str, Value]] = field(default_factory=dict)

@@ -103,10 +103,12 @@ class ReadLog:
 
     def start_trace(self) -> None:
         self._trace = Trace()
+        self._generation += 1  # (the resolve memo's answers were read into no trace)
 
     def stop_trace(self) -> Reads | None:
         """The facts read since :meth:`start_trace`; None when one answered twice differently."""
         trace, self._trace = self._trace, None
+        self._generation += 1
         if trace.unstable or any(v is _PENDING for v in trace.facts.values()):
             return None
         kept = self._values.kept
@@ -205,17 +207,20 @@ class ReadLog:
         emptied call results), as a second round analysing every function would have.
         """
         results = self._call_results
+        self._generation += 1  # the call results' memo changes below (the resolve memo's source)
         done: list[tuple[int, dict, tuple, Any]] = []  # (end, memo of one function, memo key, value)
         for i, (key, value) in enumerate(zip(trace.keys, trace.values)):
             while done and done[-1][0] <= i:
                 _, memo, memo_key, result = done.pop()
                 memo[memo_key] = result
+                self._generation += 1
             kind = key[0]
             if kind == "cr" and key[1] in members:
                 memo = results.setdefault(key[1], {})
                 memo_key = key[2:]  # call_result's memo: per (call id, depth, before stores)
                 if memo_key not in memo:
                     memo[memo_key] = UNKNOWN  # the guard call_result sets while it computes
+                    self._generation += 1
                     done.append((trace.ends[key], memo, memo_key, value))
                     continue
                 now = memo[memo_key]
@@ -226,7 +231,9 @@ class ReadLog:
             if kind in ("r", "e") or now != value:
                 for _, memo, memo_key, _ in done:
                     del memo[memo_key]  # not computed: the recomputation that follows will
+                self._generation += 1
                 return False
         for _, memo, memo_key, result in reversed(done):
             memo[memo_key] = result
+        self._generation += 1
         return True
