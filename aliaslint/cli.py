@@ -349,7 +349,8 @@ def check(
         else:
             status = reporters.FixStatus(unsafe_fixes=unsafe_fixes, applied=fix,
                                          fixed=fixing.fixed if fixing is not None else 0,
-                                         not_written=len(fixing.not_written) if fixing is not None else 0)
+                                         not_written=len(fixing.not_written) if fixing is not None else 0,
+                                         found_later=fixing.found_later if fixing is not None else 0)
             text = reporters.render(
                 diagnostics, output_format, files_checked=result.files_checked, color=color, fixes=status,
                 sources=result.sources,
@@ -469,14 +470,21 @@ def _add_noqa(diagnostics: list, files: list, quiet: bool) -> NoReturn:
 
 def _diff_summary(fixing, unsafe_fixes: bool) -> str:
     """``--diff``'s line on stderr, as ruff words it: ``Would fix 2 errors (1 additional fix
-    available with `--unsafe-fixes`).``, ``No errors would be fixed (...)`` or nothing."""
+    available with `--unsafe-fixes`).``, ``No errors would be fixed (...)`` or nothing; fixes of
+    findings that only the first fixes revealed are counted apart (``Would fix 3 errors (1 of them
+    found once the first fixes were made).``: two readers of issue 8's twentieth and twenty-third
+    sets found "Would fix 3" beside "2 hidden fixes" inconsistent)."""
     hidden = 0 if unsafe_fixes else sum(
         1 for d in fixing.result.diagnostics if d.fix is not None and d.fix.applies(True) and not d.fix.applies(False)
     )
     extra = f"{hidden} additional fix{'' if hidden == 1 else 'es'} available with `--unsafe-fixes`"
     if fixing.fixed:
         errors = f"{fixing.fixed} error{'' if fixing.fixed == 1 else 's'}"
-        return f"Would fix {errors} ({extra}).\n" if hidden else f"Would fix {errors}.\n"
+        notes = [extra] if hidden else []
+        if fixing.found_later:
+            # another cause of a change, reported once the first one's fix took that one away
+            notes.insert(0, f"{fixing.found_later} of them found once the first fixes were made")
+        return f"Would fix {errors} ({'; '.join(notes)}).\n" if notes else f"Would fix {errors}.\n"
     if hidden:
         return f"No errors would be fixed ({hidden} fix{'' if hidden == 1 else 'es'} available with `--unsafe-fixes`).\n"
     return ""

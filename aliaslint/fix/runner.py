@@ -84,6 +84,9 @@ class FixRun:
     _displays: dict[Path, str] = field(default_factory=dict)
     _fixed_in: list[frozenset[Path]] = field(default_factory=list)
     _max_bytes: int = _MAX_BYTES
+    #: of ``fixed``, the findings a later round found: another cause of a change whose first
+    #: cause an earlier round's fix took away (one finding per cause hid it until then)
+    found_later: int = 0
     #: the display paths of the changed files :meth:`write` left alone
     not_written: list[str] = field(default_factory=list)
 
@@ -180,6 +183,7 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
     broken: set[Path] = set()
     warnings: list[str] = []
     fixed_in: list[frozenset[Path]] = []
+    found_later = 0
     skipped: set[tuple[Path, FixRequest]] = set()  # the last round's requests the transformer could not carry out
     for round_number in range(MAX_ROUNDS + 1):
         result = check(files, settings, file_settings, pending)
@@ -231,6 +235,7 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
             paths = [by_display[r.location.path].path if r.location.path in by_display else None for r in d.fix.requests]
             if None not in paths and all((p, r) in applied for p, r in zip(paths, d.fix.requests)):
                 fixed_in.append(frozenset(paths))
+                found_later += round_number > 0
         if not progress:
             break
     if skipped:
@@ -245,7 +250,8 @@ def run(files: Sequence[SourceFile], settings, *, unsafe_fixes: bool = False, fi
             replace(d, fix=None) if unfixable(d) else d for d in result.diagnostics])
     changed = {p: text for p, text in pending.items() if text != originals[p].text}
     displays = {f.path: f.display for f in files}
-    return FixRun(result, len(fixed_in), changed, warnings, originals, displays, fixed_in, settings.max_file_bytes)
+    return FixRun(result, len(fixed_in), changed, warnings, originals, displays, fixed_in, settings.max_file_bytes,
+                  found_later)
 
 
 def by_display_path(by_display: dict[str, SourceFile], path: Path) -> str:

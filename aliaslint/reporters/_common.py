@@ -41,6 +41,8 @@ class FixStatus:
     applied: bool = False
     fixed: int = 0
     not_written: int = 0
+    #: of ``fixed``, those found only once earlier fixes were made (:attr:`aliaslint.fix.runner.FixRun.found_later`)
+    found_later: int = 0
 
     def marks(self, diagnostic: Diagnostic) -> bool:
         """Whether ``diagnostic`` gets the ``[*]`` marker."""
@@ -182,7 +184,8 @@ def fix_summary(diagnostics: list[Diagnostic] | tuple[Diagnostic, ...], status: 
     remaining = len(diagnostics)
     total = remaining + status.fixed
     if status.fixed:
-        lines = [f"Found {total} error{'' if total == 1 else 's'} ({status.fixed} fixed, {remaining} remaining)."]
+        later = f"; {status.found_later} of them found once the first fixes were made" if status.found_later else ""
+        lines = [f"Found {total} error{'' if total == 1 else 's'} ({status.fixed} fixed{later}, {remaining} remaining)."]
     elif status.not_written and not remaining:  # the findings listed say enough otherwise
         files = f"{status.not_written} file{'' if status.not_written == 1 else 's'}"
         lines = [f"{files} not fixed: changed while aliaslint was fixing or not writable (see the warnings)."]
