@@ -22,6 +22,7 @@ CLI exits 2 for both).
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
@@ -119,6 +120,8 @@ def summarize_source(source: str, file: SourceFile, module: str, is_package: boo
         if problem.valid and settings is not None:
             detail = f"an expression nested more than {guard.MAX_EXPRESSION_DEPTH} levels deep"
             return _unsupported(file, settings, detail, problem.line, problem.column)
+        if not problem.valid and settings is not None and (template := _template_markup(source, problem.line)):
+            return _template(file, settings, template, problem.line, problem.column)
         return _unreadable(file.display, problem.message, problem.line, problem.column)
     try:
         return analyze_module(source, module, file.display, str(file.path), rules, is_package)
@@ -176,6 +179,45 @@ def _exclusion_hint(file: SourceFile, settings) -> str:
     return how + f' = ["/{relative}"]'
 
 
+#: the markup of Jinja (and Django, Cookiecutter, Ansible) templates: a statement, an expression
+#: or a comment, whole on one line
+_TEMPLATE_MARKUP = re.compile(r"\{%-?.*?-?%\}|\{\{.*?\}\}|\{#.*?#\}")
+
+
+def _template_markup(source: str, line: int) -> str | None:
+    """The template markup on line ``line`` of ``source`` (``{% include "x.py" %}``), where the
+    parser stopped, or ``None``: a ``.py`` file that is a template to render (tutor 22.0.3's
+    Open edX settings, nine AL000 findings of issue 8's twenty-third set that a reader had to work
+    out were templates), not Python with an error."""
+    lines = source.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    found = _TEMPLATE_MARKUP.search(lines[line - 1])
+    if found is None:
+        return None
+    text = found.group(0)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _template(file: SourceFile, settings, markup: str, line: int, column: int) -> Diagnostic:
+    """AL000 for a template that does not parse as Python: say so, and how to exclude it."""
+    return _unreadable(file.display, f"cannot parse this file: it is a template, not Python (`{markup}` on this "
+                                     f"line); {_template_exclusion_hint(file, settings)}", line, column)
+
+
+def _template_exclusion_hint(file: SourceFile, settings) -> str:
+    """How to leave the templates out: their folder (the nearest one named for templates, below
+    the project root) or else the file, as a pattern anchored at the project root."""
+    try:
+        relative = file.path.relative_to(settings.root)
+    except ValueError:
+        return "exclude it with extend-exclude"
+    folders = [i for i, part in enumerate(relative.parts[:-1]) if "template" in part.lower()]
+    if folders:
+        return f'exclude the templates with extend-exclude = ["/{"/".join(relative.parts[:folders[-1] + 1])}/"]'
+    return f'exclude it with extend-exclude = ["/{relative.as_posix()}"]'
+
+
 def _unsupported(file: SourceFile, settings, detail: str, line: int = 1, column: int = 1) -> Diagnostic:
     """AL000 for valid Python that LibCST cannot parse: say so, and how to exclude the file."""
     return _unreadable(
@@ -193,6 +235,9 @@ def _syntax_error(file: SourceFile, source: str, exc: cst.ParserSyntaxError, set
     try:
         ast.parse(source, filename=PARSE_FILENAME)
     except SyntaxError as err:
+        template = _template_markup(source, err.lineno or 1)
+        if template is not None and settings is not None:
+            return _template(file, settings, template, err.lineno or 1, err.offset or 1)
         return _unreadable(file.display, f"cannot parse this file: {err.msg}", err.lineno or 1, err.offset or 1)
     except (ValueError, RecursionError, MemoryError):
         pass

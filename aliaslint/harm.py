@@ -300,6 +300,30 @@ def _adds_to_parameter(doc: str, param: str) -> bool:
                           rf"(the\s+|its\s+|given\s+|passed\s+)?(\w+\s+)?`*{name}`*\b", doc, re.IGNORECASE))
 
 
+def merges_into(project, fn: FunctionSummary, call: CallSite, t, callee: FunctionSummary, effect, loop: int) -> bool:
+    """Whether ``callee``'s docstring names the parameter ``effect`` changes as what it updates
+    (:func:`_changes_parameter`) and ``fn``'s loop ``loop`` hands the call another value for one
+    of its other parameters each round: one target, a new input merged into it every time."""
+    index = effect.root.index
+    if not callee.doc or index >= len(callee.params) or not _changes_parameter(callee.doc, callee.params[index]):
+        return False
+    for other in range(len(callee.params)):
+        arg = project.arg_for(call, t, other)
+        if other != index and arg is not None and loop in loops_of(arg) | loops_of(project.resolve(fn, arg)):
+            return True
+    return False
+
+
+def _changes_parameter(doc: str, param: str) -> bool:
+    """Whether ``doc`` names the parameter itself as what the function changes, right after the
+    verb: "update target from source recursively" (podman-compose 1.6.0's ``rec_merge_one``; a B
+    of issue 8's twenty-third set), "Modify ``spec`` in place". Another word between the verb and
+    the name ("update the headers of the request") says nothing of ``headers``."""
+    name = re.escape(param.lstrip("*"))
+    return bool(re.search(rf"\b(updat|modif|mutat|merg\w*\s+into|fill|populat|enrich)\w*\s+`*{name}`*\b", doc,
+                          re.IGNORECASE))
+
+
 def out_parameter(fn: FunctionSummary, index: int) -> bool:
     """Whether ``fn``'s docstring describes parameter ``index``, in its own entry, as filled in
     by the function (:func:`_filled_parameter`). Narrower than :func:`intended`, which reads the

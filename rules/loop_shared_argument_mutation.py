@@ -79,7 +79,9 @@ class LoopSharedArgumentMutation(ProjectRule):
     parser's state drained and filled by the loop and its callees), or runs until that object is
     empty (`while self._scheduled:` around a `pop_min`): the loop's working state;
     a change below a private attribute (`node.connection._prepared.pop(name)`): by convention
-    the state of the object that holds it, meant to last from one use to the next.
+    the state of the object that holds it, meant to last from one use to the next; a callee whose
+    docstring names that argument as what it updates ("update target from source recursively"),
+    handed another input each round: each round merges its input into the one target.
     """
 
     code = "AL001"
@@ -160,6 +162,12 @@ class LoopSharedArgumentMutation(ProjectRule):
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
                 elif all(harm.private_state(item[4]) for item in items):
                     # below a private attribute: an object's own state, meant to persist
+                    diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
+                elif all(harm.merges_into(project, *item[:5], item[6]) for item in items):
+                    # the callee's docstring names that argument as what it updates, and the loop
+                    # hands it another input each round: merging each of them into the one target
+                    # is what the loop is for (podman-compose 1.6.0's ``rec_merge_one``, "update
+                    # target from source recursively", a B of issue 8's twenty-third set)
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
                 elif all(item[7] == "remove" and harm.filters_in_place(item[4]) for item in items):
                     # each round takes out the entries its own test selects (dbt's partial parser

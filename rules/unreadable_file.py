@@ -10,7 +10,9 @@ class UnreadableFile(Rule):
     Reports a file that aliaslint could not analyse: it does not parse, is not UTF-8 (nor in
     the encoding its PEP 263 comment declares), is larger than `max-file-bytes`, is a broken
     symbolic link, cannot be read, or is nested too deeply for the parser. The message says
-    which; the run goes on with the other files.
+    which; the run goes on with the other files. A `.py` file that stops parsing at template
+    markup (`{% include ... %}`, `{{ HOST }}`) is called a template, and the message gives the
+    `extend-exclude` pattern of its templates folder.
 
     ## Why is this bad?
     A file that is not analysed can hide the other end of an alias: the loop in one module, the
