@@ -45,11 +45,10 @@ from aliaslint.summary import (
 )
 from aliaslint.values import (
     ANY,
-    key_name,
-    UNPACKED_COPY,
-    OWN_ATTRIBUTES,
     DETERMINISTIC_METHODS,
+    OWN_ATTRIBUTES,
     UNKNOWN,
+    UNPACKED_COPY,
     CopyMark,
     Fresh,
     Opaque,
@@ -62,6 +61,7 @@ from aliaslint.values import (
     extend_path,
     is_place,
     key,
+    key_name,
     loops_of,
     param_variance,
     place,
@@ -2395,14 +2395,12 @@ class FunctionAnalyzer:
         current = self.eval(target)
         if (spelt := _dotted_name(target)) is not None:
             self._forget_named_keys(spelt)  # ``k += 1``: ``cache[k]`` is another item
+        # ``active |= {node}`` on ``active: frozenset[...]`` makes a new set: the caller's is
+        # unchanged (datamodel-code-generator 0.97.0's inherited-schema walk, issue 8's twentieth
+        # unseen set)
         rebinds = isinstance(target, cst.Name) and target.value in self.param_annotations \
             and target.value not in self.bound_names and self._immutable(self.param_annotations[target.value])
-        if rebinds:
-            # ``active |= {node}`` on ``active: frozenset[...]`` makes a new set: the caller's is
-            # unchanged (datamodel-code-generator 0.97.0's inherited-schema walk, issue 8's
-            # twentieth unseen set)
-            pass
-        elif isinstance(node.operator, (cst.AddAssign, cst.BitOrAssign)) and (
+        if not rebinds and isinstance(node.operator, (cst.AddAssign, cst.BitOrAssign)) and (
             self.is_list(node.value, value) or self.is_list(target, current)
             or isinstance(node.operator, cst.BitOrAssign) and isinstance(node.value, (cst.Dict, cst.Set))
         ):
@@ -2809,10 +2807,8 @@ class FunctionAnalyzer:
 
     @staticmethod
     def _is_not_none_test(test: cst.BaseExpression, name: str) -> bool:
-        return isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
-            and isinstance(test.left, cst.Name) and test.left.value == name \
-            and isinstance(test.comparisons[0].operator, cst.IsNot) \
-            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"
+        tested = _tested_not_none(test)
+        return isinstance(tested, cst.Name) and tested.value == name
 
     def _immutable(self, annotation: cst.BaseExpression) -> bool:
         """Whether an annotation allows only values ``|=`` / ``+=`` rebind (``frozenset[Node]``,
