@@ -316,6 +316,45 @@ class _OtherMentions(cst.CSTVisitor):
             self.found.add(node.value)
 
 
+class _MemoFills(cst.CSTVisitor):
+    """The ``(container, key)`` source texts of the items a function body fills
+    (``self.play._group_actions[name] = actions``, ``cache.setdefault(name, v)``), nested
+    functions and classes left out: what a membership test ahead of it may be the memo of."""
+
+    def __init__(self, code_for) -> None:
+        self.code_for = code_for
+        self.found: set[tuple[str, str]] = set()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def _filled(self, target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Subscript) and len(target.slice) == 1 \
+                and isinstance(target.slice[0].slice, cst.Index):
+            self.found.add((self.code_for(target.value), self.code_for(target.slice[0].slice.value)))
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        self._filled(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._filled(node.target)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value == "setdefault" and node.args:
+            self.found.add((self.code_for(node.func.value), self.code_for(node.args[0].value)))
+
+
+def _below(text: str, prefix: str) -> bool:
+    """Whether the source text ``text`` is ``prefix`` or reaches below it (``prefix.x``, ``prefix[k]``)."""
+    return text == prefix or text.startswith((prefix + ".", prefix + "["))
+
+
 def _is_int_literal(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
         node = node.expression
@@ -424,9 +463,10 @@ class FunctionAnalyzer:
         self.heap_journal: list[list[tuple[dict, str, frozenset | None]]] = []
         self.env: dict[str, frozenset] = {}
         self.loop_stack: list[int] = []
-        #: per enclosing loop: the states at its ``continue`` and ``break`` statements (they
-        #: reach the next iteration and the code after the loop, not the statement below)
-        self.loop_exits: list[list[dict]] = []
+        #: per enclosing loop: the states at its ``continue`` and ``break`` statements, each with
+        #: which it is (they reach the next iteration or the code after the loop, not the
+        #: statement below)
+        self.loop_exits: list[list[tuple[str, dict]]] = []
         #: per enclosing ``try`` body: the join of the states an exception can leave it in (the
         #: state before each statement, at a ``with`` block's exit and a loop's next round), the
         #: state its handlers start from; not the state after its last statement, which raised
@@ -496,6 +536,13 @@ class FunctionAnalyzer:
         self.absent_values: list[frozenset] = []
         #: module-level objects this function fills only when empty (``if CACHE: return CACHE``)
         self.filled_once: set = set()
+        #: ``(container, key)`` texts of the items this function's body fills (:class:`_MemoFills`)
+        self.memo_fills: set[tuple[str, str]] = set()
+        #: ``(root, path)`` of the objects holding a memo this function returned from when the key
+        #: was there, and fills: from there on, its changes to them run once per key
+        self.memo_owners: set = set()
+        #: those memos themselves (``(root, path)``, and source texts)
+        self.memos: set = set()
         #: parameters rebound to a copy of themselves on some paths (``if not in_place: obj = copy(obj)``)
         self.copied_params: set[int] = set()
         #: the expression statement being evaluated (its result is discarded) and the value of
@@ -849,6 +896,15 @@ class FunctionAnalyzer:
                                     and any(o.root == root and o.path[:len(path)] == path for root, path in self.filled_once)
                                     for o in snap):
             kind = SETDEFAULT  # a lazily initialised module-level object, filled once
+        if self.memo_owners and kind in (ACCUMULATE, OVERWRITE) and not self._in_memo(snap) and (any(
+                isinstance(o, Ref) and any(o.root == root and o.path[:len(path)] == path for root, path in self.memo_owners)
+                for o in snap) or receiver is not None and self._below_memo_owner(self.mod.code_for(receiver))):
+            # ``if name in self.play._group_actions: return ...`` then, past it, changes to the
+            # play and ``self.play._group_actions[name] = ...``: a memoised computation, whose
+            # changes to the memo's owner run once per key (ansible-core 2.19.14's
+            # ``_resolve_group`` appending to the play's ``_action_groups``: three B's of issue
+            # 8's twenty-fourth set)
+            kind = SETDEFAULT
         self.path_mutations[-1].append(len(self.summary.mutations))
         self.summary.mutations.append(
             Mutation(snap, kind, op, self.mod.site(node), self.repeating_loops(),
@@ -2586,6 +2642,39 @@ class FunctionAnalyzer:
                 if isinstance(o, Ref) and o.root.kind == "global":
                     self.filled_once.add((o.root, o.path))
 
+    def _note_memoised(self, test: cst.BaseExpression) -> None:
+        """``if key in self.play._group_actions: return ...`` (the block leaves) in a function that
+        also fills ``self.play._group_actions[key]``: a memo, and ``self.play`` its owner (a memo
+        that is a plain name is its own owner). See :attr:`memo_owners`."""
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+                and isinstance(test.comparisons[0].operator, cst.In)):
+            return
+        memo = test.comparisons[0].comparator
+        if not isinstance(memo, (cst.Name, cst.Attribute)) \
+                or (self.mod.code_for(memo), self.mod.code_for(test.left)) not in self.memo_fills:
+            return
+        owner = memo.value if isinstance(memo, cst.Attribute) else memo
+        # by text too: a property read (``self.play``) is a new call result at each reading
+        self.memo_owners.add(("text", self.mod.code_for(owner)))
+        self.memos.add(self.mod.code_for(memo))
+        for o in self.peek(owner):
+            if isinstance(o, Ref):
+                self.memo_owners.add((o.root, o.path))
+        for o in self.peek(memo):
+            if isinstance(o, Ref):
+                self.memos.add((o.root, o.path))
+
+    def _below_memo_owner(self, text: str) -> bool:
+        return any(root == "text" and _below(text, path) for root, path in self.memo_owners) \
+            and not any(isinstance(memo, str) and _below(text, memo) for memo in self.memos)
+
+    def _in_memo(self, snap) -> bool:
+        """Whether a change of ``snap`` is a change of a memo itself (another key's entry extended
+        is another key's business: not once per this key)."""
+        return any(isinstance(o, Ref) and any(not isinstance(memo, str) and o.root == memo[0]
+                                              and o.path[:len(memo[1])] == memo[1] for memo in self.memos)
+                   for o in snap)
+
     def guard_of(self, test: cst.BaseExpression) -> tuple[int, str] | None:
         """``if override is None:`` / ``if not override:`` on a parameter: ``(index, "none" |
         "falsy")``. A return inside such a block returns only when the caller left it out."""
@@ -2646,10 +2735,13 @@ class FunctionAnalyzer:
 
     def stmt_Continue(self, node) -> bool:
         if self.loop_exits:
-            self.loop_exits[-1].append(dict(self.env))
+            self.loop_exits[-1].append(("continue", dict(self.env)))
         return False
 
-    stmt_Break = stmt_Continue
+    def stmt_Break(self, node) -> bool:
+        if self.loop_exits:
+            self.loop_exits[-1].append(("break", dict(self.env)))
+        return False
 
     def stmt_Pass(self, node) -> bool:
         return True
@@ -3092,6 +3184,7 @@ class FunctionAnalyzer:
         self.empty_guards -= empty
         if not live_body:
             self._note_filled_once(node.test)
+            self._note_memoised(node.test)
             if node.orelse is None:
                 # ``if "k" in m: raise``: past it, to the block's end, the key is missing
                 self.exit_guards += sorted(self.present_key_guards(node.test))
@@ -3198,12 +3291,16 @@ class FunctionAnalyzer:
         exits = self.loop_exits.pop()
         if self.raise_states:  # the next round's ``next()`` or test can raise
             self.note_raise_state()
-            for state in exits:
+            for _, state in exits:
                 self.raise_states[-1] = self.join(self.raise_states[-1], state)
         self.loop_stack.pop()
-        ends = [self.env, *exits]
+        # what reaches the next round: the body's end and every ``continue``; a ``break`` leaves
+        # (``while True: r = step(name, ctx); if r.pending: name = r.pending else: break``, the
+        # redirect chain of ansible-core 2.19.14's plugin loader, an A of issue 8's twenty-fourth
+        # set: ``name`` is another one each round)
+        ends = [self.env, *(state for how, state in exits if how == "continue")]
         env = self.join(before, self.env)
-        for state in exits:
+        for _, state in exits:
             env = self.join(env, state)
         if first:
             for name, was in before.items():
@@ -3790,6 +3887,10 @@ class ModuleAnalyzer:
                 fa.summary.cached = True
             if name.rsplit(".", 1)[-1] in ("contextmanager", "asynccontextmanager", "fixture", "yield_fixture"):
                 fa.yields_its_value = True
+        fills = _MemoFills(self.code_for)
+        for stmt in fa.body_of(node):
+            stmt.visit(fills)
+        fa.memo_fills = fills.found
         fa.walk_block(fa.body_of(node))
         fa.finish()
         if cls is not None and kind == "method" and node.name.value == "__init__" and params:

@@ -39,7 +39,7 @@ from aliaslint.files import SourceError, read_regular_file
 NOT_IN_SUMMARIES = {
     "project.py", "callgraph.py", "dataflow.py", "effects.py", "inference.py", "cli.py", "suppression.py",
     "reporters", "fix", "baseline.py", "fingerprint.py", "add_noqa.py", "rules_reference.py",
-    "replay.py", "progress.py", "workers.py", "gc_tuning.py", "cutoff.py", "hashcons.py", "reads.py",
+    "replay.py", "progress.py", "arg_stores.py", "workers.py", "gc_tuning.py", "cutoff.py", "hashcons.py", "reads.py",
 }
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterator
 
+from aliaslint.arg_stores import arg_stores, path_below, runs_before
+from aliaslint.arg_stores import forget as forget_arg_stores
 from aliaslint.callgraph import Target, strongly_connected_components
 from aliaslint.dataflow import bounded, load, rebased, refs_below
 from aliaslint.reads import Reads
@@ -96,6 +98,10 @@ class Effect:
     #: object (``self.deployment.environments[k] = self.definition.environments[k]``): one
     #: instance repeating it writes the same again, but each instance writes what it holds
     value_outside: bool = False
+    #: the statement that put the changed object into the argument a later callee changed (a
+    #: merge of a template into a configuration, :mod:`aliaslint.arg_stores`): it is material the
+    #: caller built from; ``None`` when the change reached it otherwise
+    stored_at: Site | None = None
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -118,6 +124,7 @@ class EffectsFixpoint:
         traces: dict[str, Reads | None] = {}
         self._fixpoint(self.call_graph(), record=traces)
         self._generation += 1
+        forget_arg_stores(self)
         self._targets.clear()
         self._param_classes.clear()
         self._attr_types.clear()
@@ -239,11 +246,13 @@ class EffectsFixpoint:
                                             and ref.root.index in fn.own_fallback, type_requires=m.type_requires,
                                             guarded=m.guarded, value_outside=outside(value_refs, ref)))
         self._arg_roots = {}
+        self._stored_by_calls = self.storing_calls(fn)
         for call in fn.calls:
             for t in self.targets(fn, call):
                 for e in self.effects.get(t.function, {}).values():
                     found.extend(self.translate(fn, call, t, e))
         self._arg_roots = None
+        self._stored_by_calls = ()
         by_key: dict[tuple, list[Effect]] = {}
         for e in found:
             by_key.setdefault(e.key(), []).append(e)
@@ -288,9 +297,13 @@ class EffectsFixpoint:
             o for r in e.value_deps if r.kind == "param" and r.index != e.root.index
             for o in self.resolve(fn, self.arg_for(call, t, r.index) or frozenset()) if isinstance(o, Ref)]
         handed_back = self.hands_back(fn, call, e, arg)
-        for origin in arg:
-            start, rest = overlaid(call, origin, e.path)
-            for top, requires in self.meeting(fn, start, on_changed, type_requires):
+        starts = [(overlaid(call, origin, e.path), origin, None) for origin in arg]
+        starts.extend(((landing, rest), origin, earlier)
+                      for landing, rest, origin, earlier in self.stored_before(fn, call, e, arg, self._stored_by_calls))
+        for (start, rest), origin, stored_at in starts:
+            groups = self.meeting(fn, start, on_changed, type_requires) if stored_at is None else \
+                [(self.resolve(fn, start), type_requires)]
+            for top, requires in groups:
                 base = top
                 for sel in rest:
                     base = load(base, sel)
@@ -308,7 +321,42 @@ class EffectsFixpoint:
                                      type_requires=requires, guarded=e.guarded,
                                      value_outside=e.value_outside or outside(value_refs, ref),
                                      # made only under the caller's flags: so is the change
-                                     requires=call.requires)
+                                     requires=call.requires, stored_at=e.stored_at or stored_at)
+
+    def stored_before(self, fn: FunctionSummary, call: CallSite, e: Effect, arg: Value, storing: list | tuple
+                      ) -> Iterator[tuple[Value, tuple[str, ...], object, Site]]:
+        """Where else a callee's change ``e`` of the argument ``arg`` lands: in what an earlier
+        call of ``fn`` (or this call, on an earlier iteration) stored into that argument's parts
+        (:mod:`aliaslint.arg_stores`: ``deep_merge(cfg, DEFAULTS)`` then ``deep_merge(cfg,
+        user)`` changes ``DEFAULTS``'s nested dicts). Yields ``(value, the rest of the path
+        below it, the argument's origin, the statement that stored it)``; only changes of items,
+        not attribute sets. ``storing``: ``fn``'s :meth:`storing_calls`."""
+        if not storing or e.op.startswith(".") or not arg:
+            return
+        same = {_identity(o) for o in arg}
+        for earlier, t, stores in storing:
+            if not runs_before(earlier, call):
+                continue
+            for st in stores:
+                rest = path_below(st.dst_path, e.path)
+                if rest is None:
+                    continue
+                dst_arg = self.arg_for(earlier, t, st.dst)
+                src_arg = self.arg_for(earlier, t, st.src)
+                if not dst_arg or not src_arg:
+                    continue
+                for o in dst_arg:
+                    if _identity(o) in same:
+                        yield src_arg, st.src_path + rest, o, st.site
+
+    #: :meth:`storing_calls` of the function whose effects are being computed
+    _stored_by_calls: list | tuple = ()
+
+    def storing_calls(self, fn: FunctionSummary) -> list[tuple[CallSite, Target, tuple]]:
+        """``fn``'s calls whose callee stores an argument's parts into another's, each with the
+        target and its :class:`~aliaslint.arg_stores.ArgStore` s (recursive calls left out)."""
+        return [(call, t, stores) for call in fn.calls for t in self.targets(fn, call)
+                if t.function != fn.qualname and (stores := arg_stores(self, t.function))]
 
     @staticmethod
     def hands_back(fn: FunctionSummary, call: CallSite, e: Effect, arg: Value) -> frozenset[int]:
@@ -441,7 +489,19 @@ class CopyHit:
     #: the effect (in ``function``'s roots) when the copied object is a parameter's or a global's;
     #: None when it is an object made in the tree, changed through a callee
     effect: Effect | None = None
+    #: the statement that put the changed object into the object a callee changed, by reference
+    #: (:attr:`Effect.stored_at`)
+    stored_at: Site | None = None
 
+
+def _identity(o) -> tuple:
+    """What makes two of a function's argument values one object: a reference's access path,
+    an object made here its allocation site (its known fields differ between snapshots)."""
+    if isinstance(o, Ref):
+        return ("ref", o.root, o.path)
+    if isinstance(o, Fresh):
+        return ("fresh", o.site)
+    return ("other", id(o))
 
 
 def overlaid(call: CallSite, origin, path: tuple[str, ...]) -> tuple[Value, tuple[str, ...]]:
@@ -506,7 +566,30 @@ def copy_hits(project: "Project") -> list[CopyHit]:
                         base = load(base, sel)
                     for o in base:
                         if isinstance(o, Fresh) and o.copy is not None:
-                            found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain))
+                            found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain,
+                                                 stored_at=e.stored_at))
+                        elif isinstance(o, Ref) and o.copy is not None and e.stored_at is not None:
+                            # (a reference through a copy is an effect of ``fn`` already, unless
+                            # the route kept for its key is another: one source of a merge
+                            # copied, the other not)
+                            own = project.effects.get(fn.qualname, {}).get((o.root, o.path, e.kind, e.site))
+                            found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain,
+                                                 _shown(fn, o.root, o.path), effect=own, stored_at=e.stored_at))
+        # what an earlier call put into an argument by reference, reached through a copy
+        # (podman-compose's ``rec_merge({}, base.copy(), service)``: :mod:`aliaslint.arg_stores`)
+        storing = project.storing_calls(fn) if fn.calls else ()
+        for call in fn.calls if storing else ():
+            for t in project.targets(fn, call):
+                for e in project.effects.get(t.function, {}).values():
+                    arg = project.arg_for(call, t, e.root.index) if e.root.kind == "param" else None
+                    for landing, rest, _, stored in project.stored_before(fn, call, e, arg or frozenset(), storing):
+                        base = project.resolve(fn, landing)
+                        for sel in rest:
+                            base = load(base, sel)
+                        for o in base:
+                            if isinstance(o, (Ref, Fresh)) and o.copy is not None:
+                                found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain,
+                                                     stored_at=e.stored_at or stored))
     # ``x.copy()`` (or ``copy.copy(x)`` with a ``__copy__``) on an object of a project class is that class's own method, whatever it
     # copies (``decimal.Context.copy`` copies its flags too): not the builtin shallow copy; and
     # an object whose copy has attributes changed is no builtin container (a mock, a model)

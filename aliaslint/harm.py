@@ -56,7 +56,10 @@ _UPDATES_ARGUMENT = re.compile(
     # image lambda function", its parameter "CloudFormation lambda function to be enriched"
     r"|enrich(es)? (the|its|given|passed|provided)|to be (enriched|updated|modified|filled( in)?|populated)"
     # ansible-lint's ``append_skipped_rules``: ":returns: original pyyaml_data altered with ..."
-    r"|(original|given|passed|input)\b[\w\s]{0,40}\baltered|alters (the|its|given|passed))\b",
+    r"|(original|given|passed|input)\b[\w\s]{0,40}\baltered|alters (the|its|given|passed)"
+    # ansible-core 2.19.14's ``normalize_result_exception``: "Normalize the result `exception`
+    # ... The `exception` key will be removed if falsey" (a B of issue 8's twenty-fourth set)
+    r"|normali[sz]es? (the|its|given|passed)|\bkey\b[^.]{0,20}\b(will be|is|gets) (removed|deleted|popped))\b",
     re.IGNORECASE,
 )
 

@@ -11,6 +11,18 @@ from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
 from aliaslint.values import ANY, Fresh, Ref, format_path, loops_of, operand
 
 
+def _threads_result(call, arg) -> bool:
+    """Whether ``arg``, what ``call`` passes, is the result of ``call`` itself on the round before
+    (``ctx = step(ctx)`` in a loop), rebound so on every round that goes on: what it held before
+    the loop is then passed on the first round only (marked as varying with the loop). Rebound
+    on some rounds only (``if tag: el = child``), the others pass the same object again."""
+    if not arg or not call.loops:
+        return False
+    own = [o for o in arg if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call.id]
+    return bool(own) and all(call.loops[-1] in o.loops for o in arg
+                             if isinstance(o, (Ref, Fresh)) and o not in own)
+
+
 def facts_consumed(project, function: str, index: int) -> bool:
     from aliaslint.rules.argument_consumed import consumed_params
 
@@ -81,7 +93,12 @@ class LoopSharedArgumentMutation(ProjectRule):
     a change below a private attribute (`node.connection._prepared.pop(name)`): by convention
     the state of the object that holds it, meant to last from one use to the next; a callee whose
     docstring names that argument as what it updates ("update target from source recursively"),
-    handed another input each round: each round merges its input into the one target.
+    handed another input each round: each round merges its input into the one target (and such a
+    merge is no cause of its own: a change that reaches, through what it stored, another object is
+    that object's finding); a loop that hands the call's own result back to it on every round
+    that goes on (`r = step(name, ctx); ctx = r`): a fold, whose accumulator is meant to grow.
+    A name rebound on every round that goes on (a `break` leaves the loop, it reaches no next
+    round) holds another value each round.
     """
 
     code = "AL001"
@@ -151,6 +168,7 @@ class LoopSharedArgumentMutation(ProjectRule):
         reported = facts.reported_sites
         at_call: set = set()
         for items in by_object.values():
+            merging = False
             if items[0][1].site not in at_call:  # another override of the same method: one finding per call
                 at_call.add(items[0][1].site)
                 diagnostic = cls._diagnostic(facts, items)
@@ -159,6 +177,13 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # the loop itself adds to or takes from the object it passes (a parser's
                     # state: ``while state.rargs: arg = state.rargs.pop(0) ... state.largs.append``):
                     # it is the loop's working state, which the callee is meant to extend
+                    diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
+                elif all(_threads_result(item[1], project.arg_for(item[1], item[2], item[4].root.index))
+                         for item in items):
+                    # the loop hands the call's own result back to it (``r = step(name, ctx=ctx);
+                    # ctx = r``): a fold, whose accumulator is meant to grow round by round
+                    # (ansible-core 2.19.14's plugin loader threading its load context through
+                    # the redirect chain, an A of issue 8's twenty-fourth set)
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
                 elif all(harm.private_state(item[4]) for item in items):
                     # below a private attribute: an object's own state, meant to persist
@@ -169,15 +194,23 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # is what the loop is for (podman-compose 1.6.0's ``rec_merge_one``, "update
                     # target from source recursively", a B of issue 8's twenty-third set)
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
+                    merging = True
                 elif all(item[7] == "remove" and harm.filters_in_place(item[4]) for item in items):
                     # each round takes out the entries its own test selects (dbt's partial parser
                     # deleting, for each changed element, what was made from it): what an earlier
                     # round removed is what that round was for
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
                 out.append(diagnostic)
-            for fn, call, t, callee, e, *_ in items:
-                # the whole cause: every change the callee makes to that argument
-                reported.update(x.site for x in project.effects.get(t.function, {}).values() if x.root == e.root)
+            # the whole cause: every change the callee makes to that argument; a merge into its
+            # target is no cause of its own: a change that reaches another object through what
+            # the merge stored (the base service of podman-compose's ``extends``, through a
+            # one-level copy, :mod:`aliaslint.arg_stores`) is that object's finding
+            sites = {x.site for fn, call, t, callee, e, *_ in items
+                     for x in project.effects.get(t.function, {}).values() if x.root == e.root}
+            if merging:
+                facts.tentative(diagnostic, sites)
+            else:
+                reported.update(sites)
         return out
 
     @classmethod

@@ -1,6 +1,8 @@
 """AL003 module-template-mutation."""
 from __future__ import annotations
 
+import ast
+
 from aliaslint import harm
 from aliaslint.dataflow import load
 from aliaslint.diagnostics import Confidence, Diagnostic
@@ -148,6 +150,46 @@ def _roots(value, depth: int = 0):
                 yield from _roots(o.copy_of, depth + 1)
 
 
+def _drained_attributes(project) -> frozenset[str]:
+    """The attribute names of the objects some loop of the project runs until they are empty,
+    taking their entries out (:attr:`aliaslint.summary.FunctionSummary.loop_drains`:
+    ``while config.DEPRECATED: config.DEPRECATED.pop(0)`` -> ``DEPRECATED``); by name, as the
+    loop reaches the class-level list through an instance. Cached on the project."""
+    cached = project.__dict__.get("_drained_attributes")
+    if cached is None:
+        names = set()
+        for fn in project.functions.values():
+            for value in fn.loop_drains.values():
+                for o in value:
+                    if isinstance(o, Ref) and o.path and o.path[-1].startswith("."):
+                        names.add(o.path[-1][1:])
+        cached = project.__dict__["_drained_attributes"] = frozenset(names)
+    return cached
+
+
+def _literal(text: str) -> bool:
+    """Whether ``text`` (an expression's source) is a literal: the same value on every run
+    (``{"type": "list"}``, ``dict(type="int")``, ``frozenset({"a"})``)."""
+    try:
+        node = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return False
+    return _literal_node(node)
+
+
+def _literal_node(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant) and node.value is Ellipsis:
+        return False  # what messages shorten (``frozenset(...)``): not known to be a literal
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+            and node.func.id in ("dict", "list", "set", "frozenset", "tuple"):
+        return all(_literal_node(a) for a in node.args) and all(_literal_node(k.value) for k in node.keywords)
+    try:
+        ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return True
+
+
 def _builds_from(result, root, mutated: tuple[str, ...]) -> bool:
     """Whether ``result`` is built from the part of the template that holds ``mutated``.
 
@@ -258,7 +300,10 @@ class ModuleTemplateMutation(ProjectRule):
     through `self` is one finding, the other changes its related locations. A module-level object
     that stands in for a parameter the caller left out (`if flags is None: flags = DEFAULT_FLAGS`)
     and is then changed is shown whatever its keys: every later call without the argument gets
-    it changed. With `--preview` only: a class attribute declared `ClassVar` and filled at its own
+    it changed. So is a template merged into what a function builds (`deep_merge(cfg, DEFAULTS)`
+    puts the template's nested dicts into `cfg` by reference) when a later merge changes them
+    there (`deep_merge(cfg, user)`): the statement that stored them is named too. With
+    `--preview` only: a class attribute declared `ClassVar` and filled at its own
     level (a cache or a registry shared on purpose); a named slot that each call sets to a
     value of its own, on every path, before handing the object on, when nothing keeps the object
     (no later use reads what an earlier one wrote: a cached `Config` given this call's connection
@@ -270,7 +315,12 @@ class ModuleTemplateMutation(ProjectRule):
     instance, `cls._instance = cls()`): there are no other instances to share it; emptying (and
     refilling from a saved copy) an object that another function fills with what it is given
     (`FUNCTION_CACHE.add(key)`): a cache or a registry reset; only emptying (`xs[:] = []`,
-    `xs.clear()`) a collector that another function adds what it computes to: a drain. Not class-level state at all: the field defaults of pydantic and
+    `xs.clear()`) a collector that another function adds what it computes to: a drain; adding
+    to a class-level list that a loop elsewhere works through until it is empty (`while
+    config.DEPRECATED: config.DEPRECATED.pop(0)`): a queue; a function of no arguments setting
+    named entries of the object from what it reads, not literals (`filters["modules"] =
+    frozenset(data[...])`): it loads the object, and a second call sets the same entries again.
+    Not class-level state at all: the field defaults of pydantic and
     SQLModel models (`rows: list = []` in a `BaseModel`), which each instance gets a copy of.
     """
 
@@ -343,7 +393,7 @@ class ModuleTemplateMutation(ProjectRule):
                 if ret is None:
                     ret = project.rets.get(fn.qualname, frozenset())
                 cached = e.root.name.endswith("()")  # a cached loader's object: nobody's to change
-                builds = e.via_instance or cached or _builds_from(ret, e.root, e.path) \
+                builds = e.via_instance or cached or e.stored_at is not None or _builds_from(ret, e.root, e.path) \
                     or _put_into_argument(fn, e.root)
                 # a registry or cache is written at keys that depend on the inputs; a template the
                 # result is built from is polluted by such a write all the same
@@ -425,6 +475,15 @@ class ModuleTemplateMutation(ProjectRule):
                 intended = (f"the class statement is inside `{maker}`, so each call of it makes a new class "
                             f"with a new class-level object, shared only by the instances that call makes; "
                             f"nothing to change unless one call makes several")
+            if intended is None and holder in project.classes and all(other.kind == ACCUMULATE and not other.path
+                                                                        for _, other in items) \
+                    and name.rsplit(".", 1)[-1] in _drained_attributes(project):
+                # ``self.DEPRECATED.append(...)`` into a class-level list that another module works
+                # through (``while config.DEPRECATED: dep = config.DEPRECATED.pop(0)``): a queue,
+                # filled to be drained (ansible-core 2.19.14's config manager and display, a B of
+                # issue 8's twenty-fourth set)
+                intended = ("it is worked through as a queue elsewhere (a loop takes its entries out until it "
+                            "is empty), so adding to it is what it is for; nothing to change if that is intended")
             filler = None if intended is not None else _filler(project, root, fn)
             drains = all(_empties(other) for _, other in items)
             if filler is None and intended is None and drains:
@@ -476,13 +535,24 @@ class ModuleTemplateMutation(ProjectRule):
                     f"`{name}` returns to every caller; every later call gets it back already changed; "
                     f"copy it first (`copy.deepcopy({name})`)"
                 )
+            elif e.stored_at is not None:
+                # reached through what an earlier call put into the result (a configuration merged
+                # from layers: :mod:`aliaslint.arg_stores`)
+                message = (
+                    f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a {level} template: an "
+                    f"earlier call put the template's nested objects into what it builds by reference, and "
+                    f"this call changes them there; every later call starts from the changed template; "
+                    f"copy it first (`copy.deepcopy({name})`)"
+                )
             else:
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a {level} "
                     f"template that it also builds its result from; every later call starts from the "
                     f"changed template; copy it first (`copy.deepcopy({name})`)"
                 )
-            related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
+            related = [facts.related(e.stored_at, f"`{shown}` is put into another object here, by reference")] \
+                if e.stored_at is not None else []
+            related += [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
             related += facts.chain_related(e)[1:] if e.chain else []
             related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
             for other_root in (alternatives[sites][1:] if not by_class else ()):
@@ -517,6 +587,17 @@ class ModuleTemplateMutation(ProjectRule):
             elif all(harm.repeat_safe(other, constants=False) and other.op != "add" for _, other in items):
                 # normalised, or the key that chose the entry written into it (molecule's
                 # ``drivers()[name].name = name``): the same value whoever writes it
+                confidence = Confidence.MEDIUM
+            elif not fn.params and all(other.kind == OVERWRITE and other.op == "[] =" and not other.key_deps
+                                       and not other.path
+                                       and not other.chain and other.value_text and not _literal(other.value_text)
+                                       and not any(r.kind == "param" for r in other.value_deps)
+                                       for _, other in items):
+                # a function of no arguments setting named entries of the object itself from what
+                # it reads (``filters["ansible.modules"] = frozenset(data[...])``): it loads it,
+                # and a second call sets the same entries again (ansible-core 2.19.14's
+                # ``_load_plugin_filter``, a B of issue 8's twenty-fourth set); a literal put in
+                # is another entry point's option added to a shared spec (C11, intersight #108)
                 confidence = Confidence.MEDIUM
             elif intended is not None:
                 confidence = Confidence.MEDIUM  # a registry of classes, a singleton's own state

@@ -7,7 +7,7 @@ from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, SETDEFAULT
-from aliaslint.values import ANY, UNPACKED_COPY, Fresh, format_path, key_name
+from aliaslint.values import ANY, UNPACKED_COPY, Fresh, format_path, key_name, loops_of
 
 
 def _normalising(effect) -> bool:
@@ -47,8 +47,13 @@ def _kept_each_round(project, hit) -> Site | None:
     if fn is None:
         return None
     for store in fn.stores:
+        # a copy of another object each round (``for key, route in self.routes.items(): step =
+        # copy.copy(route)``) shares nothing with the copies of earlier rounds (mlrun 1.12.1's
+        # parallel router, a B of issue 8's twenty-fourth set, was told "they all end as the last
+        # one")
         if store.loops and any(isinstance(o, Fresh) and o.kind == "copy" and o.site == hit.mark.site
                                and o.loops & set(store.loops)
+                               and not loops_of(o.copy_of or frozenset()) & set(store.loops)
                                for o in store.value):
             return store.site
     return None
@@ -73,7 +78,11 @@ class ShallowCopyNestedMutation(ProjectRule):
     Finds a shallow copy of a shared object (a parameter's, a global's, an instance's) that is
     then mutated *below its top level*, here or in a callee: `copy.copy(x)`, `dict(x)`,
     `x.copy()`, `{**x}`, `list(x)`, `x[:]`, `[*x]`, a comprehension copying another container's
-    values, `dataclasses.replace(x)`, pydantic `model_copy()` without `deep=True`.
+    values, `dataclasses.replace(x)`, pydantic `model_copy()` without `deep=True`. Also when
+    the change reaches the copy's nested objects through another object a merge put them into
+    by reference (`rec_merge({}, base.copy(), service)`, whose one-level `clone()` stores the
+    base's nested lists in the result, then extends them with the service's): the statement
+    that stored them is named.
 
     ## Why is this bad?
     A shallow copy is a new top level over the *same* nested objects. Writing into
@@ -195,6 +204,11 @@ class ShallowCopyNestedMutation(ProjectRule):
             )
             related = []
             for h in hits:
+                if h.stored_at is not None:
+                    # the copy's nested object was put into another object without being copied
+                    # (a merge's one-level ``clone()``), and that object is what is changed
+                    related.append(facts.related(h.stored_at, "the copy's nested object is put into another object "
+                                                 "here, by reference, without a copy of what it holds"))
                 related.append(facts.related(h.site, f"the original's nested object is mutated here ({h.op})"))
                 if h.effect is not None:
                     related += facts.chain_related(h.effect)

@@ -37,6 +37,28 @@ def kept_arguments(project, init_q: str) -> dict[str, tuple[int, tuple[str, ...]
     return out
 
 
+def _one_per_change(found: list, tentative: set[int]) -> list:
+    """One finding per changing statement: several classes keeping one object (a ``Block`` and a
+    ``Handler`` each keeping the caller's ``task_include``) changed by one method of their common
+    base are one cause; the later findings' places where the object is kept and second uses are
+    added to the first one's related locations, at the higher confidence (ansible-core 2.19.14's
+    ``_resolve_group``, three findings for one line in issue 8's twenty-fourth set). Findings
+    that another rule may explain (``tentative``) are left as they are."""
+    first: dict = {}
+    out: list = []
+    for d in found:
+        key = (d.location.path, d.location.line, d.location.column)
+        if id(d) in tentative or key not in first:
+            if id(d) not in tentative:
+                first[key] = len(out)
+            out.append(d)
+            continue
+        kept = out[first[key]]
+        out[first[key]] = replace(kept, confidence=max(kept.confidence, d.confidence),
+                                  related=tuple(dict.fromkeys(kept.related + d.related)))
+    return out
+
+
 def _acts_on_whole(hits) -> bool:
     """Every mutation is on the kept object itself (``self.data[k] = v``, ``self.out.append(x)``,
     ``self.policy.now = t``), none nested inside it: the class exists to work on that object (a
@@ -243,7 +265,12 @@ class StoredReferenceMutation(ProjectRule):
     method (`build()`) adds to the kept object what does not come from its own arguments, so that
     every call adds the same entries again; or when a method merges into the kept object itself
     what each object reads for itself (`self.settings.update(self.loader.load_file(...))`), so
-    the next object given the same dict starts with this one's entries. A base class in a private
+    the next object given the same dict starts with this one's entries. Several classes keeping
+    one object, changed by one statement of their common base, are one finding (each class's
+    place of keeping it a related location); the change named is one that is not safe to repeat
+    (a fill-if-missing beside it is not what goes wrong). When a public method of the class makes
+    the change, the fix is a copy in that method, not in `__init__`: a second call on the same
+    instance starts from the changed object too. A base class in a private
     module counts as public when a public subclass (the class users build) inherits it. With
     `--preview` only: wrappers and sinks that only
     change the kept object itself, handles whose public methods (three or more) edit the kept
@@ -305,6 +332,7 @@ class StoredReferenceMutation(ProjectRule):
         # ``merge_dicts(self.__deployment.environments, ...)``, runway 2.8.4) is another cause
         explained_before = set(facts.reported_sites)
         explained_here: set = set()
+        tentative: set[int] = set()
         for cls_name in project.classes:
             init_q = project.find_method(cls_name, "__init__")
             if init_q is None or init_q not in project.functions:
@@ -420,6 +448,13 @@ class StoredReferenceMutation(ProjectRule):
                 if filled_at and not shared_at and not repeated and not builder and not reason:
                     likely = False  # the maker hands its new object over to be filled, then reads it
                 confidence = Confidence.HIGH if likely else Confidence.MEDIUM
+                if builder is None:
+                    # the change that goes wrong when repeated is the one named: a fill-if-missing
+                    # next to it (a memo's owner filled once per key, ansible-core 2.19.14's play
+                    # action groups) is not what the finding is about (the play's ``_tags``
+                    # templated in place is: a B of issue 8's twenty-fourth set named the fill)
+                    hits.sort(key=lambda h: harm.repeat_safe(h[1]) is not None)
+                    fn, e = hits[0]
                 shown = format_path("self", e.path)
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
                 kept_name = format_path(init.params[index], inner)
@@ -448,6 +483,16 @@ class StoredReferenceMutation(ProjectRule):
                     wrong = (f"the object its maker builds for the call is filled through it, and the maker reads "
                              f"it afterwards")
                     fix = "nothing to change if filling it is the point; otherwise copy it in `__init__`"
+                elif fn.name != "__init__" and harm.is_public(fn) and fn.cls and init.cls in project.mro(fn.cls):
+                    # a public method of the class itself: a second call on the same instance
+                    # starts from the changed object too, which a copy in ``__init__`` leaves as is
+                    # (mlrun 1.12.1's ``WebhookNotification.push`` replacing the ``{{ runs }}``
+                    # placeholder of its body: the next push sends the first one's runs; a D of
+                    # issue 8's twenty-fourth set whose suggested fix did not fix it)
+                    method = fn.name
+                    wrong = (f"the caller's object changes under it, and every later `{method}()`, on this "
+                             f"{short_cls} or another built from the same object, starts from the changed one")
+                    fix = f"copy it in `{method}` before changing it"
                 else:
                     wrong = f"the caller's object changes under it, and every {short_cls} built from it changes it again"
                     fix = "copy it in `__init__`"
@@ -484,5 +529,6 @@ class StoredReferenceMutation(ProjectRule):
                     # kept from a parameter whose default is a mutable container: AL009 names the
                     # cause (every instance built without it shares the default) when it applies
                     facts.tentative(diagnostic, {h[1].site for h in hits})
+                    tentative.add(id(diagnostic))
                 out.append(diagnostic)
-        return out
+        return _one_per_change(out, tentative)
