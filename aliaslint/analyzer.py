@@ -2018,8 +2018,12 @@ class FunctionAnalyzer:
         if kind == ACCUMULATE or method == "update":
             # ``d.update(m)`` keeps m's values, not m (pyinfra's ``ctx.update(kwargs)`` does not
             # make the copy ``ctx`` hold the caller's ``kwargs`` dict itself)
+            # (``xs.extend(ys)`` keeps ys's elements, not ys: ansible-core 2.19.14's free strategy
+            # passing ``results`` on after ``host_results.extend(results)`` is no second use of
+            # ``host_results``, a B of issue 8's twenty-fourth set)
             elements = self.load(positional[0], ANY).union(*keywords.values()) \
-                if method == "update" and positional else value
+                if method == "update" and positional else \
+                self.load(positional[0], ANY) if method == "extend" else value
             for o in receiver:
                 if isinstance(o, _Obj):
                     if method == "update" and self._merge_by_key(o, node, positional, keywords):

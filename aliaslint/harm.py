@@ -1159,7 +1159,11 @@ def _sees_later_change(project, caller: FunctionSummary, call: CallSite, other: 
         # the function leaves with ``call``'s statement (``raise NotFound(message)``), or in its
         # arm: nothing after it runs, and an earlier call sees the change only if it kept it
         return not later and _may_keep(project, caller, other, given=given)
-    if later or set(other.loops) & set(call.loops):
+    shared = set(other.loops) & set(call.loops)
+    if later or shared and not (given and all(isinstance(o, Fresh) and shared <= o.loops for o in given)):
+        # (an earlier call in a loop around both sees the change on the next round, unless the
+        # object is made anew each round: ansible-core 2.19.14's linear strategy, ``results =
+        # []`` then ``update_active_connections(results)`` before ``process_include_results``)
         return True
     return _may_keep(project, caller, other, given=given)
 

@@ -7,7 +7,7 @@ from aliaslint import harm
 from aliaslint.analyzer import CONTAINER_MUTATORS
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import REMOVE
+from aliaslint.summary import REMOVE, SETDEFAULT
 from aliaslint.values import Fresh, Ref, format_path
 
 
@@ -249,9 +249,13 @@ class SameObjectStoredInLoop(ProjectRule):
 
     @classmethod
     def _changed_in_loop(cls, project, fn, loop, identity):
-        """Where the object is changed inside the loop: directly or through a callee."""
+        """Where the object is changed inside the loop: directly or through a callee. A fill of
+        what is missing (``if config.version is None: config.version = v``) changes it once, not
+        on every iteration: each entry stored holds that one value (aws-sam-cli 1.170.0's routes,
+        one object stored under each of its methods)."""
         for m in fn.mutations:
-            if loop in m.loops and cls._is_object(m.target, identity) and project.extends_in_place(fn, m):
+            if loop in m.loops and m.kind != SETDEFAULT and cls._is_object(m.target, identity) \
+                    and project.extends_in_place(fn, m):
                 return m.site
         for call in fn.calls:
             if loop not in call.loops:
@@ -259,7 +263,7 @@ class SameObjectStoredInLoop(ProjectRule):
             for t in project.targets(fn, call):
                 returned = [r for r in project.rets.get(t.function, ()) if isinstance(r, Ref) and r.root.kind == "param"]
                 for e in project.effects.get(t.function, {}).values():
-                    if e.root.kind != "param":
+                    if e.root.kind != "param" or e.kind == SETDEFAULT:
                         continue
                     arg = project.arg_for(call, t, e.root.index)
                     if arg is not None and cls._is_object(arg, identity):

@@ -277,3 +277,80 @@ def test_a_docstring_saying_the_key_is_removed_makes_the_removal_intended(tmp_pa
             '    exception = result.pop("exception", None)\n'
             '    return {"failed": result.get("failed"), "exception": exception}\n')
     assert shown(run(tmp_path, {"m.py": text}, preview=True)) == [("AL007", 3, tier)]
+
+
+PROCESS = """\
+def process(results: list) -> list:
+    out = []
+    for r in results:
+        out.append(r.pop("include_args", None))
+    return out
+
+
+def pending() -> list:
+    return [{"include_args": {"x": 1}}]
+
+
+def note(results: list) -> int:
+    return len(results)
+"""
+
+
+def test_a_list_extended_by_another_holds_its_elements_not_it(tmp_path: Path) -> None:
+    # ansible-core's free strategy: ``host_results.extend(results)``, then ``results`` handed on
+    text = PROCESS + textwrap.dedent("""
+        def run(hosts: list) -> list:
+            done = []
+            for host in hosts:
+                host_results = []
+                results = pending()
+                host_results.extend(results)
+                note(results)
+                done.append(process(host_results))
+            return done
+        """)
+    (tmp_path / "m.py").write_text(text, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summary = next(s for s in engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
+                   if isinstance(s, ModuleSummary))
+    call = next(c for c in summary.functions["m.run"].calls if c.text == "process")
+    (held,) = call.args[0]
+    assert [(o.root.kind, o.path) for o in dict(held.fields)["[*]"]] == [("call", ("[*]",))]
+
+
+@pytest.mark.parametrize(("made", "expected"), [
+    # made anew each round: the earlier call of the round saw another object the round before
+    ("        results = []\n", []),
+    # one list for every round: the next round's earlier call sees the change
+    ("", [("AL007", 4, "HIGH")]),
+])
+def test_an_earlier_call_in_the_loop_sees_the_change_only_on_one_object(tmp_path: Path, made: str,
+                                                                        expected: list) -> None:
+    # ansible-core's linear strategy: ``results = []`` each round, ``update_active_connections(
+    # results)`` before ``process_include_results(results)``
+    text = PROCESS + "\n\ndef run(hosts: list) -> list:\n    done = []\n    results = []\n" \
+        "    for host in hosts:\n" + made.replace("        ", "        ") + \
+        "        results.extend(pending())\n        note(results)\n        done.append(process(results))\n" \
+        "    return done\n"
+    assert shown(run(tmp_path, {"m.py": text}, preview=True)) == expected
+
+
+def test_one_object_stored_under_each_key_filled_only_when_unset_is_no_last_value(tmp_path: Path) -> None:
+    # aws-sam-cli's routes: one route stored under each of its methods, its payload format
+    # version filled from another route only while it has none
+    text = textwrap.dedent("""\
+        def dedupe(configs: list) -> dict:
+            all_routes = {}
+            for config in configs:
+                for method in config.methods:
+                    key = config.path + method
+                    route = all_routes.get(key)
+                    if route and route.version and config.version is None:
+                        config.version = route.version
+                    all_routes[key] = config
+            return all_routes
+        """)
+    assert run(tmp_path, {"m.py": text}, preview=True) == []
+    # set whatever it held: each method's route leaves its version in the one object
+    changed = text.replace(" and config.version is None", "")
+    assert shown(run(tmp_path / "set", {"m.py": changed}, preview=True)) == [("AL004", 9, "HIGH")]
