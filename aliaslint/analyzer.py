@@ -536,8 +536,11 @@ class FunctionAnalyzer:
         self.absent_values: list[frozenset] = []
         #: module-level objects this function fills only when empty (``if CACHE: return CACHE``)
         self.filled_once: set = set()
-        #: ``(container, key)`` texts of the items this function's body fills (:class:`_MemoFills`)
-        self.memo_fills: set[tuple[str, str]] = set()
+        #: ``(container, key)`` texts of the items this function's body fills (:class:`_MemoFills`),
+        #: found when first asked (a walk of the body: only for a function with a membership test
+        #: that leaves)
+        self.memo_fills: set[tuple[str, str]] | None = None
+        self.function_node: cst.FunctionDef | None = None
         #: ``(root, path)`` of the objects holding a memo this function returned from when the key
         #: was there, and fills: from there on, its changes to them run once per key
         self.memo_owners: set = set()
@@ -2654,8 +2657,14 @@ class FunctionAnalyzer:
                 and isinstance(test.comparisons[0].operator, cst.In)):
             return
         memo = test.comparisons[0].comparator
-        if not isinstance(memo, (cst.Name, cst.Attribute)) \
-                or (self.mod.code_for(memo), self.mod.code_for(test.left)) not in self.memo_fills:
+        if not isinstance(memo, (cst.Name, cst.Attribute)) or self.function_node is None:
+            return
+        if self.memo_fills is None:
+            fills = _MemoFills(self.mod.code_for)
+            for stmt in self.body_of(self.function_node):
+                stmt.visit(fills)
+            self.memo_fills = fills.found
+        if (self.mod.code_for(memo), self.mod.code_for(test.left)) not in self.memo_fills:
             return
         owner = memo.value if isinstance(memo, cst.Attribute) else memo
         # by text too: a property read (``self.play``) is a new call result at each reading
@@ -3891,10 +3900,7 @@ class ModuleAnalyzer:
                 fa.summary.cached = True
             if name.rsplit(".", 1)[-1] in ("contextmanager", "asynccontextmanager", "fixture", "yield_fixture"):
                 fa.yields_its_value = True
-        fills = _MemoFills(self.code_for)
-        for stmt in fa.body_of(node):
-            stmt.visit(fills)
-        fa.memo_fills = fills.found
+        fa.function_node = node
         fa.walk_block(fa.body_of(node))
         fa.finish()
         if cls is not None and kind == "method" and node.name.value == "__init__" and params:
