@@ -350,6 +350,12 @@ class _MemoFills(cst.CSTVisitor):
             self.found.add((self.code_for(node.func.value), self.code_for(node.args[0].value)))
 
 
+def _reaches(snap, prefixes: set) -> bool:
+    """Whether a reference in ``snap`` reaches one of the ``(root, path)`` ``prefixes`` or below it."""
+    return any(isinstance(o, Ref) and any(o.root == root and o.path[:len(path)] == path for root, path in prefixes)
+               for o in snap)
+
+
 def _below(text: str, prefix: str) -> bool:
     """Whether the source text ``text`` is ``prefix`` or reaches below it (``prefix.x``, ``prefix[k]``)."""
     return text == prefix or text.startswith((prefix + ".", prefix + "["))
@@ -542,10 +548,13 @@ class FunctionAnalyzer:
         self.memo_fills: set[tuple[str, str]] | None = None
         self.function_node: cst.FunctionDef | None = None
         #: ``(root, path)`` of the objects holding a memo this function returned from when the key
-        #: was there, and fills: from there on, its changes to them run once per key
+        #: was there, and fills: from there on, its changes to them run once per key; and their
+        #: source texts (a property read, ``self.play``, is a new call result at each reading)
         self.memo_owners: set = set()
-        #: those memos themselves (``(root, path)``, and source texts)
+        self.memo_owner_texts: set[str] = set()
+        #: those memos themselves, as ``(root, path)`` and as source texts
         self.memos: set = set()
+        self.memo_texts: set[str] = set()
         #: parameters rebound to a copy of themselves on some paths (``if not in_place: obj = copy(obj)``)
         self.copied_params: set[int] = set()
         #: the expression statement being evaluated (its result is discarded) and the value of
@@ -895,13 +904,10 @@ class FunctionAnalyzer:
         if kind == ACCUMULATE and op in ("append", "add", "insert", "appendleft", "extend") \
                 and any(o in tested for tested in self.absent_values for o in target):
             kind = SETDEFAULT  # ``if not has_tag(tags): tags.append(tag)``: the test is false next time
-        if self.filled_once and any(isinstance(o, Ref) and o.root.kind == "global"
-                                    and any(o.root == root and o.path[:len(path)] == path for root, path in self.filled_once)
-                                    for o in snap):
+        if self.filled_once and _reaches(snap, self.filled_once):
             kind = SETDEFAULT  # a lazily initialised module-level object, filled once
-        if self.memo_owners and kind in (ACCUMULATE, OVERWRITE) and not self._in_memo(snap) and (any(
-                isinstance(o, Ref) and any(o.root == root and o.path[:len(path)] == path for root, path in self.memo_owners)
-                for o in snap) or receiver is not None and self._below_memo_owner(self.mod.code_for(receiver))):
+        if self.memo_owner_texts and kind in (ACCUMULATE, OVERWRITE) and not _reaches(snap, self.memos) and (
+                _reaches(snap, self.memo_owners) or receiver is not None and self._below_memo_owner(receiver)):
             # ``if name in self.play._group_actions: return ...`` then, past it, changes to the
             # play and ``self.play._group_actions[name] = ...``: a memoised computation, whose
             # changes to the memo's owner run once per key (ansible-core 2.19.14's
@@ -2667,26 +2673,17 @@ class FunctionAnalyzer:
         if (self.mod.code_for(memo), self.mod.code_for(test.left)) not in self.memo_fills:
             return
         owner = memo.value if isinstance(memo, cst.Attribute) else memo
-        # by text too: a property read (``self.play``) is a new call result at each reading
-        self.memo_owners.add(("text", self.mod.code_for(owner)))
-        self.memos.add(self.mod.code_for(memo))
-        for o in self.peek(owner):
-            if isinstance(o, Ref):
-                self.memo_owners.add((o.root, o.path))
-        for o in self.peek(memo):
-            if isinstance(o, Ref):
-                self.memos.add((o.root, o.path))
+        self.memo_owner_texts.add(self.mod.code_for(owner))
+        self.memo_texts.add(self.mod.code_for(memo))
+        self.memo_owners.update((o.root, o.path) for o in self.peek(owner) if isinstance(o, Ref))
+        self.memos.update((o.root, o.path) for o in self.peek(memo) if isinstance(o, Ref))
 
-    def _below_memo_owner(self, text: str) -> bool:
-        return any(root == "text" and _below(text, path) for root, path in self.memo_owners) \
-            and not any(isinstance(memo, str) and _below(text, memo) for memo in self.memos)
-
-    def _in_memo(self, snap) -> bool:
-        """Whether a change of ``snap`` is a change of a memo itself (another key's entry extended
-        is another key's business: not once per this key)."""
-        return any(isinstance(o, Ref) and any(not isinstance(memo, str) and o.root == memo[0]
-                                              and o.path[:len(memo[1])] == memo[1] for memo in self.memos)
-                   for o in snap)
+    def _below_memo_owner(self, receiver: cst.CSTNode) -> bool:
+        """Whether the changed ``receiver`` is written below a memo's owner, and not below the memo
+        itself (another key's entry extended is another key's business: not once per this key)."""
+        text = self.mod.code_for(receiver)
+        return any(_below(text, owner) for owner in self.memo_owner_texts) \
+            and not any(_below(text, memo) for memo in self.memo_texts)
 
     def guard_of(self, test: cst.BaseExpression) -> tuple[int, str] | None:
         """``if override is None:`` / ``if not override:`` on a parameter: ``(index, "none" |

@@ -553,6 +553,9 @@ def copy_hits(project: "Project") -> list[CopyHit]:
             for o in project.resolve(fn, m.target):
                 if isinstance(o, Fresh) and o.copy is not None:
                     found.append(CopyHit(o.copy, m.site, m.op, fn.qualname))
+        # (and what an earlier call put into an argument by reference, reached through a copy:
+        # podman-compose's ``rec_merge({}, base.copy(), service)``, :mod:`aliaslint.arg_stores`)
+        storing = project.storing_calls(fn) if fn.calls else ()
         for call in fn.calls:
             for t in project.targets(fn, call):
                 for e in project.effects.get(t.function, {}).values():
@@ -561,35 +564,26 @@ def copy_hits(project: "Project") -> list[CopyHit]:
                     arg = project.arg_for(call, t, e.root.index)
                     if arg is None:
                         continue
+                    chain = (call.site,) + e.chain
                     base = project.resolve(fn, arg)
                     for sel in e.path:
                         base = load(base, sel)
                     for o in base:
                         if isinstance(o, Fresh) and o.copy is not None:
-                            found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain,
-                                                 stored_at=e.stored_at))
+                            found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, chain, stored_at=e.stored_at))
                         elif isinstance(o, Ref) and o.copy is not None and e.stored_at is not None:
                             # (a reference through a copy is an effect of ``fn`` already, unless
                             # the route kept for its key is another: one source of a merge
                             # copied, the other not)
                             own = project.effects.get(fn.qualname, {}).get((o.root, o.path, e.kind, e.site))
-                            found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain,
+                            found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, chain,
                                                  _shown(fn, o.root, o.path), effect=own, stored_at=e.stored_at))
-        # what an earlier call put into an argument by reference, reached through a copy
-        # (podman-compose's ``rec_merge({}, base.copy(), service)``: :mod:`aliaslint.arg_stores`)
-        storing = project.storing_calls(fn) if fn.calls else ()
-        for call in fn.calls if storing else ():
-            for t in project.targets(fn, call):
-                for e in project.effects.get(t.function, {}).values():
-                    arg = project.arg_for(call, t, e.root.index) if e.root.kind == "param" else None
-                    for landing, rest, _, stored in project.stored_before(fn, call, e, arg or frozenset(), storing):
+                    for landing, rest, _, stored in project.stored_before(fn, call, e, arg, storing):
                         base = project.resolve(fn, landing)
                         for sel in rest:
                             base = load(base, sel)
-                        for o in base:
-                            if isinstance(o, (Ref, Fresh)) and o.copy is not None:
-                                found.append(CopyHit(o.copy, e.site, e.op, fn.qualname, (call.site,) + e.chain,
-                                                     stored_at=e.stored_at or stored))
+                        found.extend(CopyHit(o.copy, e.site, e.op, fn.qualname, chain, stored_at=e.stored_at or stored)
+                                     for o in base if isinstance(o, (Ref, Fresh)) and o.copy is not None)
     # ``x.copy()`` (or ``copy.copy(x)`` with a ``__copy__``) on an object of a project class is that class's own method, whatever it
     # copies (``decimal.Context.copy`` copies its flags too): not the builtin shallow copy; and
     # an object whose copy has attributes changed is no builtin container (a mock, a model)
