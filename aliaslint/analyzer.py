@@ -121,6 +121,8 @@ _TYPING_ALIASES = {"typing.Dict": "dict", "typing.List": "list", "typing.Set": "
 _IMMUTABLE_TYPES = frozenset({"frozenset", "tuple", "str", "bytes", "int", "float", "complex", "bool", "None"})
 #: abstract annotations without in-place operators either (``AbstractSet`` has no ``__ior__``)
 _IMMUTABLE_INTERFACES = frozenset({"typing.AbstractSet", "collections.abc.Set", "AbstractSet"})
+#: plain values, with nothing inside them to change (a tuple or a frozenset may hold dicts)
+_SCALAR_TYPES = frozenset({"str", "bytes", "int", "float", "complex", "bool", "None"})
 
 
 def _node_key(node: cst.CSTNode) -> int:
@@ -454,6 +456,9 @@ class FunctionAnalyzer:
         #: local names bound to an element taken out of a list (``stream = queue.pop(0)``), with
         #: the list's text: appending one back puts the element back (:meth:`_moves_within`)
         self.popped_from: dict[str, str] = {}
+        #: a name bound to ``mapping.get(key)``: (mapping text, key text), as :meth:`_get_guard`
+        #: spells them; ``if name is None:`` then tests the key as ``if mapping.get(key) is None:``
+        self.probed: dict[str, tuple[str, str]] = {}
         #: local names bound to a predicate's answer (``found = any(o == x for o in opts)``), with
         #: the expressions it was asked about (:func:`_predicate_inputs`)
         self.predicate_names: dict[str, list[cst.BaseExpression]] = {}
@@ -1095,6 +1100,7 @@ class FunctionAnalyzer:
             if target.value in self.global_decls:
                 return
             self.popped_from.pop(target.value, None)
+            self.probed.pop(target.value, None)
             if self.made_absent:
                 self.made_absent = {(v, c) for v, c in self.made_absent
                                     if target.value not in (v, re.split(r"[.\[(]", c, maxsplit=1)[0])}
@@ -1349,7 +1355,7 @@ class FunctionAnalyzer:
                 return ANY, kv
         if isinstance(k, cst.Integer):
             return ANY, kv
-        return ANY, kv
+        return self.constant_key(k) or ANY, kv
 
     # ---------------------------------------------------------- expressions
     def eval(self, node: cst.BaseExpression) -> frozenset:
@@ -1602,13 +1608,7 @@ class FunctionAnalyzer:
                 continue
             self.eval(el.key)  # for the calls the key makes; its value is not kept
             v = self.eval(el.value)
-            if isinstance(el.key, cst.SimpleString):
-                try:
-                    sel = key(el.key.evaluated_value)
-                except Exception:  # pragma: no cover
-                    sel = ANY
-            else:
-                sel = ANY
+            sel = self.const_selector(el.key)
             o["fields"][sel] = o["fields"].get(sel, frozenset()) | v
         return frozenset({obj})
 
@@ -2021,6 +2021,10 @@ class FunctionAnalyzer:
             # ``new = [t for t in new if t not in tags]; tags.extend(new)`` (sagemaker 2.257.7's
             # project tags): adds only what is missing, nothing the second time
             kind = SETDEFAULT
+        if method in ("update", "extend") and n == 1 and self.mod.code_for(node.func.value) in self.empty_guards:
+            # ``if not CACHE["grains"]: CACHE["grains"].update(load())``: filled while empty, once
+            # (salt 3008.5's ``nxos.grains``, a B of issue 8's twenty-sixth set)
+            kind = SETDEFAULT
         if method in ("append", "insert") and self._moves_within(node):
             kind, op = OVERWRITE, "move"  # ``items.append(items.pop(i))``: reorders, neither grows nor loses
         self.record_mutation(receiver, kind, op, node, key_value, value, cid)
@@ -2114,12 +2118,39 @@ class FunctionAnalyzer:
         return True
 
     def const_selector(self, node: cst.BaseExpression) -> str:
+        """The selector of the key ``node``: a string literal's (``['id']``), a named constant's
+        (``[CONF_ID]``, see :meth:`constant_key`), else :data:`ANY`."""
         if isinstance(node, cst.SimpleString):
             try:
                 return key(node.evaluated_value)
             except Exception:  # pragma: no cover
                 return ANY
-        return ANY
+        return self.constant_key(node) or ANY
+
+    def constant_key(self, node: cst.BaseExpression) -> str | None:
+        """``[NAME]`` for a key spelled as a module-level constant (an upper-case name the
+        function does not bind, or ``Keys.NAME`` of one): ``body[TRANSFER_SPEC][OBJECT_CONDITIONS]``
+        and ``body[PROJECT_ID]`` name different items, as their names say. Read as "any key"
+        they were one, and a write into the transfer spec changed the project id the same
+        literal held (apache-airflow-providers-google 22.8.0's ``s3_to_gcs.py:389``, an A of
+        issue 8's twenty-fifth unseen set); esphome keys every config by ``CONF_*`` names.
+        Two constants of one name in two modules are taken as one key: more sharing, never
+        less (doubt stays on the side of a finding's existence, not of a missed alias)."""
+        parts: list[str] = []
+        while isinstance(node, cst.Attribute):
+            parts.append(node.attr.value)
+            node = node.value
+        if not isinstance(node, cst.Name):
+            return None
+        parts.append(node.value)
+        name = parts[0]
+        if not (name.isupper() and any(c.isalpha() for c in name)):
+            return None
+        head = node.value
+        if head in self.env or head in self.local_names or self.mod.global_name(head) is None \
+                or len(parts) == 1 and head in self.mod.index_constants:
+            return None
+        return "[" + ".".join(reversed(parts)) + "]"
 
     # ------------------------------------------------------------ statements
     def open_loop(self, node: cst.CSTNode) -> int:
@@ -2146,7 +2177,25 @@ class FunctionAnalyzer:
             return
         if isinstance(elements, list):
             elements = frozenset().union(*elements) if elements else UNKNOWN
-        self.bind(target, self.tag(elements, tag), node)
+        tagged = self.tag(elements, tag)
+        if isinstance(target, (cst.Tuple, cst.List)) \
+                and not any(isinstance(el, cst.StarredElement) for el in target.elements):
+            # ``for key, setter in (("lat", "set_lat"), ("lon", "set_lon")):``: each round
+            # unpacks another tuple, so ``key`` is another value each round too, not the one
+            # literal string it was read as (esphome 2026.6.5's ``gps/__init__.py:104``, an A of
+            # issue 8's twenty-fifth set: ``config.get(key)`` was "the same object every round")
+            self._bind_unpacked_each_round(target, tagged, tag, node)
+            return
+        self.bind(target, tagged, node)
+
+    def _bind_unpacked_each_round(self, target: cst.BaseExpression, value: frozenset, tag: frozenset[int],
+                                  node: cst.CSTNode) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)) \
+                and not any(isinstance(el, cst.StarredElement) for el in target.elements):
+            for i, el in enumerate(target.elements):
+                self._bind_unpacked_each_round(el.value, self.tag(self.load(value, place(i)), tag), tag, node)
+            return
+        self.bind(target, value, node)
 
     def iteration_elements(self, iter_node: cst.BaseExpression, it: frozenset):
         """What one iteration binds: a value, or a list of values for tuple unpacking."""
@@ -2437,6 +2486,9 @@ class FunctionAnalyzer:
                 value = self.tag(value, frozenset(self.loop_stack))
             self.bind(t.target, value, node)
         taken = node.value
+        if self.loop_stack and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                and isinstance(taken, cst.Call):
+            self._note_fold(node.targets[0].target.value, taken, value)
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(taken, cst.Call) \
                 and _predicate_inputs(taken):
             # a name bound to a predicate's answer about these objects (see :meth:`absence_tested`)
@@ -2445,6 +2497,27 @@ class FunctionAnalyzer:
                 and isinstance(taken.func, cst.Attribute) and taken.func.attr.value in ("pop", "popleft"):
             # ``stream = queue.pop(0)``: an element taken out of ``queue`` (see :meth:`_moves_within`)
             self.popped_from[node.targets[0].target.value] = self.item_text(taken.func.value)
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+                and (probe := self._get_guard(taken)) is not None:
+            self.probed[node.targets[0].target.value] = probe
+
+    def _note_fold(self, name: str, call: cst.Call, result: frozenset) -> None:
+        """``x = f(x, y)`` in a loop: mark the call's positions that pass ``x`` as folded
+        (:attr:`CallSite.folds`). Whenever the call runs, its result is what the next call gets
+        there, even when an ``if`` around it skips some rounds (salt 3008.5's ``policy_vals =
+        dictupdate.update(policy_vals, tdict)`` under ``if tdict:``, two B's of issue 8's
+        twenty-sixth set)."""
+        positions = tuple(i for i, a in enumerate(call.args)
+                          if a.keyword is None and a.star == "" and isinstance(a.value, cst.Name)
+                          and a.value.value == name)
+        if not positions:
+            return
+        ids = {o.root.index for o in result if isinstance(o, Ref) and o.root.kind == "call" and not o.path}
+        calls = self.summary.calls
+        for i in range(len(calls) - 1, -1, -1):
+            if calls[i].id in ids:
+                calls[i] = replace(calls[i], folds=positions)
+                return
 
     @staticmethod
     def _reads_name(node: cst.BaseExpression, name: str) -> bool:
@@ -3002,7 +3075,8 @@ class FunctionAnalyzer:
         2.257.7's ``PropertiesMeta._shapes_map``, loaded when empty)."""
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
             return self.empty_tests(test.left) | self.empty_tests(test.right)
-        return {self.mod.code_for(e) for e in _tested_empty(test) if isinstance(e, (cst.Name, cst.Attribute))}
+        return {self.mod.code_for(e) for e in _tested_empty(test)
+                if isinstance(e, (cst.Name, cst.Attribute)) or isinstance(e, cst.Subscript) and _constant_item(e)}
 
     def absent_key_guards(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
         """Every ``key not in mapping`` the test requires, also inside an ``and`` chain
@@ -3095,12 +3169,21 @@ class FunctionAnalyzer:
                         and isinstance(test.left.slice[0].slice, cst.Index):
                     # ``elif diff[x] is None: diff[x] = ""``: fills an item that holds nothing
                     return (self.item_text(test.left.value), self.mod.code_for(test.left.slice[0].slice.value))
-                return self._get_guard(test.left)
+                return self._probed_guard(test.left)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
             if isinstance(test.expression, cst.Attribute):
                 return (self.mod.code_for(test.expression), "")  # ``if not model.ready:``
-            return self._get_guard(test.expression)  # ``if not mapping.get(key):``
+            return self._probed_guard(test.expression)  # ``if not mapping.get(key):``
         return None
+
+    def _probed_guard(self, node: cst.BaseExpression) -> tuple[str, str] | None:
+        """:meth:`_get_guard` of ``node``, or of what the name ``node`` was bound to: ``v =
+        opts.get("disable_auto_scheduling", None)`` then ``if v is None: opts[...] = True`` fills
+        a missing key as ``setdefault`` does (apache-airflow-providers-google 22.8.0's
+        ``bigquery_dts.py:89``, a B of issue 8's twenty-fifth set)."""
+        if isinstance(node, cst.Name):
+            return self.probed.get(node.value)
+        return self._get_guard(node)
 
     def _get_guard(self, node: cst.BaseExpression) -> tuple[str, str] | None:
         """``mapping.get(key)`` (or ``.get(key, None)``, or ``.setdefault(key)``, which puts None
@@ -3127,6 +3210,18 @@ class FunctionAnalyzer:
         return self.mod.code_for(node)
 
     def stmt_If(self, node: cst.If) -> bool:
+        known = _version_test(node.test)
+        if known is not None:
+            # ``if sys.version_info >= (3, 2): ... else: <Python 2 fallback>``: only one branch
+            # ever runs (apache-airflow-providers-google 22.8.0's vendored json_merge_patch, an A
+            # of issue 8's twenty-fifth set: its Python 2 ``move_to_start`` clears the dict)
+            if known:
+                return self.walk_block(self.body_of(node))
+            if node.orelse is None:
+                return True
+            if isinstance(node.orelse, cst.If):
+                return self.stmt_If(node.orelse)
+            return self.walk_block(self.body_of(node.orelse))
         self.eval(node.test)
         before = dict(self.env)
         none_when_failed = self.none_when_test_fails(node.test) if node.orelse is None else set()
@@ -3479,6 +3574,9 @@ class ModuleAnalyzer:
         #: ``(phase, node type)`` -> the rules' hooks for it, in rule order (see :meth:`dispatch_rules`)
         self._hooks: dict[tuple[str, type], tuple] = {}
         self.top_names: set[str] = set()
+        #: module-level names bound to an integer (``RAY_CONTAINER_INDEX = 0``): a list index,
+        #: read as any element like ``containers[0]`` (see ``constant_key``)
+        self.index_constants: set[str] = set()
         self.main_names: set[str] = set()
         self.fn_counter = 0
         #: every function analyser made for the module, for :meth:`release`
@@ -3614,6 +3712,9 @@ class ModuleAnalyzer:
                         targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
                         for t in targets:
                             names.update(self._names(t))
+                        if isinstance(small.value, cst.Integer) and len(targets) == 1 \
+                                and isinstance(targets[0], cst.Name):
+                            self.index_constants.add(targets[0].value)
             elif isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
                 names.add(stmt.name.value)
             elif isinstance(stmt, cst.If):
@@ -3876,6 +3977,14 @@ class ModuleAnalyzer:
             fa.snapshot(fa.eval(p.annotation.annotation)) if p.annotation is not None else frozenset()
             for p in (*node.params.posonly_params, *node.params.params)
         )
+        fa.summary.scalar_params = tuple(
+            params.index(name) for name, annotation in fa.param_annotations.items()
+            if name in params and (types := fa.annotation_types(annotation)) is not None and types <= _SCALAR_TYPES)
+        for i in fa.summary.scalar_params:
+            # a plain value: what is computed from it depends on it, but nothing aliases it
+            # (localstack-core 2026.3.0's ``resolve_pseudo_parameter`` returns its ``stack_name``,
+            # which its callers' list branches then seemed to write into)
+            fa.env[params[i]] = frozenset({Opaque(frozenset(), frozenset({Root("param", params[i], i)}))})
         falsy, flags, mutable = [], [], []
         for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
             if p.default is not None:
@@ -4186,6 +4295,14 @@ def _ends_with(body: Sequence[cst.CSTNode], kinds: tuple[type, ...]) -> bool:
     return isinstance(last, kinds)
 
 
+def _constant_item(node: cst.Subscript) -> bool:
+    """``x["k"]`` / ``x[KEY]`` of a name or attribute: one item, the same wherever it is spelt so."""
+    return len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+        and isinstance(node.value, (cst.Name, cst.Attribute)) \
+        and (isinstance(node.slice[0].slice.value, cst.SimpleString)
+             or isinstance(node.slice[0].slice.value, cst.Name) and node.slice[0].slice.value.value.isupper())
+
+
 def _tested_empty(test: cst.BaseExpression, none: bool = True) -> list[cst.BaseExpression]:
     """The expressions ``test`` (no ``and`` chain) requires to be empty: ``not x`` (also
     ``not bool(x)``, ``not len(x)``), ``len(x) == 0`` (also of ``x.keys()``, ``.values()``,
@@ -4251,6 +4368,60 @@ def _returns_or_raises(stmt: cst.CSTNode) -> bool:
     leave on some paths only)."""
     return isinstance(stmt, cst.SimpleStatementLine) and any(
         isinstance(small, (cst.Return, cst.Raise)) for small in stmt.body)
+
+
+#: the oldest Python whose version tests are decided: every release of Python 3 still run has
+#: passed ``sys.version_info >= (3, 8)`` (3.7 reached its end of life in June 2023)
+_OLDEST_PYTHON = (3, 8)
+
+
+def _version_test(test: cst.BaseExpression) -> bool | None:
+    """What ``test`` is on every Python still run, when it compares the interpreter's version
+    with an older one (``sys.version_info >= (3, 2)``, ``sys.version_info[0] < 3``,
+    ``sys.version_info[:2] == (2, 7)``, ``six.PY2``), else ``None``."""
+    if isinstance(test, (cst.Name, cst.Attribute)):
+        name = test.value if isinstance(test, cst.Name) else test.attr.value
+        if name in ("PY2", "PY3") and (isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name)
+                                       and test.value.value == "six"):
+            return name == "PY3"
+        return None
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1:
+        return None
+    left, op = test.left, test.comparisons[0].operator
+    right = test.comparisons[0].comparator
+    major_only = False
+    if isinstance(left, cst.Subscript) and len(left.slice) == 1:
+        part = left.slice[0].slice
+        if isinstance(part, cst.Index) and isinstance(part.value, cst.Integer) and part.value.value == "0":
+            major_only = True
+        elif not (isinstance(part, cst.Slice) and part.lower is None and part.step is None):
+            return None
+        left = left.value
+    if not (isinstance(left, cst.Attribute) and left.attr.value == "version_info"
+            and isinstance(left.value, cst.Name) and left.value.value == "sys"):
+        return None
+    if major_only and isinstance(right, cst.Integer):
+        # every Python still run is a Python 3
+        major, n = _OLDEST_PYTHON[0], int(right.value)
+        for kind, holds in ((cst.GreaterThanEqual, major >= n), (cst.GreaterThan, major > n), (cst.LessThan, major < n),
+                            (cst.LessThanEqual, major <= n), (cst.Equal, major == n), (cst.NotEqual, major != n)):
+            if isinstance(op, kind):
+                return holds
+        return None
+    if major_only or not isinstance(right, cst.Tuple) or not right.elements \
+            or not all(isinstance(e.value, cst.Integer) for e in right.elements):
+        return None
+    other = tuple(int(e.value.value) for e in right.elements)  # type: ignore[attr-defined]
+    # every version run is at least ``_OLDEST_PYTHON``: decided against an older one only
+    if isinstance(op, cst.GreaterThanEqual) and other <= _OLDEST_PYTHON \
+            or isinstance(op, cst.GreaterThan) and other < _OLDEST_PYTHON:
+        return True
+    if isinstance(op, cst.LessThan) and other <= _OLDEST_PYTHON \
+            or isinstance(op, cst.LessThanEqual) and other < _OLDEST_PYTHON:
+        return False
+    if isinstance(op, (cst.Equal, cst.NotEqual)) and other[0] < _OLDEST_PYTHON[0]:
+        return isinstance(op, cst.NotEqual)
+    return None
 
 
 def _tested_not_none(test: cst.BaseExpression) -> cst.BaseExpression | None:

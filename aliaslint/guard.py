@@ -33,12 +33,15 @@ MAX_EXPRESSION_DEPTH = 1000
 @dataclass(frozen=True)
 class Problem:
     """Why a file is not handed to LibCST: an AL000 message and its 1-based position.
-    ``valid`` when CPython accepts the file (valid Python that LibCST cannot take)."""
+    ``valid`` when CPython accepts the file (valid Python that LibCST cannot take); ``newer``
+    when CPython rejects it at syntax of a newer Python (:func:`newer_syntax_hint`), which
+    LibCST's parser, whatever Python runs it, may still take."""
 
     message: str
     line: int = 1
     column: int = 1
     valid: bool = False
+    newer: bool = False
 
 
 def problem(source: str) -> Problem | None:
@@ -56,7 +59,7 @@ def problem(source: str) -> Problem | None:
         if "null bytes" in str(err.msg):
             return _null_byte(source)
         hint = newer_syntax_hint(source, err)
-        return Problem(f"cannot parse this file: {err.msg}{hint}", err.lineno or 1, err.offset or 1)
+        return Problem(f"cannot parse this file: {err.msg}{hint}", err.lineno or 1, err.offset or 1, newer=bool(hint))
     except ValueError:  # Python 3.11: "source code string cannot contain null bytes"
         return _null_byte(source)
     except RecursionError:  # CPython's parser gives up on the depth

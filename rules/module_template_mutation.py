@@ -601,9 +601,26 @@ class ModuleTemplateMutation(ProjectRule):
                 confidence = Confidence.MEDIUM
             elif intended is not None:
                 confidence = Confidence.MEDIUM  # a registry of classes, a singleton's own state
+            elif _injected(root.name):
+                # ``__grains__ = {}`` at the top of a module: a slot a plug-in loader fills with
+                # the live object the module is meant to change (salt 3008.5's ``grains.append``
+                # and ``grains.set``, three B's of issue 8's twenty-sixth set), not a template
+                confidence = Confidence.MEDIUM
             elif slot:
                 confidence = Confidence.MEDIUM  # each use sets the slot again before passing it on
             facts.reported_sites.update(other.site for _, other in items)
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(site), tuple(dict.fromkeys(related)),
                                   confidence=confidence, url=cls.url(), access_path=shown))
         return out
+
+
+def _injected(qualname: str) -> bool:
+    """Whether the module-level name ``qualname`` (``pkg.mod.__grains__``) is spelt as a dunder
+    other than Python's own module attributes: a name a framework puts into the module."""
+    name = qualname.rsplit(".", 1)[-1]
+    return len(name) > 4 and name.startswith("__") and name.endswith("__") and name not in _PYTHON_DUNDERS
+
+
+#: module attributes Python itself or its conventions define
+_PYTHON_DUNDERS = frozenset({"__all__", "__path__", "__version__", "__author__", "__doc__", "__annotations__",
+                             "__builtins__", "__dict__", "__name__", "__file__", "__spec__", "__loader__"})

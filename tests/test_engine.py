@@ -447,13 +447,30 @@ def test_nested_quotes_in_an_f_string_get_a_hint() -> None:
 
 @pytest.mark.skipif(sys.version_info >= (3, 12), reason="this Python reads 3.12 syntax")
 def test_al000_says_the_file_may_need_a_newer_python(tmp_path: Path) -> None:
-    (tmp_path / "new.py").write_text("type Point = tuple[int, int]\n", encoding="utf-8")
+    # an error on a line of newer syntax that LibCST refuses too: CPython's error, with the hint
+    (tmp_path / "new.py").write_text("type Point = tuple[int,\n", encoding="utf-8")
     settings = Settings(root=tmp_path, no_cache=True)
     (diagnostic,) = engine.check(discover([tmp_path], settings, cwd=tmp_path), settings).diagnostics
     running = f"{sys.version_info[0]}.{sys.version_info[1]}"
     assert (diagnostic.code, diagnostic.location.line, diagnostic.location.column, diagnostic.message) == (
         "AL000", 1, 6, f"cannot parse this file: invalid syntax (this Python is {running}; the file may need 3.12 or newer)"
     )
+
+
+def test_newer_syntax_that_libcst_parses_is_analysed(tmp_path: Path) -> None:
+    # PEP 695 under any Python: LibCST's parser takes it (localstack-core 2026.3.0's nine files)
+    (tmp_path / "new.py").write_text(textwrap.dedent("""\
+        type Mounts = list[dict]
+        DEFAULTS = {"mounts": []}
+
+
+        def build[T](m: T) -> dict:
+            DEFAULTS["mounts"].append(m)
+            return dict(DEFAULTS)
+    """), encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    found = engine.check(discover([tmp_path], settings, cwd=tmp_path), settings).diagnostics
+    assert [(d.code, d.location.line, d.location.column) for d in found] == [("AL003", 6, 5)]
 
 
 @pytest.mark.parametrize(("signature", "call"), [
