@@ -2131,11 +2131,13 @@ class FunctionAnalyzer:
         """``[NAME]`` for a key spelled as a module-level constant (an upper-case name the
         function does not bind, or ``Keys.NAME`` of one): ``body[TRANSFER_SPEC][OBJECT_CONDITIONS]``
         and ``body[PROJECT_ID]`` name different items, as their names say. Read as "any key"
-        they were one, and a write into the transfer spec changed the project id the same
-        literal held (apache-airflow-providers-google 22.8.0's ``s3_to_gcs.py:389``, an A of
-        issue 8's twenty-fifth unseen set); esphome keys every config by ``CONF_*`` names.
-        Two constants of one name in two modules are taken as one key: more sharing, never
-        less (doubt stays on the side of a finding's existence, not of a missed alias)."""
+        they were one item, and a write into the transfer spec seemed to change the project id
+        the same dict literal holds (apache-airflow-providers-google 22.8.0's
+        ``s3_to_gcs.py:389``, an A of issue 8's twenty-fifth unseen set); esphome keys every
+        configuration by ``CONF_*`` names. A module-level integer (``RAY_CONTAINER_INDEX = 0``)
+        is a list index, read as any element like ``containers[0]``. The name is the key, not
+        its value: ``d[ID]`` and ``d["id"]`` are two items here (a sharing missed, never one
+        made up), and two constants of one name in two modules are one."""
         parts: list[str] = []
         while isinstance(node, cst.Attribute):
             parts.append(node.attr.value)

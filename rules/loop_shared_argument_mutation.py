@@ -100,7 +100,9 @@ class LoopSharedArgumentMutation(ProjectRule):
     handed another input each round: each round merges its input into the one target (and such a
     merge is no cause of its own: a change that reaches, through what it stored, another object is
     that object's finding); a loop that hands the call's own result back to it on every round
-    that goes on (`r = step(name, ctx); ctx = r`): a fold, whose accumulator is meant to grow.
+    that goes on (`r = step(name, ctx); ctx = r`), or in the call's own statement whenever it
+    runs (`vals = update(vals, tdict)` under `if tdict:`): a fold, whose accumulator is meant to
+    grow.
     A name rebound on every round that goes on (a `break` leaves the loop, it reaches no next
     round) holds another value each round.
     """

@@ -303,7 +303,9 @@ class ModuleTemplateMutation(ProjectRule):
     it changed. So is a template merged into what a function builds (`deep_merge(cfg, DEFAULTS)`
     puts the template's nested dicts into `cfg` by reference) when a later merge changes them
     there (`deep_merge(cfg, user)`): the statement that stored them is named too. With
-    `--preview` only: a class attribute declared `ClassVar` and filled at its own
+    `--preview` only: a module-level name spelt as a dunder (`__grains__ = {}`), a slot a
+    plug-in loader fills with the live object the module is meant to change; a class attribute
+    declared `ClassVar` and filled at its own
     level (a cache or a registry shared on purpose); a named slot that each call sets to a
     value of its own, on every path, before handing the object on, when nothing keeps the object
     (no later use reads what an earlier one wrote: a cached `Config` given this call's connection
