@@ -459,6 +459,8 @@ class FunctionAnalyzer:
         #: a name bound to ``mapping.get(key)``: (mapping text, key text), as :meth:`_get_guard`
         #: spells them; ``if name is None:`` then tests the key as ``if mapping.get(key) is None:``
         self.probed: dict[str, tuple[str, str]] = {}
+        #: the copies whose originals :meth:`_load` is reading through (see there)
+        self._reading_copies: set[int] = set()
         #: local names bound to a predicate's answer (``found = any(o == x for o in opts)``), with
         #: the expressions it was asked about (:func:`_predicate_inputs`)
         self.predicate_names: dict[str, list[cst.BaseExpression]] = {}
@@ -776,9 +778,18 @@ class FunctionAnalyzer:
                     self.heap.objects[child]["source"] = self.load(obj["source"], selector) if obj.get("source") else None
                     out |= fields[selector]
                     continue
-                if obj["copy_of"] is not None and (selector not in fields or selector == ANY):
+                if obj["copy_of"] is not None and (selector not in fields or selector == ANY) \
+                        and o.id not in self._reading_copies:
                     # entries not overwritten under this exact key still belong to the original
-                    for src in self.load(obj["copy_of"], selector, key_loops):
+                    # (once per copy on the way: a copy of a copy of itself, made by one statement
+                    # on every round, reads back into itself; moto 5.2.6's ``ec2/models/
+                    # instances.py`` ran out of stack, issue 8's twenty-seventh set)
+                    self._reading_copies.add(o.id)
+                    try:
+                        sources = self.load(obj["copy_of"], selector, key_loops)
+                    finally:
+                        self._reading_copies.discard(o.id)
+                    for src in sources:
                         if isinstance(src, Ref) and src.copy is None and obj["kind"] == "copy" \
                                 and src.root.kind in ("param", "global"):
                             src = replace(src, copy=CopyMark(obj["site"], len(src.path) - 1, obj["copy_how"] if "copy_how" in obj else "copy"))
