@@ -461,6 +461,9 @@ class FunctionAnalyzer:
         self.probed: dict[str, tuple[str, str]] = {}
         #: the copies whose originals :meth:`_load` is reading through (see there)
         self._reading_copies: set[int] = set()
+        #: how many ``try`` bodies, inside a loop, are walked whose handlers go on with the loop
+        #: (see :meth:`exited_loops`)
+        self.retried_bodies = 0
         #: local names bound to a predicate's answer (``found = any(o == x for o in opts)``), with
         #: the expressions it was asked about (:func:`_predicate_inputs`)
         self.predicate_names: dict[str, list[cst.BaseExpression]] = {}
@@ -2314,6 +2317,11 @@ class FunctionAnalyzer:
     def exited_loops(self, body: Sequence[cst.CSTNode]) -> list[int]:
         """The loops a block leaves at its end (``yield client; return``, ``out.append(x); break``):
         what it does runs once per run of those loops, not once per iteration."""
+        if self.retried_bodies:
+            # (moto 5.2.6's Parallel state: ``try: env.stack.append(input); run(); break`` /
+            # ``except FailureEventException: ... retry``: the append is made on every attempt,
+            # the loop's own working state, a B of issue 8's twenty-seventh set)
+            return []
         last = body[-1] if body else None
         if isinstance(last, cst.SimpleStatementLine) and last.body:
             last = last.body[-1]
@@ -3484,10 +3492,16 @@ class FunctionAnalyzer:
         self.raise_states.append(dict(before))
         site = self.mod.site(node)
         self.try_bodies.append(site)
+        # a handler that goes on with the loop (``except Failure: ... retry``) runs the body
+        # again after it raised: ending in ``break`` does not make it run once per loop
+        retried = bool(self.loop_stack) and any(
+            not _ends_with(self.body_of(h), (cst.Return, cst.Raise, cst.Break)) for h in node.handlers)
+        self.retried_bodies += retried
         try:
             live = self.walk_block(self.body_of(node))
         finally:
             self.try_bodies.pop()
+            self.retried_bodies -= retried
         raised = self.raise_states.pop()
         if self.raise_states:  # what no handler here catches goes on to the enclosing ``try``
             self.raise_states[-1] = self.join(self.raise_states[-1], raised)

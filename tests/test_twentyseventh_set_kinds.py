@@ -41,3 +41,50 @@ def tag(name):
     return dict(TEMPLATE)
 '''
     assert shown(run(tmp_path, {"m.py": text})) == [("AL003", 18, "HIGH")]
+
+
+# moto 5.2.6's Parallel state (``state_parallel.py``): the loop pushes the branch input and runs
+# it; a failure is caught and the loop retries, so the push happens on every attempt
+RETRY = '''\
+import copy
+
+
+class Failure(Exception):
+    pass
+
+
+class State:
+    def run(self, env):
+        input_value = copy.deepcopy(env.stack.pop())
+        while env.is_running():
+            try:
+                env.stack.append(input_value)
+                self.evaluate(env)
+                break
+            except Failure as ex:
+{handler}
+'''
+
+
+def _loops_of_changes(tmp_path: Path, text: str) -> list[tuple[int, str, int]]:
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.summary import ModuleSummary
+
+    (tmp_path / "m.py").write_text(text, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
+    fn = next(s for s in summaries if isinstance(s, ModuleSummary)).functions["m.State.run"]
+    return [(m.site.line, m.op, len(m.loops)) for m in fn.mutations]
+
+
+def test_a_try_body_a_handler_retries_runs_on_every_attempt(tmp_path: Path) -> None:
+    text = RETRY.format(handler="                self.note(ex)")
+    assert _loops_of_changes(tmp_path, text) == [(10, "pop[]", 0), (13, "append", 1)]
+
+
+def test_a_try_body_whose_handlers_leave_runs_once(tmp_path: Path) -> None:
+    # the twin: the handler gives up, so the body's ``break`` ends the loop's only round
+    text = RETRY.format(handler="                raise RuntimeError(ex)")
+    assert _loops_of_changes(tmp_path, text) == [(10, "pop[]", 0), (13, "append", 0)]
