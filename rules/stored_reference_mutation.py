@@ -251,6 +251,9 @@ class StoredReferenceMutation(ProjectRule):
 
     ## Fix safety
     No automatic fix: copying in `__init__` is right for templates, wrong for shared clients.
+    The message says where to copy: in `__init__` when only other instances built from the same
+    object see the change; in the changing method when a later call on one instance repeats it
+    (an append made on every call goes on in a copy made in `__init__`).
 
     ## Tiers
     Shown by default with a second use in the tree: another object constructed from the same
@@ -471,6 +474,16 @@ class StoredReferenceMutation(ProjectRule):
                     wrong = (f"every call on one {short_cls} changes it again, and so the caller's "
                              f"object, which the next call starts from")
                     fix = f"deep-copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"
+                elif shared_at and repeated and harm.repeat_safe(e) is None:
+                    # built from one object by several, and called again on one of them: a copy in
+                    # ``__init__`` leaves each instance adding again to its own copy (moto 5.2.6's
+                    # ``Job._get_container_property``, appending ``AWS_BATCH_JOB_ID`` to the kept
+                    # environment on every ``describe``: a D of issue 8's twenty-seventh set whose
+                    # suggested fix did not fix it)
+                    method = facts.short(fn.qualname).rsplit(".", 1)[-1]
+                    wrong = (f"every {short_cls} built from the same object changes it for the others, and every "
+                             f"later call on one {short_cls} changes it again")
+                    fix = f"copy it in `{method}` before changing it"
                 elif shared_at:
                     wrong = f"every {short_cls} built from the same object changes it for the others"
                     fix = "copy it in `__init__`"
