@@ -12,7 +12,9 @@ models (:mod:`aliaslint.models`), not from code here.
 """
 from __future__ import annotations
 
+import operator
 import re
+import sys
 import unicodedata
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
@@ -4004,14 +4006,13 @@ class ModuleAnalyzer:
             fa.snapshot(fa.eval(p.annotation.annotation)) if p.annotation is not None else frozenset()
             for p in (*node.params.posonly_params, *node.params.params)
         )
-        fa.summary.scalar_params = tuple(
-            params.index(name) for name, annotation in fa.param_annotations.items()
-            if name in params and (types := fa.annotation_types(annotation)) is not None and types <= _SCALAR_TYPES)
-        for i in fa.summary.scalar_params:
-            # a plain value: what is computed from it depends on it, but nothing aliases it
-            # (localstack-core 2026.3.0's ``resolve_pseudo_parameter`` returns its ``stack_name``,
-            # which its callers' list branches then seemed to write into)
-            fa.env[params[i]] = frozenset({Opaque(frozenset(), frozenset({Root("param", params[i], i)}))})
+        for name, annotation in fa.param_annotations.items():
+            if name in params and (types := fa.annotation_types(annotation)) is not None and types <= _SCALAR_TYPES:
+                # a plain value (``account_id: str``): what is computed from it depends on it, but
+                # nothing aliases it, so no change of it is ever found (localstack-core 2026.3.0's
+                # ``resolve_pseudo_parameter`` returns its ``stack_name``, which its callers' list
+                # branches then seemed to write into: three A's of issue 8's twenty-sixth set)
+                fa.env[name] = frozenset({Opaque(frozenset(), frozenset({Root("param", name, params.index(name))}))})
         falsy, flags, mutable = [], [], []
         for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
             if p.default is not None:
@@ -4427,28 +4428,26 @@ def _version_test(test: cst.BaseExpression) -> bool | None:
     if not (isinstance(left, cst.Attribute) and left.attr.value == "version_info"
             and isinstance(left.value, cst.Name) and left.value.value == "sys"):
         return None
-    if major_only and isinstance(right, cst.Integer):
-        # every Python still run is a Python 3
-        major, n = _OLDEST_PYTHON[0], int(right.value)
-        for kind, holds in ((cst.GreaterThanEqual, major >= n), (cst.GreaterThan, major > n), (cst.LessThan, major < n),
-                            (cst.LessThanEqual, major <= n), (cst.Equal, major == n), (cst.NotEqual, major != n)):
-            if isinstance(op, kind):
-                return holds
+    compare = _COMPARISONS.get(type(op))
+    if compare is None:
         return None
-    if major_only or not isinstance(right, cst.Tuple) or not right.elements \
+    if major_only:
+        # every Python still run is a Python 3
+        return compare(_OLDEST_PYTHON[0], int(right.value)) if isinstance(right, cst.Integer) else None
+    if not isinstance(right, cst.Tuple) or not right.elements \
             or not all(isinstance(e.value, cst.Integer) for e in right.elements):
         return None
     other = tuple(int(e.value.value) for e in right.elements)  # type: ignore[attr-defined]
-    # every version run is at least ``_OLDEST_PYTHON``: decided against an older one only
-    if isinstance(op, cst.GreaterThanEqual) and other <= _OLDEST_PYTHON \
-            or isinstance(op, cst.GreaterThan) and other < _OLDEST_PYTHON:
-        return True
-    if isinstance(op, cst.LessThan) and other <= _OLDEST_PYTHON \
-            or isinstance(op, cst.LessThanEqual) and other < _OLDEST_PYTHON:
-        return False
-    if isinstance(op, (cst.Equal, cst.NotEqual)) and other[0] < _OLDEST_PYTHON[0]:
-        return isinstance(op, cst.NotEqual)
-    return None
+    if isinstance(op, (cst.Equal, cst.NotEqual)):
+        return compare(_OLDEST_PYTHON, other) if other[0] < _OLDEST_PYTHON[0] else None
+    # decided when the oldest Python still run and the newest of its major answer alike
+    oldest, newest = compare(_OLDEST_PYTHON, other), compare((_OLDEST_PYTHON[0], sys.maxsize), other)
+    return oldest if oldest == newest else None
+
+
+#: the comparison operators a version test may use
+_COMPARISONS = {cst.GreaterThanEqual: operator.ge, cst.GreaterThan: operator.gt, cst.LessThan: operator.lt,
+                cst.LessThanEqual: operator.le, cst.Equal: operator.eq, cst.NotEqual: operator.ne}
 
 
 def _tested_not_none(test: cst.BaseExpression) -> cst.BaseExpression | None:

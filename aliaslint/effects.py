@@ -234,8 +234,7 @@ class EffectsFixpoint:
             for origin in m.target:
                 for o in self.resolve(fn, frozenset({origin})):
                     for ref in refs_below(o):
-                        if ref.root.kind not in ("param", "global") or self.new_on_each_access(fn, ref) \
-                                or _scalar(fn, ref):
+                        if ref.root.kind not in ("param", "global") or self.new_on_each_access(fn, ref):
                             continue
                         found.append(Effect(ref.root, ref.path, m.kind, m.op, m.site, (), value_deps, key_deps,
                                             ref.copy, ref.realias, (), via_instance=self.via_instance(fn, origin, ref),
@@ -310,7 +309,7 @@ class EffectsFixpoint:
                     base = load(base, sel)
                 for o in base:
                     for ref in refs_below(o):
-                        if ref.root.kind not in ("param", "global") or _scalar(fn, ref):
+                        if ref.root.kind not in ("param", "global"):
                             continue
                         yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
                                      ref.copy or rebased(e.copy, len(ref.path) - len(e.path)),
@@ -641,11 +640,3 @@ def outside(value_refs: list[Ref], changed: Ref) -> bool:
     return bool(first) and first[0].startswith(".") and any(
         v.root == changed.root and v.path[:1] != first and v.path[:1][0].startswith(".")
         for v in value_refs if v.path)
-
-
-def _scalar(fn: FunctionSummary, ref: Ref) -> bool:
-    """Whether ``ref`` is, or is inside, a parameter of ``fn`` annotated as a plain value
-    (``account_id: str``): a change there is the alias model's imprecision, not the program's
-    (localstack-core 2026.3.0's ``resolve_condition``, whose result may be its ``account_id`` and
-    whose list branch writes into what it returned: three A's of issue 8's twenty-sixth set)."""
-    return ref.root.kind == "param" and ref.root.index in fn.scalar_params

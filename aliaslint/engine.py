@@ -116,15 +116,10 @@ def summarize_source(source: str, file: SourceFile, module: str, is_package: boo
     from aliaslint.analyzer import analyze_module
 
     problem = guard.problem(source)
-    if problem is not None and problem.newer:
-        # PEP 695 type parameters under Python 3.11: LibCST parses every Python's syntax (nine
-        # files of localstack-core 2026.3.0 went unanalysed, issue 8's twenty-sixth set); what it
-        # refuses too stays the CPython error, with its hint
-        try:
-            return analyze_module(source, module, file.display, str(file.path), rules, is_package)
-        except (cst.ParserSyntaxError, RecursionError):
-            pass
-    if problem is not None:
+    # (syntax of a newer Python, PEP 695's ``def f[T]`` under Python 3.11, goes on to LibCST,
+    # which parses every Python's syntax: nine files of localstack-core 2026.3.0 went unanalysed,
+    # issue 8's twenty-sixth set)
+    if problem is not None and not problem.newer:
         if problem.valid and settings is not None:
             detail = f"an expression nested more than {guard.MAX_EXPRESSION_DEPTH} levels deep"
             return _unsupported(file, settings, detail, problem.line, problem.column)
@@ -134,6 +129,8 @@ def summarize_source(source: str, file: SourceFile, module: str, is_package: boo
     try:
         return analyze_module(source, module, file.display, str(file.path), rules, is_package)
     except cst.ParserSyntaxError as exc:
+        if problem is not None:  # refused by LibCST too: CPython's error, with its hint
+            return _unreadable(file.display, problem.message, problem.line, problem.column)
         return _syntax_error(file, source, exc, settings)
     except RecursionError as exc:
         if not _raised_in_libcst(exc):

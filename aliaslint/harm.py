@@ -546,8 +546,7 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
         return None
-    import os
-    if effect.kind == REMOVE and effect.op not in (*TAKES, "clear") and not _computed(effect.key_deps) and not os.environ.get("NOREM"):
+    if effect.kind == REMOVE and effect.op not in (*TAKES, "clear") and not _computed(effect.key_deps):
         # a named key (``cfg.pop("class")``, ``del cfg["legacy"]``); one computed from the object
         # itself or the inputs takes an element out (``pods.pop(newest_index(pods))``)
         return f"`{name}` comes from the caller, and this removes what the caller put in it"
@@ -555,7 +554,7 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
     if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and _transforms(effect):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
-    if sets_on_some_calls(effect, fn) and not os.environ.get("NOREM"):
+    if sets_on_some_calls(effect, fn):
         return (f"`{name}` comes from the caller, and this sets a named key in it on some calls only: "
                 f"the next call that does not set it keeps this one's value")
     if adds_on_some_calls(effect, fn):
@@ -1313,10 +1312,10 @@ _ENTRY_READS = frozenset({"get"})
 
 
 def _entries_read_after(caller: FunctionSummary, call: CallSite, arg: Value) -> CallSite | None:
-    """The first read of the entries of what ``call`` passes as ``arg`` (``task.get(action)``,
-    ``cfg.items()``), made after ``call`` ends in ``caller`` (in a loop around both, the next
+    """The first lookup of an entry of what ``call`` passes as ``arg`` (``task.get(action)``,
+    :data:`_ENTRY_READS`), made after ``call`` ends in ``caller`` (in a loop around both, the next
     round reads after this one's call), or ``None``. After a call that took entries out, that
-    read finds them gone."""
+    lookup may find its entry gone."""
     if call.exits is not None:
         return None
     refs = {(o.root, o.path) for o in arg if isinstance(o, Ref)}
@@ -1343,10 +1342,10 @@ def _entries_read_later(project, caller: FunctionSummary, call: CallSite, arg: V
     read = _entries_read_after(caller, call, arg)
     if read is not None or depth >= 3 or not arg:
         return read
-    params = {o.root.index for o in arg if isinstance(o, Ref) and o.root.kind == "param" and not o.path}
-    if len(params) != 1 or not all(isinstance(o, Ref) and o.root.kind == "param" and not o.path for o in arg):
+    if not all(isinstance(o, Ref) and o.root.kind == "param" and not o.path for o in arg) \
+            or len({o.root.index for o in arg}) != 1:
         return None
-    (index,) = params
+    index = next(iter(arg)).root.index
     for up_q, up_call, t in sorted(project.callers.get(caller.qualname, []), key=lambda c: (c[1].site, c[0])):
         up = project.functions[up_q]
         if up_q == caller.qualname or is_test_code(up) and not is_test_code(caller):

@@ -167,9 +167,6 @@ class FunctionSummary:
     loop_drains: dict[int, Value] = field(default_factory=dict)
     #: annotation values of the positional parameters (empty set: none)
     annotations: tuple[Value, ...] = ()
-    #: parameters annotated as plain values only (``account_id: str``, ``port: int | None``):
-    #: nothing below them can be changed, whatever the alias model thinks they may hold
-    scalar_params: tuple[int, ...] = ()
     doc: str = ""
     #: decorated with ``functools.cache`` / ``lru_cache`` (or cachetools' ``cached``): every call
     #: with the same arguments returns the same object

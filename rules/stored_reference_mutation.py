@@ -465,25 +465,24 @@ class StoredReferenceMutation(ProjectRule):
                 if queue:
                     wrong = (f"every `{builder[0]}()` on one {short_cls} takes the caller's entries out of it as a "
                              f"work queue, so the next one starts from what this one left")
-                    fix = f"copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"
+                    fix = f"copy it in `{fn.name}` before changing it"
                 elif builder is not None:
                     wrong = (f"every `{builder[0]}()` on one {short_cls} adds the same entries again, to the "
                              f"caller's object")
-                    fix = f"copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"
+                    fix = f"copy it in `{fn.name}` before changing it"
                 elif repeated and not shared_at:
                     wrong = (f"every call on one {short_cls} changes it again, and so the caller's "
                              f"object, which the next call starts from")
-                    fix = f"deep-copy it in `{facts.short(fn.qualname).rsplit('.', 1)[-1]}` before changing it"
+                    fix = f"deep-copy it in `{fn.name}` before changing it"
                 elif shared_at and repeated and harm.repeat_safe(e) is None:
                     # built from one object by several, and called again on one of them: a copy in
                     # ``__init__`` leaves each instance adding again to its own copy (moto 5.2.6's
                     # ``Job._get_container_property``, appending ``AWS_BATCH_JOB_ID`` to the kept
                     # environment on every ``describe``: a D of issue 8's twenty-seventh set whose
                     # suggested fix did not fix it)
-                    method = facts.short(fn.qualname).rsplit(".", 1)[-1]
                     wrong = (f"every {short_cls} built from the same object changes it for the others, and every "
                              f"later call on one {short_cls} changes it again")
-                    fix = f"copy it in `{method}` before changing it"
+                    fix = f"copy it in `{fn.name}` before changing it"
                 elif shared_at:
                     wrong = f"every {short_cls} built from the same object changes it for the others"
                     fix = "copy it in `__init__`"
@@ -502,10 +501,9 @@ class StoredReferenceMutation(ProjectRule):
                     # (mlrun 1.12.1's ``WebhookNotification.push`` replacing the ``{{ runs }}``
                     # placeholder of its body: the next push sends the first one's runs; a D of
                     # issue 8's twenty-fourth set whose suggested fix did not fix it)
-                    method = fn.name
-                    wrong = (f"the caller's object changes under it, and every later `{method}()`, on this "
+                    wrong = (f"the caller's object changes under it, and every later `{fn.name}()`, on this "
                              f"{short_cls} or another built from the same object, starts from the changed one")
-                    fix = f"copy it in `{method}` before changing it"
+                    fix = f"copy it in `{fn.name}` before changing it"
                 else:
                     wrong = f"the caller's object changes under it, and every {short_cls} built from it changes it again"
                     fix = "copy it in `__init__`"
