@@ -51,6 +51,7 @@ from aliaslint.values import (
     OWN_ATTRIBUTES,
     UNKNOWN,
     UNPACKED_COPY,
+    VIEW_COPY,
     CopyMark,
     Fresh,
     Opaque,
@@ -606,6 +607,9 @@ class FunctionAnalyzer:
         #: ``if "alias" in key``): a write there of a value made from the old one (``role = "arn:..." +
         #: role``) converts it to the form the probe looks for, once (see :meth:`value_probes`)
         self.probe_guards: set[str] = set()
+        #: slot text -> the literals an enclosing test requires its value to be one of (see
+        #: :meth:`value_matches`)
+        self.migration_guards: dict[str, frozenset[str]] = {}
         #: names an enclosing ``if`` requires to be empty (``if not body:``): a write into one
         #: fills a mapping the caller gave nothing in (elasticsearch's ``if not __body:
         #: __body["scroll_id"] = scroll_id``)
@@ -1207,7 +1211,8 @@ class FunctionAnalyzer:
                 self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)))
             guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target) \
                 or isinstance(target.value, (cst.Name, cst.Attribute)) and self.mod.code_for(target.value) in self.empty_guards \
-                or self._converts_probed(target) or self.mod.code_for(target) in self.type_guards
+                or self._converts_probed(target) or self.mod.code_for(target) in self.type_guards \
+                or self._migrates_matched(target)
             if self.extending and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
@@ -1536,7 +1541,10 @@ class FunctionAnalyzer:
             if self.yields_its_value:
                 self.summary.returns = self.summary.returns | self.snapshot(v)
             else:
-                self.yielded = self.yielded | self.snapshot(v)
+                snap = self.snapshot(v)
+                if not self.loop_stack:
+                    snap = frozenset(_yielded_once(o) for o in snap)
+                self.yielded = self.yielded | snap
             self.summary.returns_value = True
         elif isinstance(node.value, cst.From):
             v = self.eval(node.value.item)
@@ -1914,7 +1922,14 @@ class FunctionAnalyzer:
                 self.heap.objects[obj.id]["container"] = model.get("container")
                 self.heap.objects[obj.id]["fields"][ANY] = self.opaque_of([first])
                 return frozenset({obj})
-            obj = next(iter(self.copy_of(node, src, model.get("name", "copy"))))
+            how = model.get("name", "copy")
+            if first and model.get("container") in ("list", "tuple") and all(
+                    isinstance(x, _Obj) and self.heap.objects[x.id]["kind"] == "view" for x in first):
+                # ``jobname, attrs = list(conf_job.items())[0]``: a view made a list to index it,
+                # no copy meant to leave the entries as they were (zuul 14.3.0's configloader,
+                # a B of issue 8's twenty-eighth set)
+                how = VIEW_COPY
+            obj = next(iter(self.copy_of(node, src, how)))
             o = self.heap.objects[obj.id]
             o["container"] = model.get("container")
             for k, v in keywords.items():
@@ -2913,6 +2928,41 @@ class FunctionAnalyzer:
             return {self.mod.code_for(test.comparisons[0].comparator)}
         return set()
 
+    def value_matches(self, test: cst.BaseExpression) -> list[tuple[str, frozenset[str]]]:
+        """``(slot text, the string literals it is compared with)`` for each item or attribute
+        whose value ``test`` requires to be one of some literals, also in an ``and`` chain:
+        ``trigger.get("action") == "requested"`` -> ``('trigger["action"]', {"requested"})``,
+        ``spec["mode"] in ("old", "legacy")``. The slot is spelt as its subscript (``X["k"]``)."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self.value_matches(test.left) + self.value_matches(test.right)
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+            return []
+        op, right, left = test.comparisons[0].operator, test.comparisons[0].comparator, test.left
+        if isinstance(op, cst.Equal) and isinstance(left, cst.SimpleString):
+            left, right = right, left
+        if isinstance(op, cst.Equal) and isinstance(right, cst.SimpleString):
+            literals = [right]
+        elif isinstance(op, cst.In) and isinstance(right, (cst.Tuple, cst.List, cst.Set)) and right.elements \
+                and all(isinstance(e.value, cst.SimpleString) for e in right.elements):
+            literals = [e.value for e in right.elements]
+        else:
+            return []
+        slot = _slot_text(self.mod, left)
+        if slot is None:
+            return []
+        return [(slot, frozenset(str(lit.evaluated_value) for lit in literals))]
+
+    def _migrates_matched(self, target: cst.BaseExpression) -> bool:
+        """A write of a string literal into ``target`` under a test that its old value is one of
+        other literals (:meth:`value_matches`): ``if trigger.get("action") == "requested":
+        trigger["action"] = "rerequested"``, a deprecated value renamed. Written once, the test
+        fails the next time: nothing the caller gave is lost but the old spelling (zuul 14.3.0's
+        ``GithubTrigger.getEventFilters``, a "public entry point" B of issue 8's twenty-eighth set)."""
+        if not self.migration_guards or not isinstance(self.assigned_value, cst.SimpleString):
+            return False
+        olds = self.migration_guards.get(_slot_text(self.mod, target) or "")
+        return olds is not None and str(self.assigned_value.evaluated_value) not in olds
+
     def _converts_probed(self, target: cst.BaseExpression) -> bool:
         """A write of ``target`` under a probe of its old value (:attr:`probe_guards`) whose new
         value is made from the old one: converted once, to the form the probe looks for."""
@@ -3263,6 +3313,8 @@ class FunctionAnalyzer:
         self.type_guards |= typed
         probed = self.value_probes(node.test) - self.probe_guards
         self.probe_guards |= probed
+        migrated = [(slot, olds) for slot, olds in self.value_matches(node.test) if slot not in self.migration_guards]
+        self.migration_guards.update(migrated)
         empty = self.empty_tests(node.test) - self.empty_guards
         self.empty_guards |= empty
         self.note_leftover_check(node)
@@ -3309,6 +3361,8 @@ class FunctionAnalyzer:
         self.sole_present_guards -= sole
         self.type_guards -= typed
         self.probe_guards -= probed
+        for slot, _ in migrated:
+            del self.migration_guards[slot]
         self.empty_guards -= empty
         if not live_body:
             self._note_filled_once(node.test)
@@ -4029,7 +4083,10 @@ class ModuleAnalyzer:
         fa.summary.bool_flags = tuple(flags)
         for d in node.decorators:
             fa.eval(d.decorator)
-            name = self.code_for(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator)
+            maker = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+            if isinstance(maker, (cst.Name, cst.Attribute)):
+                fa.summary.decorated_by = fa.summary.decorated_by | fa.snapshot(fa.eval(maker))
+            name = self.code_for(maker)
             if name.rsplit(".", 1)[-1] in ("cache", "lru_cache", "cached", "memoize", "memoized"):
                 fa.summary.cached = True
             if name.rsplit(".", 1)[-1] in ("contextmanager", "asynccontextmanager", "fixture", "yield_fixture"):
@@ -4389,6 +4446,35 @@ def _names_in(node: cst.CSTNode) -> list[cst.CSTNode]:
         else:
             stack.extend(n.children)
     return out
+
+
+def _slot_text(mod, node: cst.BaseExpression) -> str | None:
+    """An item or attribute spelt one way: ``X["k"]`` for ``X["k"]``, ``X['k']`` and
+    ``X.get("k")``; ``X.attr`` for an attribute; ``None`` for anything else."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get" \
+            and len(node.args) == 1 and isinstance(node.args[0].value, cst.SimpleString):
+        return f"{mod.code_for(node.func.value)}[{node.args[0].value.evaluated_value!r}]"
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+            and isinstance(node.slice[0].slice.value, cst.SimpleString):
+        return f"{mod.code_for(node.value)}[{node.slice[0].slice.value.evaluated_value!r}]"
+    if isinstance(node, cst.Attribute):
+        return mod.code_for(node)
+    return None
+
+
+def _yielded_once(o, depth: int = 0):
+    """``o``, yielded by a ``yield`` outside every loop of its generator: that ``yield`` runs at
+    most once per run, so an object the generator made is an element no other round of the
+    caller's loop walks (:attr:`Fresh.each`), and so are the objects it made and put inside
+    (salt 3008.5's ``iter_transport_opts``: ``t_opts = copy.deepcopy(opts); yield transport,
+    t_opts`` after its loop, whose callers' loops were said to pass one object on every round:
+    four A's of issue 8's twenty-sixth set)."""
+    if not isinstance(o, Fresh):
+        return o
+    fields = o.fields
+    if depth < 3:
+        fields = tuple((k, frozenset(_yielded_once(v, depth + 1) for v in vs)) for k, vs in o.fields)
+    return replace(o, each=True, fields=fields)
 
 
 def _returns_or_raises(stmt: cst.CSTNode) -> bool:

@@ -46,7 +46,7 @@ _CONTAINER_MODULES = frozenset({"builtins", "collections", "typing", "types", "c
 #: the standard library's metaclasses (a class deriving from one is a metaclass too)
 _METACLASSES = frozenset({"abc.ABCMeta", "enum.EnumMeta", "enum.EnumType"})
 #: library base classes whose instances get their own copy of each field's default
-FIELD_COPYING_BASES = frozenset({"BaseModel", "BaseSettings", "SQLModel"})
+FIELD_COPYING_BASES = frozenset({"BaseModel", "BaseSettings", "SQLModel", "RootModel", "GenericModel"})
 
 
 #: astroid questions per check (each can cost ~0.1 s on a large module); a count, not a time,
@@ -324,14 +324,15 @@ class CallResolution:
 
     def copies_field_defaults(self, cls_name: str) -> bool:
         """Whether ``cls_name`` derives from a model base that gives each instance its own copy
-        of a field's default (pydantic's ``BaseModel`` and ``BaseSettings``, ``SQLModel``): there,
+        of a field's default (pydantic's ``BaseModel``, ``BaseSettings`` and ``RootModel[...]``
+        (craft-parts 2.37.2's ``ProjectVarInfo``, an A of issue 8's twenty-eighth set), ``SQLModel``): there,
         ``rows: list = []`` in the class body is not an object the instances share (pydantic
         copies defaults per instance; checked with pydantic 1 and 2, issue 8's triage)."""
         cache = self.__dict__.setdefault("_field_copying", {})
         if cls_name not in cache:
             cache[cls_name] = any(
                 isinstance(o, Ref) and o.root.kind == "global"
-                and (o.root.name + "".join(o.path)).rsplit(".", 1)[-1] in FIELD_COPYING_BASES
+                and _base_name(o) in FIELD_COPYING_BASES
                 and not self.classes_of_value(frozenset({o}), self.modules[self.classes[c].module])
                 for c in self.mro(cls_name) for base in self.classes[c].bases for o in base)
         return cache[cls_name]
@@ -936,3 +937,9 @@ def strongly_connected_components(graph: dict[str, set[str]]) -> list[list[str]]
                 out.append(comp)
     return out
 
+
+def _base_name(base) -> str:
+    """The last name of a base class's dotted path, without its type arguments
+    (``pydantic.RootModel[dict[str, int]]`` -> ``RootModel``)."""
+    dotted = base.root.name + "".join(p for p in base.path if not p.startswith("["))
+    return dotted.rsplit(".", 1)[-1]

@@ -124,7 +124,7 @@ class ValueFlow:
                         base = self.resolve(fn, base, depth + 1)
                 base = with_mark(base, o.copy, o.realias)
                 if o.loops:
-                    element = bool(o.path) and o.path[-1] == ANY
+                    element = ANY in o.path  # an element, or a part of one (``for _, opts in gen():``)
                     base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque))
                                      else _batch_of_elements(_each_round(b, o.loops), o.loops)
                                      if isinstance(b, Fresh) and b.each and element

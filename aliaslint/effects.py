@@ -223,7 +223,7 @@ class EffectsFixpoint:
                     continue
                 m = replace(m, op="+=")
             resolved_value = self.resolve(fn, m.value)
-            value_deps = deps_of(resolved_value)
+            value_deps = deps_of(resolved_value) | self.call_input_roots(fn, m.value)
             value_refs = [o for o in resolved_value if isinstance(o, Ref)]
             key_deps = deps_of(self.resolve(fn, m.key))
             stores_self = bool(fn.cls) and any(
@@ -456,10 +456,28 @@ class EffectsFixpoint:
                 got = memo.get(key)
                 if got is None:
                     arg = self.arg_for(call, t, r.index)
-                    got = memo[key] = deps_of(self.resolve(fn, arg)) if arg is not None else frozenset()
+                    got = memo[key] = deps_of(self.resolve(fn, arg)) | self.call_input_roots(fn, arg) \
+                        if arg is not None else frozenset()
                 out |= got
             else:
                 out.add(r)
+        return frozenset(out)
+
+    def call_input_roots(self, fn: FunctionSummary, value: Value) -> frozenset:
+        """The parameters of ``fn`` that the arguments of the calls whose results ``value`` is (or
+        is a part of) were computed from: a call's result depends on what it is given, also when
+        what it returns is resolved to objects its receiver holds (``branch = cache.get(
+        project.name)`` gives each project's entries: zuul 14.3.0's dynamic layout, whose errors
+        gathered from each project into one ``ParsedConfig`` were said to be the same ones again,
+        a B of issue 8's twenty-eighth set)."""
+        out: set = set()
+        for o in value:
+            if isinstance(o, Ref) and o.root.kind == "call":
+                call = self.call_site(fn, o.root.index)
+                if call is None:
+                    continue
+                for a in (*call.args, *(v for _, v in call.kwargs)):
+                    out.update(r for r in deps_of(self.resolve(fn, a)) if r.kind == "param")
         return frozenset(out)
 
     #: (id of a call site, id of its target, parameter index) -> the roots its argument depends

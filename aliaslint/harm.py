@@ -60,7 +60,10 @@ _UPDATES_ARGUMENT = re.compile(
     r"|(original|given|passed|input)\b[\w\s]{0,40}\baltered|alters (the|its|given|passed)"
     # ansible-core 2.19.14's ``normalize_result_exception``: "Normalize the result `exception`
     # ... The `exception` key will be removed if falsey" (a B of issue 8's twenty-fourth set)
-    r"|normali[sz]es? (the|its|given|passed)|\bkey\b[^.]{0,20}\b(will be|is|gets) (removed|deleted|popped))\b",
+    r"|normali[sz]es? (the|its|given|passed)|\bkey\b[^.]{0,20}\b(will be|is|gets) (removed|deleted|popped)"
+    # zuul 14.3.0's ``zuul_filter_result``: "Remove keys from shell/command output." (three B's of
+    # issue 8's twenty-eighth set, one function vendored three times)
+    r"|^\s*(remove|delete|drop|strip|pop)s? (the |all |some |any )?(keys|entries|fields|items) from)\b",
     re.IGNORECASE,
 )
 
@@ -460,6 +463,7 @@ _CONTAINER_ANNOTATIONS = re.compile(
     r"Counter|ChainMap)$")
 #: outside base classes whose subclasses are records: plain data with declared fields
 _RECORD_BASES = frozenset({"pydantic.BaseModel", "pydantic.main.BaseModel", "pydantic.v1.BaseModel",
+                           "pydantic.RootModel", "pydantic.root_model.RootModel",
                            "msgspec.Struct", "attr.AttrsInstance", "sqlmodel.SQLModel"})
 
 
@@ -539,7 +543,8 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     (:func:`config_like`), and the change destroys or duplicates what the caller gave, below the
     top level or by removing a named key. Returns the reason or ``None``."""
     if not (public or is_public(fn)) or index >= len(fn.params) or nested(project, fn) \
-            or framework_hook(project, fn) or plugin_hook(project, fn) or class_statement_namespace(project, fn, index):
+            or framework_hook(project, fn) or plugin_hook(project, fn) or class_statement_namespace(project, fn, index) \
+            or registered_by_decorator(project, fn):
         return None
     if not config_like(project, fn, index, effect.path):
         return None
@@ -695,8 +700,11 @@ def external_bases(project, cls: str) -> frozenset[str]:
             if project.classes_of_value(base, project.modules[info.module]):
                 continue
             for o in base:
-                if isinstance(o, Ref) and o.root.kind == "global" and all(x.startswith(".") for x in o.path):
-                    dotted = o.root.name + "".join(o.path)
+                path = o.path if isinstance(o, Ref) else ()
+                while path and path[-1].startswith("["):
+                    path = path[:-1]  # type arguments: ``pydantic.RootModel[dict[str, int]]``
+                if isinstance(o, Ref) and o.root.kind == "global" and all(x.startswith(".") for x in path):
+                    dotted = o.root.name + "".join(path)
                     top = dotted.split(".")[0]
                     if top not in _SHAPE_MODULES and top not in project.modules:
                         out.add(dotted)
@@ -769,6 +777,41 @@ def framework_hook(project, fn: FunctionSummary) -> bool:
 #: how many project classes must define a base's method for it to be a plug-in hook: a family
 #: of plug-ins, not one override (Cloud Custodian 0.9.53 defines ``process`` in hundreds)
 _PLUGIN_FAMILY = 3
+
+
+def registered_by_decorator(project, fn: FunctionSummary) -> bool:
+    """``fn`` is handed to a decorator of the project that gives it back unchanged (it marks the
+    function, or puts it in a registry: pdm 2.29.4's ``@convert_from("license")``, which sets
+    ``_convert_from`` on it for ``MetaConverter.convert`` to find), and no code calls it by name:
+    the project's dispatcher calls it, with what the dispatcher was given. Its argument is no
+    library user's (three "public entry point" findings of issue 8's twenty-eighth set, all B:
+    converters taking their keys out of the source ``convert`` consumes anyway)."""
+    if not fn.decorated_by or project.callers.get(fn.qualname):
+        return False
+    for o in fn.decorated_by:
+        if isinstance(o, Ref) and o.root.kind == "global" and not o.path and _gives_back_unchanged(project, o.root.name):
+            return True
+    return False
+
+
+def _gives_back_unchanged(project, decorator: str) -> bool:
+    """Whether the project function ``decorator``, or a function defined in it (the decorator a
+    decorator factory returns), returns its first parameter itself."""
+    memo = project.__dict__.setdefault("_gives_back_unchanged", {})
+    if decorator not in memo:
+        memo[decorator] = False
+        if decorator in project.functions:
+            inner = project.__dict__.get("_defined_in")
+            if inner is None:  # function -> the functions defined directly in it, built once
+                inner = project.__dict__["_defined_in"] = {}
+                for q in project.functions:
+                    inner.setdefault(q.rpartition(".")[0], []).append(q)
+            nested = inner.get(decorator, [])
+            memo[decorator] = any(
+                any(isinstance(r, Ref) and r.root.kind == "param" and r.root.index == 0 and not r.path
+                    for r in project.rets.get(q, ()))
+                for q in (decorator, *nested) if project.functions[q].params)
+    return memo[decorator]
 
 
 def plugin_hook(project, fn: FunctionSummary) -> bool:
@@ -1257,7 +1300,14 @@ def _displays(call: CallSite) -> bool:
     keeps the object nor goes wrong when the object was changed (cookiecutter 2.7.1's
     ``logger.debug('context is %s', context)`` was named as the second use of a context whose
     prompts an earlier call took out: issue 8's twenty-second set)."""
-    return _logs(call) or call.text == "print"
+    return _logs(call) or call.text == "print" or _LITERAL_FORMAT.fullmatch(call.text) is not None
+
+
+#: ``"Item: Runtime: {delta}".format`` (or ``format_map``): a string literal's template filled
+#: from what it is given, a message like a log line's (zuul 14.3.0's ``zuul_stream.py``, whose
+#: ``.format(**result_dict)`` reading ``delta`` was named as the second use of a result whose
+#: ``stdout`` an earlier call took out: three B's of issue 8's twenty-eighth set)
+_LITERAL_FORMAT = re.compile(r"""[rRuU]?("[^"\\]*"|'[^'\\]*')\.format(_map)?""")
 
 
 def _reads_only(call: CallSite) -> bool:

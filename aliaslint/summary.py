@@ -173,6 +173,8 @@ class FunctionSummary:
     cached: bool = False
     #: parameters tested for leftovers after being taken apart (``if cfg: raise ...``)
     rejects_leftovers: tuple[int, ...] = ()
+    #: what each decorator calls or is (``@convert_from("license")`` -> ``convert_from``'s value)
+    decorated_by: Value = frozenset()
     #: ``(i, j, kind)``: parameter ``i`` is returned only when parameter ``j`` is None
     #: (``kind == "none"``) or falsy (``"falsy"``)
     return_guards: tuple[tuple[int, int, str], ...] = ()

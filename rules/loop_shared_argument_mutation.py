@@ -238,7 +238,14 @@ class LoopSharedArgumentMutation(ProjectRule):
         from aliaslint.project import load
 
         base = frozenset()
+        handed_back = frozenset()  # the parts of the argument the result holds
+        returned_paths = _returned_paths(project.rets.get(t.function, frozenset()), e.root.index, e.path)
         for origin in arg:
+            for path in returned_paths:
+                part = project.resolve(fn, frozenset({origin}))
+                for sel in path:
+                    part = load(part, sel)
+                handed_back |= part
             start, rest = overlaid(call, origin, e.path)  # below a field set before the call
             reached = project.resolve(fn, start)
             for sel in rest:
@@ -251,7 +258,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                 if a is not None:
                     deps_loops |= loops_of(project.resolve(fn, a)) | harm.call_result_loops(project, fn, a)
         kept_in = cls._result_kept(fn, call)
-        returns_param = _returns_param(project.rets.get(t.function, frozenset()), e.root.index, e.path)
+        returns_param = bool(returned_paths)
         for loop in reversed(call.loops):
             for leaf in base:
                 if not e.path and not (isinstance(leaf, Ref) and leaf.path):
@@ -274,7 +281,12 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # (a ``clear()`` the next iteration repeats empties the object again: a reset
                     # or a drain, which the loop's next round means to start from)
                     return leaf, loop, "remove"
-                if (kept_in is None or loop in kept_in) and returns_param and (varies or not harm.repeat_safe(e)):
+                if (kept_in is None or loop in kept_in) and returns_param and (varies or not harm.repeat_safe(e)) \
+                        and not _each_round_anew(handed_back, loop):
+                    # (the results kept are one object only if what goes back is: an argument
+                    # made anew each round, handed back whole, holding a shared part is no list
+                    # of one object: salt 3008.5's ``iter_transport_opts`` copies, four A's of
+                    # issue 8's twenty-sixth set)
                     return leaf, loop, "kept"
         return None
 
@@ -394,16 +406,24 @@ class LoopSharedArgumentMutation(ProjectRule):
                           access_path=shown, fix=fixes.copy_in_callee(project, facts, fn, call, t, e))
 
 
-def _returns_param(value, index: int, changed: tuple[str, ...] = (), depth: int = 0) -> bool:
-    """The result is parameter ``index`` itself, or embeds it whole, or embeds the part of it
-    that holds what is ``changed`` (``labels = kwargs.get("labels", {})``, then ``labels["app"] =
-    name`` and ``return {"labels": labels}``: the caller's ``labels=`` object). Other parts do not
-    count: a summary built from a parameter's contents is a new object."""
+def _each_round_anew(value, loop: int) -> bool:
+    """Every object ``value`` may be is another one on each round of ``loop``."""
+    return bool(value) and all(isinstance(o, (Ref, Fresh)) and loop in o.loops for o in value)
+
+
+def _returned_paths(value, index: int, changed: tuple[str, ...] = (), depth: int = 0) -> frozenset[tuple]:
+    """The paths of parameter ``index`` the result is or embeds whole: the parameter itself
+    (``()``), or the part of it that holds what is ``changed`` (``labels = kwargs.get("labels",
+    {})``, then ``labels["app"] = name`` and ``return {"labels": labels}``: ``("['labels']",)``,
+    the caller's ``labels=`` object). Other parts do not count: a summary built from a
+    parameter's contents is a new object."""
+    out: set[tuple] = set()
     for o in value:
         if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index \
                 and changed[:len(o.path)] == o.path and ANY not in o.path:
-            return True
+            out.add(o.path)
         if isinstance(o, Fresh) and depth < 4:
-            if any(_returns_param(v, index, changed, depth + 1) for _, v in o.fields):
-                return True
-    return False
+            for _, v in o.fields:
+                out |= _returned_paths(v, index, changed, depth + 1)
+    return frozenset(out)
+

@@ -69,8 +69,15 @@ def _cannot_change(value, path: tuple[str, ...], op: str) -> bool:
     """Whether what ``path`` selects in a template's value cannot take the change ``op``: a literal
     string or number, or a builtin container without that method (ansible's ``STATIC_SOURCES =
     ["/etc/fstab", ...]`` "updated"): the alias model took the changed object for the template's
-    (a tuple's places lost in ``(source, *rest)``), since the code would fail on it."""
+    (a tuple's places lost in ``(source, *rest)``), since the code would fail on it; or an empty
+    tuple on the way (salt 3008.5's class-level ``functions = ()``, a default each instance
+    replaces with its loader: ``self.functions[name].__globals__[k] = v`` changes nothing of it,
+    an A of issue 8's twenty-sixth set)."""
     for sel in path:
+        if value and all(isinstance(o, Fresh) and o.kind == "literal" and o.container == "tuple"
+                         and not any(v for _, v in o.fields)
+                         for o in value):
+            return True  # nothing in it to select, let alone change
         value = load(value, sel)
     if not value:
         return False

@@ -7,7 +7,7 @@ from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, SETDEFAULT
-from aliaslint.values import ANY, UNPACKED_COPY, Fresh, format_path, key_name, loops_of
+from aliaslint.values import ANY, UNPACKED_COPY, VIEW_COPY, Fresh, format_path, key_name, loops_of
 
 
 def _normalising(effect) -> bool:
@@ -60,8 +60,8 @@ def _kept_each_round(project, hit) -> Site | None:
 
 
 #: copies that index or order a collection's elements (to look them up, to walk them in order),
-#: or pick some to hand them on (``f(*configs[1:])``)
-_ORDERING_COPIES = ("index comprehension", "sorted()", "reversed()", UNPACKED_COPY)
+#: pick some to hand them on (``f(*configs[1:])``), or make a mapping's view a list to index it
+_ORDERING_COPIES = ("index comprehension", "sorted()", "reversed()", UNPACKED_COPY, VIEW_COPY)
 
 #: how the copies the deep-copy fix can rewrite are spelled (a merge helper's store or a
 #: ``**kwargs`` dict is not an expression to wrap)

@@ -1,0 +1,348 @@
+"""Kinds of issue 8's blind twenty-eighth set (zuul 14.3.0, craft-parts 2.37.2, pdm 2.29.4,
+tutor 22.0.3), and of the set-26 findings (salt 3008.5) they led back to, kept as tests.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_harm import run, shown
+
+from aliaslint import harm
+from aliaslint.summary import CallSite, Site
+
+# salt 3008.5's ``salt/utils/channel.py`` ``iter_transport_opts``: each transport gets a deep
+# copy of the options, with the class-level secrets put back in; the master's loops hand each
+# copy to ``PubServerChannel.factory``, which merges settings into it and keeps it. Four AL001s
+# said "they are all one object" (A's of issue 8's twenty-sixth set)
+TRANSPORTS = '''\
+import copy
+
+
+class Master:
+    secrets = {}
+
+
+def iter_opts(opts):
+    t_opts = copy.deepcopy(opts)
+    t_opts["secrets"] = Master.secrets
+    yield "zeromq", t_opts
+
+
+def merge(dest, upd):
+    for key in upd:
+        sub = dest.get(key)
+        if isinstance(sub, dict):
+            merge(sub, upd[key])
+        else:
+            dest[key] = upd[key]
+    return dest
+
+
+def prepare(opts, extra):
+    merge(opts, extra)
+    return opts
+
+
+def start(opts, extra):
+    channels = []
+    for _, t_opts in iter_opts(opts):
+        channels.append(prepare(t_opts, extra))
+    return channels
+'''
+
+
+def test_an_object_a_generator_yields_outside_its_loops_is_another_each_round(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"m.py": TRANSPORTS})) == []
+
+
+def test_an_object_a_generator_makes_once_and_yields_in_its_loop_is_one(tmp_path: Path) -> None:
+    # the twin: one copy, changed and yielded on every round of the generator's loop
+    text = TRANSPORTS.replace('''    yield "zeromq", t_opts''', '''\
+    for name in ("zeromq", "tcp"):
+        t_opts["transport"] = name
+        yield name, t_opts''')
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL004", 13, "HIGH"), ("AL001", 34, "HIGH")]
+
+
+# salt 3008.5's ``SyncClientMixin``: ``functions = ()`` at class level, a default each client
+# replaces with its loader; ``self.functions[name].__globals__[k] = v`` changes the loader's
+# modules (an A of issue 8's twenty-sixth set)
+EMPTY_DEFAULT = '''\
+class Mixin:
+    functions = ()
+
+    def low(self, fun, func_globals):
+        for mod_name in list(self.functions):
+            for key, value in func_globals.items():
+                self.functions[mod_name].__globals__[key] = value
+
+
+class Runner(Mixin):
+    def __init__(self, opts):
+        self.functions = load(opts)
+
+
+def load(opts):
+    return {}
+'''
+
+
+def test_nothing_in_an_empty_class_level_tuple_is_changed(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"m.py": EMPTY_DEFAULT}, preview=True)) == []
+
+
+def test_a_class_level_tuple_holding_an_object_is_changed(tmp_path: Path) -> None:
+    # the twin: the tuple holds a dict, which every instance without its own loader shares
+    text = EMPTY_DEFAULT.replace("functions = ()", "functions = ({},)")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL003", 7, "HIGH")]
+
+
+# craft-parts 2.37.2's ``ProjectVarInfo``: a pydantic ``RootModel`` whose ``root: dict = {}``
+# default each instance gets a copy of (an A of issue 8's twenty-eighth set)
+ROOT_MODEL = '''\
+import pydantic
+
+
+class Var(pydantic.BaseModel):
+    value: str | None = None
+    updated: bool = False
+    part_name: str | None = None
+
+
+class VarInfo(pydantic.RootModel[dict[str, "Var | VarInfo"]]):
+    root: dict[str, "Var | VarInfo"] = {}
+
+    def __setitem__(self, key, value):
+        self.root[key] = value
+
+    def update_from(self, other, part_name):
+        for key, other_value in other.root.items():
+            self_value = self.root.get(key)
+            if isinstance(self_value, Var) and isinstance(other_value, Var):
+                if other_value.updated and other_value.part_name == part_name:
+                    self_value.value = other_value.value
+                    self_value.updated = True
+            elif isinstance(self_value, VarInfo) and isinstance(other_value, VarInfo):
+                self_value.update_from(other_value, part_name)
+'''
+
+
+def test_a_pydantic_root_model_default_is_each_instance_own(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"m.py": ROOT_MODEL}, preview=True)) == []
+
+
+def test_a_plain_class_default_is_shared(tmp_path: Path) -> None:
+    # the twin: the same class on a plain base shares the class-level dict
+    text = ROOT_MODEL.replace('pydantic.RootModel[dict[str, "Var | VarInfo"]]', "Base").replace(
+        "import pydantic\n", "import pydantic\n\n\nclass Base:\n    pass\n")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL003", 25, "HIGH")]
+
+
+# zuul 14.3.0's ``zuul_stream.py`` (vendored three times): ``zuul_filter_result`` takes stdout and
+# friends out of the result dict a callback hands it, documented as "Remove keys from shell/
+# command output."; the callback then fills a message from the dict (three B's of issue 8's
+# twenty-eighth set, whose second use was that message)
+FILTER = '''\
+def zuul_filter_result(result):
+    """Remove keys from shell/command output.
+
+    Zuul streams stdout/stderr into the log above, so drop them here.
+    """
+    stdout = result.pop("stdout", "")
+    for key in ("changed", "cmd"):
+        result.pop(key, None)
+    return stdout.split("\\n")
+
+
+class Callback:
+    def on_ok(self, result_dict):
+        lines = zuul_filter_result(result_dict)
+        return lines, "Item: Runtime: {delta}".format(**result_dict)
+'''
+
+
+def test_a_function_documented_as_removing_keys_is_preview(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": FILTER})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": FILTER}, preview=True)) == [("AL007", 6, "MEDIUM")]
+
+
+def test_an_undocumented_public_function_removing_keys_is_shown(tmp_path: Path) -> None:
+    # the twin: the same removal, undocumented: the public entry point's caller loses its keys
+    text = FILTER.replace("Remove keys from shell/command output.", "Collect the output lines.")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 6, "HIGH")]
+
+
+def test_a_string_template_filled_from_the_object_only_displays_it() -> None:
+    site = Site("m", 1, 0)
+    def call(text: str) -> CallSite:
+        return CallSite(0, frozenset(), text, site, ())
+    assert harm._displays(call('"Item: Runtime: {delta}".format'))
+    assert harm._displays(call("'{name}: {value}'.format_map"))
+    # a template held under a name may be anything; a project's own ``format`` is a call of it
+    assert not harm._displays(call("template.format"))
+    assert not harm._displays(call("formatter.format_spec"))
+
+
+# zuul 14.3.0's ``ProjectTemplateParser.parseJobList``: ``jobname, attrs = list(conf_job.items())[0]``
+# takes the one entry of a YAML job out to name it, then annotates the job's attributes (a B of
+# issue 8's twenty-eighth set, said to be a copy made to leave them unchanged)
+VIEW_LIST = '''\
+def parse_job_list(conf, source_context):
+    jobs = []
+    for conf_job in conf["jobs"]:
+        jobname, attrs = list(conf_job.items())[0]
+        attrs["_source_context"] = source_context
+        attrs["name"] = jobname
+        jobs.append(attrs)
+    return jobs
+
+
+def parse_pipelines(conf, source_context):
+    out = []
+    for conf_pipeline in conf:
+        out.append(parse_job_list(conf_pipeline, source_context))
+    return out
+'''
+
+
+def test_a_mapping_view_made_a_list_to_index_it_is_preview(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": VIEW_LIST})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": VIEW_LIST}, preview=True)) == [("AL002", 4, "MEDIUM")]
+
+
+def test_a_mapping_copied_then_changed_below_is_shown(tmp_path: Path) -> None:
+    # the twin: ``dict(conf_job)`` is a copy, whose nested ``vars`` is still the caller's
+    text = VIEW_LIST.replace('''        jobname, attrs = list(conf_job.items())[0]
+        attrs["_source_context"] = source_context
+        attrs["name"] = jobname
+''', '''        attrs = dict(conf_job)
+        attrs["vars"]["_source_context"] = source_context
+''')
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL002", 4, "HIGH")]
+
+
+# zuul 14.3.0's ``createDynamicLayout``: one ``ParsedConfig`` gathers, round by round, the errors
+# of each project's cached branch configuration, looked up by the project's name (a collector,
+# a B of issue 8's twenty-eighth set, said to get "the same ones again")
+GATHER = '''\
+class Parsed:
+    def __init__(self):
+        self.errors = []
+
+    def extend(self, other):
+        self.errors.extend(other.errors)
+
+
+class Cache:
+    def __init__(self):
+        self.entries = {}
+
+    def lookup(self, name):
+        ret = Parsed()
+        for key in (name + "/zuul.yaml", name + "/.zuul.yaml"):
+            entry = self.entries.get(key)
+            if entry is not None:
+                ret.extend(entry)
+        return ret
+
+
+def add_branch(parsed, branch):
+    parsed.errors.extend(branch.errors)
+
+
+def load_project(cache, parsed, project):
+    branch = cache.lookup(project.name)
+    if branch:
+        add_branch(parsed, branch)
+
+
+def layout(projects):
+    cache = Cache()
+    parsed = Parsed()
+    for project in projects:
+        load_project(cache, parsed, project)
+    return parsed
+'''
+
+
+def test_what_a_call_returns_for_each_round_input_is_another_each_round(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"m.py": GATHER}, preview=True)) == []
+
+
+def test_what_a_call_returns_for_the_same_input_is_the_same_again(tmp_path: Path) -> None:
+    # the twin: the same entry looked up on every round is added again
+    text = GATHER.replace("cache.lookup(project.name)", 'cache.lookup("default")')
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL001", 36, "HIGH")]
+
+
+# pdm 2.29.4's ``MetaConverter``: each converter, marked by ``@convert_from(...)``, takes its keys
+# out of the source that ``convert`` hands it (and consumes anyway); no code calls one by name
+# (three "public entry point" B's of issue 8's twenty-eighth set)
+CONVERTER = '''\
+def convert_from(field=None):
+    def wrapper(func):
+        func._convert_from = field
+        return func
+
+    return wrapper
+
+
+class Converter:
+    def __init__(self, source):
+        self.source = source
+
+    @convert_from()
+    def urls(self, source):
+        rv = source.pop("urls", {})
+        if "homepage" in source:
+            rv["homepage"] = source.pop("homepage")
+        return rv
+
+    def convert(self):
+        out = {}
+        for name in ("urls",):
+            out[name] = getattr(self, name)(self.source)
+        return out
+'''
+
+
+def test_a_function_a_decorator_marks_for_a_dispatcher_is_no_entry_point(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"m.py": CONVERTER})) == []
+
+
+def test_a_function_a_decorator_wraps_is_still_an_entry_point(tmp_path: Path) -> None:
+    # the twin: the decorator hands back a wrapper, the public method a user calls
+    text = CONVERTER.replace('''    def wrapper(func):
+        func._convert_from = field
+        return func
+''', '''    def wrapper(func):
+        def inner(*args, **kwargs):
+            return func(*args, **kwargs)
+        return inner
+''')
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 16, "HIGH")]
+
+
+# zuul 14.3.0's ``GithubTrigger.getEventFilters``: ``if trigger.get('action') == 'requested':
+# trigger['action'] = 'rerequested'``, a deprecated spelling renamed in the parsed configuration
+# (a "public entry point" B of issue 8's twenty-eighth set)
+RENAME = '''\
+class Trigger:
+    def get_event_filters(self, trigger_config):
+        filters = []
+        for trigger in trigger_config:
+            if trigger.get("action") == "requested":
+                trigger["action"] = "rerequested"
+            filters.append(dict(action=trigger["action"]))
+        return filters
+'''
+
+
+def test_a_deprecated_value_renamed_in_place_is_no_finding(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"m.py": RENAME}, preview=True)) == []
+
+
+def test_a_value_set_under_a_test_of_another_key_is_shown(tmp_path: Path) -> None:
+    # the twin: the test is of another key, so the caller's own action is replaced
+    text = RENAME.replace('if trigger.get("action") == "requested":', 'if trigger.get("legacy") == "yes":')
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 6, "HIGH")]
