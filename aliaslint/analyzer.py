@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper
@@ -1059,7 +1059,7 @@ class FunctionAnalyzer:
                     stack.append(n.value)  # ``.attr`` is not a variable
                     continue
                 if isinstance(n, cst.Name) and n.value != receiver.value and n.value not in _BUILTIN_NAMES \
-                        and not self._module_constant(n.value):
+                        and not self._module_constant(n.value) and not self._imported(n.value):
                     return False
                 if isinstance(n, (cst.Call, cst.Await, cst.Lambda, cst.NamedExpr)) and not (
                         isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in _BUILTIN_NAMES
@@ -1069,6 +1069,14 @@ class FunctionAnalyzer:
                     return False  # a call's answer may differ the next time
                 stack.extend(_child_nodes(n))
         return True
+
+    def _imported(self, name: str) -> bool:
+        """``name`` is bound by an import of the module and not by this function: what a test reads
+        through it (``cherrypy.config["apiopts"].get("webhook_disable_auth")``) is the process's
+        configuration, the same for every call (salt 3008.5's ``Webhook.__init__`` turning
+        ``tools.salt_auth.on`` off in the class-level ``_cp_config`` when the API's settings say
+        so: two B's of issue 8's twenty-sixth set)."""
+        return name in self.mod.summary.imports and name not in self.local_names and name not in self.global_decls
 
     def _module_constant(self, name: str) -> bool:
         """``name`` is a module-level name spelled as a constant (``_NULL_TYPE``, ``MAX_RETRIES``:
@@ -2208,6 +2216,14 @@ class FunctionAnalyzer:
             for el, v in zip(target.elements, elements):
                 self.bind(el.value, self.tag(v, tag), node)
             return
+        if isinstance(elements, list) and isinstance(target, cst.Name) and elements:
+            # ``for item in d.items(): key, value = item``: each element a pair
+            pair = self.new_object(iter_node, "literal")
+            self.heap.objects[pair.id]["container"] = "tuple"
+            for i, v in enumerate(elements):
+                self.heap.objects[pair.id]["fields"][place(i)] = self.tag(v, tag)
+            self.bind(target, frozenset({pair}), node)
+            return
         if isinstance(elements, list):
             elements = frozenset().union(*elements) if elements else UNKNOWN
         tagged = self.tag(elements, tag)
@@ -2263,7 +2279,12 @@ class FunctionAnalyzer:
         out = set()
         for o in value:
             if isinstance(o, Ref):
-                out.add(replace(o, loops=o.loops | loops, copy=o.copy if keep_copy else None))
+                # an element of the copy itself: the copy was made to walk its elements; an element
+                # of an object below it (``for key, value in args["volumes"].items()``) is the
+                # original's, walked as it is (podman 5.8.0's ``_render_payload`` appending to the
+                # caller's ``extended_mode`` list: a bug of issue 8's twenty-ninth set)
+                keep = keep_copy or o.copy is not None and len(o.path) > o.copy.depth + 1
+                out.add(replace(o, loops=o.loops | loops, copy=o.copy if keep else None))
             elif isinstance(o, Opaque):
                 out.add(Opaque(o.loops | loops, o.deps, o.mutable))
             else:
@@ -4163,7 +4184,7 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
     uses = _SelfUses(self_name)
     first: list[str] = []
     later: list[str] = []
-    for stmt in body:
+    for stmt in _through_with(body, uses):
         if not isinstance(stmt, cst.SimpleStatementLine):
             if not uses.escapes:
                 stmt.visit(uses)
@@ -4184,6 +4205,20 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
                 else:
                     t.visit(uses)
     return tuple(first), uses.super_init, tuple(later)
+
+
+def _through_with(body: Sequence[cst.BaseStatement], uses: "_SelfUses") -> Iterator[cst.BaseStatement]:
+    """``body``'s statements, with a ``with`` block's in its place: it always runs
+    (``with open(config_file) as fh: self.config = safe_load(fh)``, octodns 1.22.0's
+    ``Manager.__init__``); what its context expressions read of ``self`` comes first."""
+    for stmt in body:
+        if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
+            if not uses.escapes:
+                for item in stmt.items:
+                    item.visit(uses)
+            yield from _through_with(stmt.body.body, uses)
+        else:
+            yield stmt
 
 
 def _assignment(small: cst.BaseSmallStatement) -> tuple[list[cst.BaseExpression], cst.BaseExpression | None]:

@@ -551,9 +551,14 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
         return None
-    if effect.kind == REMOVE and effect.op not in (*TAKES, "clear") and not _computed(effect.key_deps):
+    if effect.kind == REMOVE and effect.op not in (*TAKES, "clear") and not _computed(effect.key_deps) \
+            and not (effect.discarded and effect.guarded and effect.op == "pop"):
         # a named key (``cfg.pop("class")``, ``del cfg["legacy"]``); one computed from the object
-        # itself or the inputs takes an element out (``pods.pop(newest_index(pods))``)
+        # itself or the inputs takes an element out (``pods.pop(newest_index(pods))``). Not a key
+        # popped as a statement, its value thrown away, when a test finds it there (``if "env" in
+        # load: load.pop("env")``): an option the function does not take, refused once (salt
+        # 3008.5's fileserver backends dropping the retired ``env``: B's of issue 8's twenty-sixth
+        # set). A ``del`` there may follow a move (``d["author"] = d["who"]; del d["who"]``)
         return f"`{name}` comes from the caller, and this removes what the caller put in it"
     if effect.kind == ACCUMULATE and effect.path and effect.op != "add":
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
@@ -1624,10 +1629,15 @@ def loop_changes(fn: FunctionSummary, loop: int, value, depth: int = 0) -> bool:
     return False
 
 
-def every_caller_fresh(project, fn: FunctionSummary, index: int) -> bool:
+def every_caller_fresh(project, fn: FunctionSummary, index: int, below: tuple = ()) -> bool:
     """Every call in the tree hands over an object made for the call (test code aside, for a
     public function): the function owns its argument ("a helper whose every caller passes a fresh
-    object is silent"). False when there is no such caller, and for an :func:`entry_point`."""
+    object is silent"). False when there is no such caller, and for an :func:`entry_point`.
+    ``below``: the part of the argument that is changed; an object made for the call that holds
+    there what the caller was given is not the function's own (podman 5.8.0's ``create``:
+    ``payload = {"image": image}; payload.update(kwargs)``, then ``_render_payload(payload)``
+    appends to the ``extended_mode`` list of the user's ``volumes=`` dict: a bug reproduced in
+    issue 8's twenty-ninth set, where the finding was preview only)."""
     verdicts = []
     public = is_public(fn)
     if entry_point(project, fn, index):
@@ -1639,8 +1649,24 @@ def every_caller_fresh(project, fn: FunctionSummary, index: int) -> bool:
         arg = project.arg_for(call, t, index)
         if arg is None:
             continue
-        verdicts.append(sharing(project, caller, call, arg))
+        verdict = sharing(project, caller, call, arg)
+        if verdict == "fresh" and below and _holds_given_objects(project, caller, arg, below):
+            verdict = "kept"
+        verdicts.append(verdict)
     return bool(verdicts) and all(v == "fresh" for v in verdicts)
+
+
+def _holds_given_objects(project, caller: FunctionSummary, arg: Value, below: tuple) -> bool:
+    """Whether ``arg``, followed along ``below`` (or a prefix of it), reaches an object the caller
+    was given (a parameter's or a global's), not one it made."""
+    from aliaslint.dataflow import load
+
+    reached = project.resolve(caller, arg)
+    for sel in below:
+        reached = load(reached, sel)
+        if any(isinstance(o, Ref) and o.root.kind in ("param", "global") for o in reached):
+            return True
+    return False
 
 
 def no_caller_asks(project, fn: FunctionSummary, effect) -> bool:

@@ -218,7 +218,14 @@ class ArgumentConsumed(ProjectRule):
     that overrides an outside base's method (calling it through `super()`: a structlog processor's
     `__call__`) or belongs to a family of methods named with one
     prefix that the framework builds from a message (`perspective_addChange` for
-    `callRemote("addChange", ...)`: its argument is the framework's, made for this call). A helper whose every caller passes an object of its own
+    `callRemote("addChange", ...)`: its argument is the framework's, made for this call), nor a
+    function a project decorator hands back unchanged (marks or registers it: `@convert_from(...)`)
+    that no code calls by name: the dispatcher that finds it calls it with what it was given.
+    Also with `--preview` only: a key popped as a statement, its value thrown away, when a test
+    finds it there (`if "env" in load: load.pop("env")`: an option the function does not take),
+    and a function documented as removing keys ("Remove keys from ..."). Not a change at all: a
+    string written where a test required another (`if t.get("action") == "requested":
+    t["action"] = "rerequested"`: a renamed value). A helper whose every caller passes an object of its own
     is silent; a private helper whose every caller hands it an object the caller made (a
     literal, an instance, a deep copy), then uses it again, is preview only: the helper's changes
     are the caller's own work. Not a change at a call at all: one made behind a flag parameter

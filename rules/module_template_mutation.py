@@ -328,9 +328,12 @@ class ModuleTemplateMutation(ProjectRule):
     to a class-level list that a loop elsewhere works through until it is empty (`while
     config.DEPRECATED: config.DEPRECATED.pop(0)`): a queue; a function of no arguments setting
     named entries of the object from what it reads, not literals (`filters["modules"] =
-    frozenset(data[...])`): it loads the object, and a second call sets the same entries again.
+    frozenset(data[...])`): it loads the object, and a second call sets the same entries again;
+    a constant set as the process's settings say (`if cherrypy.config["apiopts"].get("x"):
+    self._cp_config["tools.auth.on"] = False`): every instance decides alike.
     Not class-level state at all: the field defaults of pydantic and
-    SQLModel models (`rows: list = []` in a `BaseModel`), which each instance gets a copy of.
+    SQLModel models (`rows: list = []` in a `BaseModel` or a `RootModel[...]`), which each
+    instance gets a copy of; an empty tuple (`functions = ()`), which holds nothing to change.
     """
 
     code = "AL003"

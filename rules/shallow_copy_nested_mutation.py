@@ -124,7 +124,9 @@ class ShallowCopyNestedMutation(ProjectRule):
     second call adds to again by keyword (`sudo(cmd, watchers=mine)`). The second use named is
     the later call given the object (or what holds the changed part of it), else the caller's
     call itself, else the copy's intent. With `--preview` only: a
-    helper whose every caller passes an object of its own, or stores the result back into the
+    helper whose every caller passes an object of its own (not one that holds, where it is
+    changed, what the caller was given: `payload.update(kwargs)` holds the user's `volumes=`),
+    or stores the result back into the
     slot it took the argument from (`api["Body"] = merged(api["Body"])`: nobody holds the
     original any more), or changes it only under a flag every caller in the tree leaves off
     (`if encode: encode_fields(meta)`); `x.copy()` on an object whose
@@ -140,7 +142,8 @@ class ShallowCopyNestedMutation(ProjectRule):
     v.startswith("arn:")`), or writes into an entry the key that chose it (`for f in keys:
     data[f]["key"] = f`): the original gains what it lacked, once; and an index or
     ordering of a collection's elements (`{r["id"]: r for r in resources}`, `sorted(resources,
-    key=...)`) through which the elements are changed: made to find or walk them; and a slice
+    key=...)`) or a mapping's view made a list (`jobname, attrs = list(conf.items())[0]`) through
+    which the elements are changed: made to find, walk or index them; and a slice
     unpacked straight into a call (`target.merge(*configs[1:])`), which hands the elements on
     one by one (no fix is offered there). A shallow copy's own `__dict__` is its own: writing
     `copied.__dict__[k]` is no nested change. A copy made in
@@ -354,7 +357,7 @@ class ShallowCopyNestedMutation(ProjectRule):
         witness = harm.caller_witness(project, fn, index, facts.short(fn.qualname), reuse_counts=True)
         if witness is not None:
             return Confidence.HIGH, witness.related(facts)
-        if harm.every_caller_fresh(project, fn, index):
+        if harm.every_caller_fresh(project, fn, index, below=e.path):
             return Confidence.MEDIUM, None  # a helper whose callers all hand over objects of their own
         if harm.callers_replace_it(project, fn, index):
             return Confidence.MEDIUM, None  # ``d["k"] = merge(d["k"], ...)``: nobody holds the original

@@ -346,3 +346,165 @@ def test_a_value_set_under_a_test_of_another_key_is_shown(tmp_path: Path) -> Non
     # the twin: the test is of another key, so the caller's own action is replaced
     text = RENAME.replace('if trigger.get("action") == "requested":', 'if trigger.get("legacy") == "yes":')
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 6, "HIGH")]
+
+
+# salt 3008.5's ``rest_cherrypy`` ``Webhook`` and ``Stats``: ``__init__`` turns authentication off
+# in the class-level ``_cp_config`` when the process's API settings say so (two B's of issue 8's
+# twenty-sixth set): every instance decides alike
+PROCESS_SETTING = '''\
+import cherrypy
+
+
+class LowDataAdapter:
+    _cp_config = {"tools.salt_auth.on": True, "tools.lowdata_fmt.on": True}
+
+
+class Webhook:
+    _cp_config = dict(LowDataAdapter._cp_config, **{"tools.salt_auth.on": True})
+
+    def __init__(self):
+        self.opts = cherrypy.config["saltopts"]
+        if cherrypy.config["apiopts"].get("webhook_disable_auth"):
+            self._cp_config["tools.salt_auth.on"] = False
+'''
+
+
+def test_a_constant_set_as_the_process_settings_say_is_preview(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": PROCESS_SETTING})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": PROCESS_SETTING}, preview=True)) == [("AL003", 14, "MEDIUM")]
+
+
+def test_a_constant_set_as_each_instance_is_told_is_shown(tmp_path: Path) -> None:
+    # the twin: each instance's own argument decides, so one instance's choice reaches the others
+    text = PROCESS_SETTING.replace("    def __init__(self):", "    def __init__(self, apiopts):").replace(
+        'cherrypy.config["apiopts"].get', "apiopts.get")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL003", 14, "HIGH")]
+
+
+# podman 5.8.0's ``ContainersManager.create``: ``payload = {...}; payload.update(kwargs)`` is made
+# for the call, but holds the user's ``volumes=`` dict; ``_render_payload`` copies the payload's
+# top level and appends the mount mode to the user's ``extended_mode`` list, walked through
+# ``.items()`` (a bug reproduced in issue 8's twenty-ninth set, where it was preview only)
+VOLUMES = '''\
+import copy
+from typing import Any, MutableMapping
+
+
+class Manager:
+    def create(self, image, command=None, **kwargs):
+        payload = {"image": image, "command": command}
+        payload.update(kwargs)
+        payload = self._render_payload(payload)
+        return payload
+
+    @staticmethod
+    def _render_payload(kwargs: MutableMapping[str, Any]) -> dict[str, Any]:
+        args = copy.copy(kwargs)
+        params = {"mounts": []}
+        for item in args.pop("volumes", {}).items():
+            key, value = item
+            options = value.get("extended_mode", [])
+            mode = value.get("mode")
+            if mode is not None:
+                options.append(mode)
+            params["mounts"].append({"destination": value["bind"], "options": options})
+        return params
+'''
+
+
+def test_a_fresh_payload_holding_the_callers_arguments_is_not_the_callees_own(tmp_path: Path) -> None:
+    found = run(tmp_path, {"m.py": VOLUMES})
+    assert shown(found) == [("AL002", 14, "HIGH")]
+    assert found[0].message.startswith(
+        '`copy.copy(kwargs)` copies only the top level, so the code that appends to '
+        '`kwargs["volumes"][*]["extended_mode"]` also changes the original')
+
+
+def test_a_fresh_payload_of_the_callers_own_literals_is_the_callees(tmp_path: Path) -> None:
+    # the twin: what the caller hands over holds only what it made for the call
+    text = VOLUMES.replace('''        payload = {"image": image, "command": command}
+        payload.update(kwargs)
+        payload = self._render_payload(payload)
+        return payload''', '''        return self._render_payload({"image": image, "volumes": {"/data": {"bind": "/mnt", "extended_mode": []}}})''')
+    assert shown(run(tmp_path / "default", {"m.py": text})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": text}, preview=True)) == [("AL002", 11, "MEDIUM")]
+
+
+# octodns 1.22.0's ``Manager.__init__``: the configuration is read from the file into
+# ``self.config`` inside ``with open(...)``, then each ``_config_*`` method takes ``class`` out of
+# its section, once per manager (four C's of issue 8's twenty-ninth set, whose second use was "its
+# next call"). A ``with`` block always runs, so what it sets first is the instance's new object;
+# octodns itself calls a method on ``self`` before, after which nothing is known to be new, and
+# keeps its four findings
+LOADED = '''\
+from yaml import load
+from yaml.loader import SafeLoader
+
+
+def safe_load(stream):
+    return load(stream, SafeLoader)
+
+
+class Manager:
+    def __init__(self, config_file):
+        with open(config_file) as fh:
+            self.config = safe_load(fh)
+        zones = self.config["zones"]
+        self.config["zones"] = self._config_zones(zones)
+        providers_config = self.config["providers"]
+        self.providers = self._config_providers(providers_config)
+
+    def _config_providers(self, providers_config):
+        providers = {}
+        for provider_name, provider_config in providers_config.items():
+            _class = provider_config.pop("class")
+            providers[provider_name] = _class(provider_name, **provider_config)
+        return providers
+
+    def _config_zones(self, zones):
+        return dict(zones)
+'''
+
+
+def test_a_constructor_taking_apart_what_it_loaded_itself_has_no_next_call(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"m.py": LOADED})) == []
+
+
+def test_a_constructor_taking_apart_what_it_was_given_is_shown(tmp_path: Path) -> None:
+    # the twin: the configuration is the caller's, which another manager may be built from
+    text = LOADED.replace('''    def __init__(self, config_file):
+        with open(config_file) as fh:
+            self.config = safe_load(fh)''', '''    def __init__(self, config):
+        self.config = config''')
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 15, "HIGH")]
+
+
+# salt 3008.5's fileserver backends: ``if "env" in load: load.pop("env")``, a retired option
+# refused, its value thrown away (B's of issue 8's twenty-sixth set)
+DROPPED = '''\
+def serve_file(load, fnd):
+    """Return a chunk from a file based on the data received."""
+    if "env" in load:
+        # "env" is not supported; use "saltenv"
+        load.pop("env")
+    ret = {"data": "", "dest": ""}
+    if "path" not in load or "saltenv" not in load:
+        return ret
+    ret["dest"] = fnd["rel"]
+    ret["data"] = load["path"]
+    return ret
+'''
+
+
+def test_an_option_dropped_when_present_is_preview(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": DROPPED})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": DROPPED}, preview=True)) == [("AL007", 5, "MEDIUM")]
+
+
+def test_an_option_taken_out_to_use_is_shown(tmp_path: Path) -> None:
+    # the twin: the value is taken out to be used, whatever the caller meant to keep
+    text = DROPPED.replace('''    if "env" in load:
+        # "env" is not supported; use "saltenv"
+        load.pop("env")''', '''    env = load.pop("env", None)''').replace(
+        '''    ret["data"] = load["path"]''', '''    ret["data"] = load["path"] if env is None else env''')
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 3, "HIGH")]
