@@ -18,8 +18,8 @@ the same order, every file whose summary key differs has a new summary *equal* t
 (read back from the summary cache and compared field by field, dict orders included), and every
 file astroid parsed still has the same content. Anything else, or an entry that is damaged, is a
 miss. Entries are stored like the replayed runs (:mod:`aliaslint.replay`): data only
-(:mod:`aliaslint.codec`), with a format, a key, a size and a checksum in a JSON header, written
-atomically.
+(:mod:`aliaslint.codec`), compressed, with a format, a key, sizes, a checksum and a signature in
+a JSON header, written atomically.
 
 **Lines moved.** An edit that adds or removes lines (a statement added to a body) moves every
 site below it, so the summary changes although nothing else in it does. A changed file's summary
@@ -44,7 +44,7 @@ from typing import Any
 
 from aliaslint import __version__
 
-FORMAT = "aliaslint-project/2"
+FORMAT = "aliaslint-project/3"  # 3: bodies compressed (aliaslint.cache.entry_bytes)
 
 #: a file's part of a project pass: ``(display, module, summary key)``, the key empty when the
 #: file has no summary (it could not be read or parsed)

@@ -8,8 +8,8 @@ diagnostics and the three phases are skipped.
 
 One entry per *slot*: the settings and the set of files checked (a run over another folder
 keeps its own entry). Entries are stored like summaries (:mod:`aliaslint.cache`): data only
-(:mod:`aliaslint.codec`), with a format, the run key, a size and a checksum in a JSON header,
-written atomically; anything unexpected is a miss.
+(:mod:`aliaslint.codec`), compressed, with a format, the run key, sizes, a checksum and a
+signature in a JSON header, written atomically; anything unexpected is a miss.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from aliaslint import __version__
 
-FORMAT = "aliaslint-run/3"
+FORMAT = "aliaslint-run/4"  # 4: bodies compressed (aliaslint.cache.entry_bytes)
 #: Settings fields that cannot change the diagnostics (where the cache is, how many workers)
 _NOT_DECIDING = {"jobs", "no_cache", "cache_dir", "config_file", "origins"}
 

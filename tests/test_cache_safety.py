@@ -7,10 +7,15 @@ configuration pointed the cache elsewhere.
 """
 from __future__ import annotations
 
+import hashlib
+import hmac
+import json
 import os
 import pickle
 import subprocess
 import sys
+import tracemalloc
+import zlib
 from pathlib import Path
 
 import pytest
@@ -60,6 +65,26 @@ def _entry_path(settings: Settings, source: str, module: str, display: str) -> P
     return cache.SummaryCache(settings).folder / key[:2] / key
 
 
+def _check_noting(project: Path, settings: Settings) -> tuple[list[tuple], list[str]]:
+    """:func:`_check`, with what the run says about the cache (``-v``)."""
+    files = discover([project], settings, cwd=project)
+    notes: list[str] = []
+    found = engine.check(files, settings, note=notes.append).diagnostics
+    return [(d.code, d.location.path, d.location.line, d.message) for d in found], notes
+
+
+def _forget_the_last_run(settings: Settings) -> None:
+    """Remove the replayed run and the kept project pass: the next run reads every summary."""
+    folder = cache.SummaryCache(settings).folder
+    for entry in [*folder.glob("runs/*"), *folder.glob("projects/*")]:
+        entry.unlink()
+
+
+#: what the run after op.py's summary entry was refused says first: the other file's entry is
+#: still read, op.py is summarised again
+ONE_MISS = ["cache: 1 summary hit(s), 1 miss(es); project pass and rules run again", "summarised: op.py"]
+
+
 def test_a_planted_pickle_entry_runs_nothing_and_the_result_is_the_cold_one(tmp_path: Path) -> None:
     project, settings = _project(tmp_path)
     cold = _check(project, Settings(root=project, no_cache=True))
@@ -86,38 +111,196 @@ def test_an_entry_copied_over_another_modules_key_is_a_miss(tmp_path: Path) -> N
 def test_damaged_or_hostile_entries_are_misses(tmp_path: Path, damage: str) -> None:
     project, settings = _project(tmp_path)
     cold = _check(project, settings)
+    _forget_the_last_run(settings)  # else the run is replayed and the entry never read
     entry = _entry_path(settings, BUG, "op", "op.py")
     header, body = entry.read_bytes().split(b"\n", 1)
-    if damage == "checksum":
-        body = body.replace(b'"op"', b'"xx"', 1)
+    if damage == "checksum":  # the summary edited, the header left as it was
+        body = zlib.compress(zlib.decompress(body).replace(b'"op"', b'"xx"', 1))
     elif damage == "format":
         header = header.replace(b"aliaslint-summary/", b"aliaslint-summary/0")
     elif damage == "not-json":
         header = b"\x80\x04garbage"
     else:  # signed with this user's own key, as if it had leaked: the codec still refuses the body
-        import json
-
         if damage == "foreign-tag":
             body = b'["os.system","echo ran"]'
         else:  # a Site whose line is a string: would crash the project pass later
+            body = zlib.decompress(body)
+            assert b'["Site","op",' in body
             body = body.replace(b'["Site","op",', b'["Site","op","1",', 1)
         meta = json.loads(header)
         header, body = cache.entry_bytes(meta["format"], meta["key"], body).split(b"\n", 1)
     entry.write_bytes(header + b"\n" + body)
-    assert _check(project, settings) == cold
+    assert cache.SummaryCache(settings).get(entry.name) is None
+    found, notes = _check_noting(project, settings)
+    assert (found, notes[:2]) == (cold, ONE_MISS)
+
+
+def test_entries_are_stored_compressed_and_read_back_exactly(tmp_path: Path) -> None:
+    # a new user's first run over moto wrote 61 MB of entries into the checked tree (10 MB compressed)
+    project, settings = _project(tmp_path)
+    _check(project, settings)
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    store = cache.SummaryCache(settings)
+    summary = store.get(entry.name, str(project / "op.py"))
+    assert summary is not None and (summary.module, summary.path) == ("op", str(project / "op.py"))
+    header, stored = entry.read_bytes().split(b"\n", 1)
+    encoded = zlib.decompress(stored)
+    meta = json.loads(header)
+    assert sorted(meta) == ["format", "key", "mac", "raw", "sha256", "size"]
+    assert (meta["format"], meta["key"], meta["size"], meta["raw"]) == (
+        "aliaslint-summary/3", entry.name, len(stored), len(encoded))
+    assert meta["sha256"] == hashlib.sha256(stored).hexdigest() == store.digest(entry.name)
+    assert len(stored) < len(encoded) / 2
+    assert cache.checked_body(entry, cache.FORMAT, entry.name) == (encoded, meta["sha256"])
+    assert cache.decode_summary(encoded, str(project / "op.py")) == summary
+    twin = "f" * 64  # put and get again: the same summary, equal field by field
+    store.put(twin, summary)
+    assert store.get(twin, summary.path) == summary
+    assert zlib.decompress((store.folder / "ff" / twin).read_bytes().split(b"\n", 1)[1]) == cache.encode_summary(summary)
+    # the replayed run and the kept project pass are stored the same way
+    folder = cache.SummaryCache(settings).folder
+    [run], [kept] = folder.glob("runs/*"), folder.glob("projects/*")
+    for path, fmt in ((run, "aliaslint-run/4"), (kept, "aliaslint-project/3")):
+        meta = json.loads(path.read_bytes().split(b"\n", 1)[0])
+        assert meta["format"] == fmt and meta["size"] < meta["raw"]
+    # any body, compressible or not, empty too
+    for n, body in enumerate((b"", os.urandom(5000), b'["t",1],' * 5000)):
+        key = f"{n:064x}"
+        path = folder / "00" / key
+        cache.write_entry(folder, path, cache.entry_bytes("test/1", key, body))
+        stored = path.read_bytes().split(b"\n", 1)[1]
+        assert cache.checked_body(path, "test/1", key) == (body, hashlib.sha256(stored).hexdigest())
+        assert cache.checked_body(path, "test/2", key) is None
+    assert len(stored) < 400  # the repetitive one: 40 kB
+
+
+def _resealed(entry: Path, edit) -> None:
+    """Rewrite the entry at ``entry`` with its stored body and decompressed size replaced by
+    ``edit(stored, raw)``, signed with this user's own key: what only a bug of ours, a damaged
+    disk or a leaked key could make. The signature holds, the body must still be refused."""
+    header, stored = entry.read_bytes().split(b"\n", 1)
+    meta = json.loads(header)
+    stored, raw = edit(stored, meta["raw"])
+    entry.write_bytes(cache.sealed(meta["format"], meta["key"], stored, raw))
+
+
+def _flip_middle_byte(stored: bytes) -> bytes:
+    middle = len(stored) // 2
+    return stored[:middle] + bytes([stored[middle] ^ 0xFF]) + stored[middle + 1:]
+
+
+DAMAGED_STREAMS = {
+    "cut short": None,  # the file itself, not signed again: the size and the signature fail
+    "truncated stream": lambda stored, raw: (stored[:len(stored) // 2], raw),
+    "its checksum cut off": lambda stored, raw: (stored[:-4], raw),  # every byte there, no end
+    "a byte flipped": lambda stored, raw: (_flip_middle_byte(stored), raw),
+    "bytes after the stream": lambda stored, raw: (stored + zlib.compress(b"[]"), raw),
+    "longer than signed": lambda stored, raw: (stored, raw - 1),
+    "shorter than signed": lambda stored, raw: (stored, raw + 1),
+    "a size that is not a number": lambda stored, raw: (stored, True),
+    "not compressed": lambda stored, raw: (zlib.decompress(stored), raw),  # format 2's body
+    "raw deflate": lambda stored, raw: (zlib.compress(zlib.decompress(stored))[2:-4], raw),
+}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGED_STREAMS))
+def test_a_damaged_compressed_entry_is_a_miss_and_the_run_goes_on(tmp_path: Path, damage: str) -> None:
+    project, settings = _project(tmp_path)
+    cold = _check(project, settings)
+    _forget_the_last_run(settings)
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    if DAMAGED_STREAMS[damage] is None:
+        entry.write_bytes(entry.read_bytes()[:-20])
+    else:
+        _resealed(entry, DAMAGED_STREAMS[damage])
+    assert cache.SummaryCache(settings).get(entry.name) is None
+    found, notes = _check_noting(project, settings)
+    assert (found, notes[:2]) == (cold, ONE_MISS)
+    assert cache.SummaryCache(settings).get(entry.name) is not None  # written again, whole
+
+
+def test_an_entry_of_the_uncompressed_format_is_a_miss(tmp_path: Path) -> None:
+    # what 0.1.0 wrote before entries were compressed (format 2), signed with this user's key
+    project, settings = _project(tmp_path)
+    cold = _check(project, settings)
+    _forget_the_last_run(settings)
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    body = zlib.decompress(entry.read_bytes().split(b"\n", 1)[1])
+    digest = hashlib.sha256(body).hexdigest()
+    fmt = "aliaslint-summary/2"
+    mac = hmac.new(cache.signing_key(), "\0".join((fmt, entry.name, digest)).encode(), hashlib.sha256).hexdigest()
+    meta = {"format": fmt, "key": entry.name, "size": len(body), "sha256": digest, "mac": mac}
+    entry.write_bytes(json.dumps(meta, separators=(",", ":")).encode() + b"\n" + body)
+    assert cache.SummaryCache(settings).get(entry.name) is None
+    found, notes = _check_noting(project, settings)
+    assert (found, notes[:2]) == (cold, ONE_MISS)
+
+
+def test_a_forged_entry_that_decompresses_is_a_miss(tmp_path: Path) -> None:
+    # a valid zlib stream, the right sizes and checksum, and a signature made with another key:
+    # the harmless module's summary where the buggy one's goes, to hide its finding
+    project, settings = _project(tmp_path)
+    cold = _check(project, settings)
+    _forget_the_last_run(settings)
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    meta = json.loads(entry.read_bytes().split(b"\n", 1)[0])
+    body = zlib.decompress(_entry_path(settings, OTHER, "other", "other.py").read_bytes().split(b"\n", 1)[1])
+    stored = zlib.compress(body, 9)
+    entry.write_bytes(cache.sealed(meta["format"], meta["key"], stored, len(body)))
+    # signed with this user's key, it would be read: only the signature stands in the way
+    assert cache.SummaryCache(settings).get(entry.name).module == "other"
+    digest = hashlib.sha256(stored).hexdigest()
+    message = "\0".join((meta["format"], meta["key"], digest, str(len(body)))).encode()
+    meta.update(size=len(stored), raw=len(body), sha256=digest,
+                mac=hmac.new(os.urandom(32), message, hashlib.sha256).hexdigest())
+    entry.write_bytes(json.dumps(meta).encode() + b"\n" + stored)
+    assert cache.SummaryCache(settings).get(entry.name) is None
+    found, notes = _check_noting(project, settings)
+    assert (found, notes[:2]) == (cold, ONE_MISS)
+
+
+@pytest.fixture(scope="module")
+def bomb() -> bytes:
+    """A zlib stream of 256 MiB of zeros: 255 kB."""
+    squeeze, zeros = zlib.compressobj(9), bytes(1 << 20)
+    return b"".join([*(squeeze.compress(zeros) for _ in range(256)), squeeze.flush()])
+
+
+@pytest.mark.parametrize("signed_size", ["the size it has", "a small size", "the largest allowed"])
+def test_a_decompression_bomb_is_a_miss_without_using_memory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bomb: bytes, signed_size: str) -> None:
+    # signed with this user's own key (a leaked one): its header says how large it is, and
+    # decompression stops one byte past that, and past the cap (1 MiB here, 64 MiB for real)
+    cap = 1 << 20
+    monkeypatch.setattr(cache, "MAX_ENTRY_BYTES", cap)
+    assert len(bomb) < cap // 4
+    project, settings = _project(tmp_path)
+    cold = _check(project, settings)
+    _forget_the_last_run(settings)
+    entry = _entry_path(settings, BUG, "op", "op.py")
+    size = {"the size it has": 256 << 20, "a small size": 1000, "the largest allowed": cap}[signed_size]
+    _resealed(entry, lambda stored, raw: (bomb, size))
+    tracemalloc.start()
+    try:
+        got = cache.SummaryCache(settings).get(entry.name)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got is None
+    assert peak < 4 * cap  # the entry read, and at most the cap decompressed (256 MiB if let go)
+    found, notes = _check_noting(project, settings)
+    assert (found, notes[:2]) == (cold, ONE_MISS)
 
 
 def _forge(entry: Path, edit) -> None:
-    """Rewrite the entry at ``entry`` with ``edit(body)`` and a header whose size and checksum
-    match: what anyone can do to a cache folder a repository ships."""
-    import hashlib
-    import json
-
-    header, body = entry.read_bytes().split(b"\n", 1)
-    body = edit(body)
+    """Rewrite the entry at ``entry`` with ``edit(body)`` (the body decompressed) and a header
+    whose sizes and checksum match: what anyone can do to a cache folder a repository ships."""
+    header, stored = entry.read_bytes().split(b"\n", 1)
+    body = edit(zlib.decompress(stored))
+    stored = zlib.compress(body)
     meta = json.loads(header)
-    meta.update(size=len(body), sha256=hashlib.sha256(body).hexdigest())
-    entry.write_bytes(json.dumps(meta).encode() + b"\n" + body)
+    meta.update(size=len(stored), raw=len(body), sha256=hashlib.sha256(stored).hexdigest())
+    entry.write_bytes(json.dumps(meta).encode() + b"\n" + stored)
 
 
 def test_a_forged_replay_that_hides_the_findings_is_a_miss(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,11 +371,9 @@ def test_a_project_pass_entry_naming_a_bad_summary_key_is_a_miss(tmp_path: Path,
         states, *rest = codec.loads(body)
         return codec.dumps(([(s[0], s[1], planted) for s in states], *rest)).encode()
 
-    import json
-
     header, body = stored[0].read_bytes().split(b"\n", 1)
     meta = json.loads(header)
-    stored[0].write_bytes(cache.entry_bytes(meta["format"], meta["key"], plant(body)))  # even when signed
+    stored[0].write_bytes(cache.entry_bytes(meta["format"], meta["key"], plant(zlib.decompress(body))))  # even when signed
     (project / "op.py").write_text(BUG + "\n# touched\n", encoding="utf-8")
     again = cli_runner().invoke(cli, ["check", "--output-format", "concise", str(project)])
     assert again.exit_code == first.exit_code == 1, again.stderr

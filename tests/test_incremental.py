@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import tempfile
+import zlib
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from _cli import runner as cli_runner
-from aliaslint import cutoff
+from aliaslint import cache, cutoff
 from aliaslint.cli import cli
 from aliaslint.diagnostics import Location
 
@@ -210,7 +211,7 @@ def test_the_files_astroid_parsed_are_kept_with_the_pass(tmp_path: Path) -> None
     _incremental_equals_cold(tmp_path, compare=False)
     [entry] = (tmp_path / "cache").rglob("projects/*")
     _, _, body = entry.read_bytes().partition(b"\n")
-    states, parsed, local, diagnostics, unresolved = codec.loads(body)
+    states, parsed, local, diagnostics, unresolved = codec.loads(zlib.decompress(body))
     ops = tmp_path / "pkg" / "ops.py"
     assert parsed == [(str(ops), cutoff.file_digest(str(ops)))]
     assert [s[1] for s in states] == ["pkg", "pkg.builders", "pkg.grid", "pkg.ops"]
@@ -235,15 +236,12 @@ def test_a_damaged_or_planted_project_entry_is_a_miss(tmp_path: Path, damage: st
         import pickle
 
         entry.write_bytes(header + b"\n" + pickle.dumps([]))
-    else:  # valid checksum, a value of another type where diagnostics go
-        import hashlib
-
-        data = json.loads(body)
+    else:  # signed (a leaked key), a value of another type where diagnostics go
+        data = json.loads(zlib.decompress(body))
         data[4] = ["l", "not a diagnostic"]  # ["t", states, parsed, local, diagnostics, unresolved]
         body = json.dumps(data, separators=(",", ":")).encode()
         meta = json.loads(header)
-        meta.update(size=len(body), sha256=hashlib.sha256(body).hexdigest())
-        entry.write_bytes(json.dumps(meta).encode() + b"\n" + body)
+        entry.write_bytes(cache.entry_bytes(meta["format"], meta["key"], body))
     _toggle(pkg, "comment at a line's end")
     notes = _incremental_equals_cold(tmp_path)
     assert "project pass and rules run again" in notes, notes
