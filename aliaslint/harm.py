@@ -552,11 +552,13 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     if name.startswith("_") or fn.params[index].startswith("*"):
         return None
     if effect.kind == REMOVE and effect.op not in (*TAKES, "clear") and not _computed(effect.key_deps) \
-            and not (effect.discarded and effect.guarded and effect.op == "pop"):
+            and not (effect.discarded and effect.guarded and not effect.conditional and effect.op == "pop"):
         # a named key (``cfg.pop("class")``, ``del cfg["legacy"]``); one computed from the object
         # itself or the inputs takes an element out (``pods.pop(newest_index(pods))``). Not a key
-        # popped as a statement, its value thrown away, when a test finds it there (``if "env" in
-        # load: load.pop("env")``): an option the function does not take, refused once (salt
+        # popped as a statement, its value thrown away, when a test of the object alone finds it
+        # there (``if "env" in load: load.pop("env")``): an option the function does not take,
+        # refused once; not an element a search of other inputs picked (napalm 5.2.0's
+        # ``_compare_getter_list`` popping each matched element of the caller's list) (salt
         # 3008.5's fileserver backends dropping the retired ``env``: B's of issue 8's twenty-sixth
         # set). A ``del`` there may follow a move (``d["author"] = d["who"]; del d["who"]``)
         return f"`{name}` comes from the caller, and this removes what the caller put in it"
