@@ -2952,8 +2952,8 @@ class FunctionAnalyzer:
     def value_matches(self, test: cst.BaseExpression) -> list[tuple[str, frozenset[str]]]:
         """``(slot text, the string literals it is compared with)`` for each item or attribute
         whose value ``test`` requires to be one of some literals, also in an ``and`` chain:
-        ``trigger.get("action") == "requested"`` -> ``('trigger["action"]', {"requested"})``,
-        ``spec["mode"] in ("old", "legacy")``. The slot is spelt as its subscript (``X["k"]``)."""
+        ``trigger.get("action") == "requested"`` -> ``("trigger['action']", {"requested"})``,
+        ``spec["mode"] in ("old", "legacy")``. The slot is spelt as :func:`_slot_text` spells it."""
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
             return self.value_matches(test.left) + self.value_matches(test.right)
         if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
@@ -4484,8 +4484,8 @@ def _names_in(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 
 def _slot_text(mod, node: cst.BaseExpression) -> str | None:
-    """An item or attribute spelt one way: ``X["k"]`` for ``X["k"]``, ``X['k']`` and
-    ``X.get("k")``; ``X.attr`` for an attribute; ``None`` for anything else."""
+    """An item or attribute spelt one way: ``X['k']`` for ``X["k"]``, ``X['k']`` and
+    ``X.get("k")`` (the key's ``repr``); ``X.attr`` for an attribute; ``None`` for anything else."""
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get" \
             and len(node.args) == 1 and isinstance(node.args[0].value, cst.SimpleString):
         return f"{mod.code_for(node.func.value)}[{node.args[0].value.evaluated_value!r}]"
