@@ -2952,8 +2952,8 @@ class FunctionAnalyzer:
     def value_matches(self, test: cst.BaseExpression) -> list[tuple[str, frozenset[str]]]:
         """``(slot text, the string literals it is compared with)`` for each item or attribute
         whose value ``test`` requires to be one of some literals, also in an ``and`` chain:
-        ``trigger.get("action") == "requested"`` -> ``("trigger['action']", {"requested"})``,
-        ``spec["mode"] in ("old", "legacy")``. The slot is spelt as :func:`_slot_text` spells it."""
+        ``trigger.get("action") == "requested"`` -> ``('trigger["action"]', {"requested"})``,
+        ``spec["mode"] in ("old", "legacy")``. The slot is spelt as :meth:`item_text` spells it."""
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
             return self.value_matches(test.left) + self.value_matches(test.right)
         if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
@@ -2968,10 +2968,9 @@ class FunctionAnalyzer:
             literals = [e.value for e in right.elements]
         else:
             return []
-        slot = _slot_text(self.mod, left)
-        if slot is None:
+        if not (isinstance(left, (cst.Subscript, cst.Attribute)) or self._get_guard(left) is not None):
             return []
-        return [(slot, frozenset(str(lit.evaluated_value) for lit in literals))]
+        return [(self.item_text(left), frozenset(str(lit.evaluated_value) for lit in literals))]
 
     def _migrates_matched(self, target: cst.BaseExpression) -> bool:
         """A write of a string literal into ``target`` under a test that its old value is one of
@@ -2981,7 +2980,7 @@ class FunctionAnalyzer:
         ``GithubTrigger.getEventFilters``, a "public entry point" B of issue 8's twenty-eighth set)."""
         if not self.migration_guards or not isinstance(self.assigned_value, cst.SimpleString):
             return False
-        olds = self.migration_guards.get(_slot_text(self.mod, target) or "")
+        olds = self.migration_guards.get(self.item_text(target))
         return olds is not None and str(self.assigned_value.evaluated_value) not in olds
 
     def _converts_probed(self, target: cst.BaseExpression) -> bool:
@@ -4481,20 +4480,6 @@ def _names_in(node: cst.CSTNode) -> list[cst.CSTNode]:
         else:
             stack.extend(n.children)
     return out
-
-
-def _slot_text(mod, node: cst.BaseExpression) -> str | None:
-    """An item or attribute spelt one way: ``X['k']`` for ``X["k"]``, ``X['k']`` and
-    ``X.get("k")`` (the key's ``repr``); ``X.attr`` for an attribute; ``None`` for anything else."""
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "get" \
-            and len(node.args) == 1 and isinstance(node.args[0].value, cst.SimpleString):
-        return f"{mod.code_for(node.func.value)}[{node.args[0].value.evaluated_value!r}]"
-    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
-            and isinstance(node.slice[0].slice.value, cst.SimpleString):
-        return f"{mod.code_for(node.value)}[{node.slice[0].slice.value.evaluated_value!r}]"
-    if isinstance(node, cst.Attribute):
-        return mod.code_for(node)
-    return None
 
 
 def _yielded_once(o, depth: int = 0):

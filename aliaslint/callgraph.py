@@ -332,7 +332,7 @@ class CallResolution:
         if cls_name not in cache:
             cache[cls_name] = any(
                 isinstance(o, Ref) and o.root.kind == "global"
-                and _base_name(o) in FIELD_COPYING_BASES
+                and (base_dotted_name(o) or "").rsplit(".", 1)[-1] in FIELD_COPYING_BASES
                 and not self.classes_of_value(frozenset({o}), self.modules[self.classes[c].module])
                 for c in self.mro(cls_name) for base in self.classes[c].bases for o in base)
         return cache[cls_name]
@@ -938,8 +938,13 @@ def strongly_connected_components(graph: dict[str, set[str]]) -> list[list[str]]
     return out
 
 
-def _base_name(base) -> str:
-    """The last name of a base class's dotted path, without its type arguments
-    (``pydantic.RootModel[dict[str, int]]`` -> ``RootModel``)."""
-    dotted = base.root.name + "".join(p for p in base.path if not p.startswith("["))
-    return dotted.rsplit(".", 1)[-1]
+def base_dotted_name(base) -> str | None:
+    """The dotted name a module-level base class is spelt with, without its type arguments
+    (``pydantic.RootModel[dict[str, int]]`` -> ``pydantic.RootModel``), or ``None`` for
+    anything else (a call's result, an item of a mapping)."""
+    if not isinstance(base, Ref) or base.root.kind != "global":
+        return None
+    path = base.path
+    while path and path[-1].startswith("["):
+        path = path[:-1]
+    return base.root.name + "".join(path) if all(p.startswith(".") for p in path) else None

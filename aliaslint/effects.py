@@ -213,6 +213,7 @@ class EffectsFixpoint:
         """``fn``'s effects, keyed by (root, path, kind, site); when several routes lead to the
         same effect the one that sorts first wins, so the result does not depend on hashing."""
         found: list[Effect] = []
+        self._call_inputs = {}
         for m in fn.mutations:
             if m.call_id >= 0 and self.overridden_builtin(fn, m.call_id):
                 continue
@@ -252,6 +253,7 @@ class EffectsFixpoint:
                 for e in self.effects.get(t.function, {}).values():
                     found.extend(self.translate(fn, call, t, e))
         self._arg_roots = None
+        self._call_inputs = None
         self._stored_by_calls = ()
         by_key: dict[tuple, list[Effect]] = {}
         for e in found:
@@ -470,15 +472,23 @@ class EffectsFixpoint:
         project.name)`` gives each project's entries: zuul 14.3.0's dynamic layout, whose errors
         gathered from each project into one ``ParsedConfig`` were said to be the same ones again,
         a B of issue 8's twenty-eighth set)."""
+        memo = self._call_inputs if self._call_inputs is not None else {}
         out: set = set()
         for o in value:
             if isinstance(o, Ref) and o.root.kind == "call":
-                call = self.call_site(fn, o.root.index)
-                if call is None:
-                    continue
-                for a in (*call.args, *(v for _, v in call.kwargs)):
-                    out.update(r for r in deps_of(self.resolve(fn, a)) if r.kind == "param")
+                got = memo.get(o.root.index)
+                if got is None:
+                    call = self.call_site(fn, o.root.index)
+                    got = memo[o.root.index] = frozenset() if call is None else frozenset(
+                        r for a in (*call.args, *(v for _, v in call.kwargs))
+                        for r in deps_of(self.resolve(fn, a)) if r.kind == "param")
+                out |= got
         return frozenset(out)
+
+    #: call id -> :meth:`call_input_roots` of that call, while :meth:`compute_effects` computes one
+    #: function's effects (None otherwise): its callees' results, and so its arguments' values,
+    #: stay the same meanwhile
+    _call_inputs: dict | None = None
 
     #: (id of a call site, id of its target, parameter index) -> the roots its argument depends
     #: on, while :meth:`compute_effects` translates one function's callees' effects (None

@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from aliaslint.callgraph import base_dotted_name
 from aliaslint.dataflow import load as dataflow_load
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
 from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, deps_of, loops_of
@@ -707,11 +708,8 @@ def external_bases(project, cls: str) -> frozenset[str]:
             if project.classes_of_value(base, project.modules[info.module]):
                 continue
             for o in base:
-                path = o.path if isinstance(o, Ref) else ()
-                while path and path[-1].startswith("["):
-                    path = path[:-1]  # type arguments: ``pydantic.RootModel[dict[str, int]]``
-                if isinstance(o, Ref) and o.root.kind == "global" and all(x.startswith(".") for x in path):
-                    dotted = o.root.name + "".join(path)
+                dotted = base_dotted_name(o)
+                if dotted is not None:
                     top = dotted.split(".")[0]
                     if top not in _SHAPE_MODULES and top not in project.modules:
                         out.add(dotted)
@@ -1661,11 +1659,9 @@ def every_caller_fresh(project, fn: FunctionSummary, index: int, below: tuple = 
 def _holds_given_objects(project, caller: FunctionSummary, arg: Value, below: tuple) -> bool:
     """Whether ``arg``, followed along ``below`` (or a prefix of it), reaches an object the caller
     was given (a parameter's or a global's), not one it made."""
-    from aliaslint.dataflow import load
-
     reached = project.resolve(caller, arg)
     for sel in below:
-        reached = load(reached, sel)
+        reached = dataflow_load(reached, sel)
         if any(isinstance(o, Ref) and o.root.kind in ("param", "global") for o in reached):
             return True
     return False
