@@ -2545,9 +2545,9 @@ class FunctionAnalyzer:
                 value = self.tag(value, frozenset(self.loop_stack))
             self.bind(t.target, value, node)
         taken = node.value
-        if self.loop_stack and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
+        if self.loop_stack and len(node.targets) == 1 and isinstance(node.targets[0].target, (cst.Name, cst.Attribute)) \
                 and isinstance(taken, cst.Call):
-            self._note_fold(node.targets[0].target.value, taken, value)
+            self._note_fold(node.targets[0].target, taken, value)
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(taken, cst.Call) \
                 and _predicate_inputs(taken):
             # a name bound to a predicate's answer about these objects (see :meth:`absence_tested`)
@@ -2560,15 +2560,16 @@ class FunctionAnalyzer:
                 and (probe := self._get_guard(taken)) is not None:
             self.probed[node.targets[0].target.value] = probe
 
-    def _note_fold(self, name: str, call: cst.Call, result: frozenset) -> None:
+    def _note_fold(self, target: cst.Name | cst.Attribute, call: cst.Call, result: frozenset) -> None:
         """``x = f(x, y)`` in a loop: mark the call's positions that pass ``x`` as folded
         (:attr:`CallSite.folds`). Whenever the call runs, its result is what the next call gets
         there, even when an ``if`` around it skips some rounds (salt 3008.5's ``policy_vals =
         dictupdate.update(policy_vals, tdict)`` under ``if tdict:``, two B's of issue 8's
-        twenty-sixth set)."""
+        twenty-sixth set). An attribute so too (``self.config = BaseConfig.merge(self.config,
+        source_config)``, taskcat 0.9.58's ``Config.__init__``)."""
         positions = tuple(i for i, a in enumerate(call.args)
-                          if a.keyword is None and a.star == "" and isinstance(a.value, cst.Name)
-                          and a.value.value == name)
+                          if a.keyword is None and a.star == "" and isinstance(a.value, type(target))
+                          and a.value.deep_equals(target))
         if not positions:
             return
         ids = {o.root.index for o in result if isinstance(o, Ref) and o.root.kind == "call" and not o.path}

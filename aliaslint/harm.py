@@ -959,6 +959,22 @@ def outer_entry_related(project, facts, fn: FunctionSummary, index: int):
 
 
 # ------------------------------------------------------------------- sharing
+def threads_result(call: CallSite, arg: Value) -> bool:
+    """Whether ``arg``, what ``call`` passes, is the result of ``call`` itself on the round before
+    (``ctx = step(ctx)`` in a loop), rebound so on every round that goes on: what it held before
+    the loop is then passed on the first round only (marked as varying with the loop). Rebound
+    on some rounds only (``if tag: el = child``), the others pass the same object again; but
+    rebound by the call's own statement (``x = f(x, y)``, :attr:`CallSite.folds`), whatever
+    skips the call on some rounds skips the change too."""
+    if not arg or not call.loops:
+        return False
+    if any(i < len(call.args) and call.args[i] == arg for i in call.folds):
+        return True  # ``x = f(x, y)``: rebound to the result whenever the call runs
+    own = [o for o in arg if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call.id]
+    return bool(own) and all(call.loops[-1] in o.loops for o in arg
+                             if isinstance(o, (Ref, Fresh)) and o not in own)
+
+
 def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None, depth: int = 0,
             into: frozenset = frozenset()) -> str:
     """How ``call`` passes ``arg``: "shared" (a global, or one object handed to several calls or
@@ -977,6 +993,8 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
     verdict = "fresh"
     # what the loop's element leads to (``for name, doc in docs.items(): f(doc["doc"])``): another
     # object on each iteration, though its creator's loop tags are gone from a callee's result
+    # ``x = f(x, y)``: what ``x`` held before the loop is handed over on the first round only
+    threaded = threads_result(call, arg)
     per_iteration = frozenset().union(*(
         project.resolve(caller, frozenset({v})) for v in arg
         if isinstance(v, Ref) and call.loops and call.loops[-1] in v.loops))
@@ -994,9 +1012,10 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
                 and not (c.builtin_guess and c.receiver is not None
                          and project.resolve(caller, c.receiver) & (parts | into))
             )
-            if uses or call.loops and not (set(call.loops) & set(o.loops)) and o not in per_iteration:
+            if uses or call.loops and not (set(call.loops) & set(o.loops)) and o not in per_iteration \
+                    and not threaded:
                 return "shared"
-        elif isinstance(o, Ref) and call.loops and call.loops[-1] not in o.loops:
+        elif isinstance(o, Ref) and call.loops and call.loops[-1] not in o.loops and not threaded:
             return "shared"  # one object handed to the call on every iteration of a loop
         elif isinstance(o, Ref) and o.root.kind == "param" and not o.path \
                 and caller.params[o.root.index:o.root.index + 1] and caller.params[o.root.index].startswith("**"):
@@ -1008,7 +1027,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
             # a part of what the caller holds: its own object's (``self.headers``), or of an
             # argument whose callers may keep it; an argument every caller makes for the call
             # (``load_stage(deepcopy(self.stage_data))``, then ``d["deps"]``) is held by nobody
-            if o.root.index == 0 and caller.cls and _new_in_constructor(project, caller, o):
+            if o.root.index == 0 and caller.cls and _new_in_constructor(project, caller, call, o):
                 continue  # the constructor's own new object: one call per instance
             if o.root.index == 0 and caller.cls or _used_after(caller, call, o) \
                     or not _made_for_each_call(project, caller, o.root.index, depth):
@@ -1060,24 +1079,39 @@ def _same_holder(project, caller: FunctionSummary, call: CallSite, other: CallSi
                for r in other.receiver)
 
 
-def _new_in_constructor(project, caller: FunctionSummary, ref: Ref) -> bool:
+def _new_in_constructor(project, caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
     """Whether ``ref`` (``self.<attr>...`` in ``caller``) is, in ``__init__``, an object the
-    constructor made for this instance: it sets the attribute first thing
-    (:attr:`FunctionSummary.sets_first`) and only ever to new objects. ``__init__`` runs once per
-    instance, so no later call of the callee starts from what this one changed (libcloud's
-    ``Response.__init__``: ``self.headers = lowercase_keys(dict(response.headers))``, then
-    ``exception_from_message(headers=self.headers)`` on the error path)."""
+    constructor made for this instance before ``call``: it sets the attribute by a statement of its
+    own body (:attr:`FunctionSummary.sets_first`, or :attr:`FunctionSummary.sets_later` after a
+    method call on ``self``) above the call, and only ever to new objects: made there, or a call's
+    result that is none of the objects the analysis knows (a document parsed from a file).
+    ``__init__`` runs once per instance, so no later call of the callee starts from what this one
+    changed (libcloud's ``Response.__init__``: ``self.headers = lowercase_keys(dict(
+    response.headers))``, then ``exception_from_message(headers=self.headers)`` on the error path;
+    octodns 1.22.0's ``Manager.__init__``: ``self.config = safe_load(fh)`` after
+    ``self._try_version(...)``, then ``self._config_providers(self.config['providers'])`` popping
+    each provider's ``class``, four C's of issue 8's blind twenty-ninth set)."""
     if caller.name != "__init__" or not ref.path or not ref.path[0].startswith("."):
         return False
     name = ref.path[0][1:]
-    if name not in caller.sets_first:
+    if name not in caller.sets_first and name not in caller.sets_later:
         return False
-    stored = [value for attr, value, _ in caller.self_stores if attr == name]
-    for value in stored:
+    stored = [(value, site) for attr, value, site in caller.self_stores if attr == name]
+    for value, _ in stored:
         resolved = project.resolve(caller, value)
-        if not resolved or not all(isinstance(v, Fresh) and v.kind != "copy" and v.copy is None for v in resolved):
+        if not resolved or not all(isinstance(v, Fresh) and v.kind != "copy" and v.copy is None
+                                   or isinstance(v, Opaque) and not _holds_caller_input(caller, v)
+                                   for v in resolved):
             return False
-    return bool(stored)
+    return any((site.line, site.column) < (call.site.line, call.site.column) for _, site in stored)
+
+
+def _holds_caller_input(caller: FunctionSummary, value: Opaque) -> bool:
+    """Whether a call's unknown result may be an object the instance already holds: it is computed
+    from ``self`` (``self.config = self.loader.get()``). One computed from the constructor's
+    arguments (``safe_load(open(config_file))``) is taken as new, as a library call's result is
+    elsewhere in the analysis."""
+    return any(r.kind == "param" and r.index == 0 for r in value.deps)
 
 
 def other_callers(project, fn: FunctionSummary) -> list[tuple[FunctionSummary, CallSite, object]]:
@@ -1650,19 +1684,36 @@ def every_caller_fresh(project, fn: FunctionSummary, index: int, below: tuple = 
         if arg is None:
             continue
         verdict = sharing(project, caller, call, arg)
-        if verdict == "fresh" and below and _holds_given_objects(project, caller, arg, below):
+        if verdict == "fresh" and below and _holds_given_objects(project, caller, call, arg, below):
             verdict = "kept"
         verdicts.append(verdict)
     return bool(verdicts) and all(v == "fresh" for v in verdicts)
 
 
-def _holds_given_objects(project, caller: FunctionSummary, arg: Value, below: tuple) -> bool:
+def _holds_given_objects(project, caller: FunctionSummary, call: CallSite, arg: Value, below: tuple) -> bool:
     """Whether ``arg``, followed along ``below`` (or a prefix of it), reaches an object the caller
-    was given (a parameter's or a global's), not one it made."""
+    was given (a parameter's or a global's), not one it made, or one it made once and hands to
+    another call too: ``annotate_job({"name": n, "resources": [user_resource]})`` twice gives two
+    new jobs holding one resource (the corpus's C15)."""
     reached = project.resolve(caller, arg)
     for sel in below:
         reached = dataflow_load(reached, sel)
         if any(isinstance(o, Ref) and o.root.kind in ("param", "global") for o in reached):
+            return True
+        made = {o for o in reached if isinstance(o, Fresh)}
+        if made and any(c.id != call.id and any(_holds(project.resolve(caller, v), made)
+                                                for v in (*c.args, *(v for _, v in c.kwargs)))
+                        for c in caller.calls):
+            return True
+    return False
+
+
+def _holds(value: Value, objects: set, depth: int = 0) -> bool:
+    """Whether ``value`` is one of ``objects`` or holds one (four levels of new objects down)."""
+    for o in value:
+        if o in objects:
+            return True
+        if isinstance(o, Fresh) and depth < 4 and any(_holds(v, objects, depth + 1) for _, v in o.fields):
             return True
     return False
 

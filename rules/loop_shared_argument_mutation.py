@@ -11,22 +11,6 @@ from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
 from aliaslint.values import ANY, Fresh, Ref, format_path, loops_of, operand
 
 
-def _threads_result(call, arg) -> bool:
-    """Whether ``arg``, what ``call`` passes, is the result of ``call`` itself on the round before
-    (``ctx = step(ctx)`` in a loop), rebound so on every round that goes on: what it held before
-    the loop is then passed on the first round only (marked as varying with the loop). Rebound
-    on some rounds only (``if tag: el = child``), the others pass the same object again; but
-    rebound by the call's own statement (``x = f(x, y)``, :attr:`CallSite.folds`), whatever
-    skips the call on some rounds skips the change too."""
-    if not arg or not call.loops:
-        return False
-    if any(i < len(call.args) and call.args[i] == arg for i in call.folds):
-        return True  # ``x = f(x, y)``: rebound to the result whenever the call runs
-    own = [o for o in arg if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call.id]
-    return bool(own) and all(call.loops[-1] in o.loops for o in arg
-                             if isinstance(o, (Ref, Fresh)) and o not in own)
-
-
 def facts_consumed(project, function: str, index: int) -> bool:
     from aliaslint.rules.argument_consumed import consumed_params
 
@@ -184,7 +168,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # state: ``while state.rargs: arg = state.rargs.pop(0) ... state.largs.append``):
                     # it is the loop's working state, which the callee is meant to extend
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
-                elif all(_threads_result(item[1], project.arg_for(item[1], item[2], item[4].root.index))
+                elif all(harm.threads_result(item[1], project.arg_for(item[1], item[2], item[4].root.index))
                          for item in items):
                     # the loop hands the call's own result back to it (``r = step(name, ctx=ctx);
                     # ctx = r``): a fold, whose accumulator is meant to grow round by round

@@ -433,9 +433,8 @@ def test_a_fresh_payload_of_the_callers_own_literals_is_the_callees(tmp_path: Pa
 # octodns 1.22.0's ``Manager.__init__``: the configuration is read from the file into
 # ``self.config`` inside ``with open(...)``, then each ``_config_*`` method takes ``class`` out of
 # its section, once per manager (four C's of issue 8's twenty-ninth set, whose second use was "its
-# next call"). A ``with`` block always runs, so what it sets first is the instance's new object;
-# octodns itself calls a method on ``self`` before, after which nothing is known to be new, and
-# keeps its four findings
+# next call"). A ``with`` block always runs, so what it sets is the instance's new object; octodns
+# itself calls a method on ``self`` before (``self._try_version(...)``), which changes nothing of it
 LOADED = '''\
 from yaml import load
 from yaml.loader import SafeLoader
@@ -468,6 +467,33 @@ class Manager:
 
 def test_a_constructor_taking_apart_what_it_loaded_itself_has_no_next_call(tmp_path: Path) -> None:
     assert shown(run(tmp_path, {"m.py": LOADED})) == []
+
+
+def test_a_constructor_taking_apart_what_it_loaded_after_a_method_call_has_no_next_call(tmp_path: Path) -> None:
+    text = LOADED.replace('''    def __init__(self, config_file):
+        with open(config_file) as fh:''', '''    def __init__(self, config_file):
+        self.version = self._try_version("octodns")
+        with open(config_file) as fh:''') + '''
+    def _try_version(self, name):
+        return name
+'''
+    assert shown(run(tmp_path, {"m.py": text})) == []
+
+
+def test_a_constructor_taking_apart_what_the_instance_already_held_is_shown(tmp_path: Path) -> None:
+    # the twin: the document comes from an object the instance holds, which may hand the same
+    # one to every manager
+    text = LOADED.replace('''    def __init__(self, config_file):
+        with open(config_file) as fh:
+            self.config = safe_load(fh)''', '''    source = None
+
+    def __init__(self, config_file):
+        self.version = self._try_version("octodns")
+        self.config = self.source.get(config_file)''') + '''
+    def _try_version(self, name):
+        return name
+'''
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 23, "HIGH")]
 
 
 def test_a_constructor_taking_apart_what_it_was_given_is_shown(tmp_path: Path) -> None:
