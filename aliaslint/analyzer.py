@@ -1729,6 +1729,8 @@ class FunctionAnalyzer:
         ``*``/``**`` argument is given)``, each argument evaluated once. ``*xs`` / ``**kw`` are never matched to a parameter:
         they are kept under ``"*"`` / ``"**"`` for dependencies."""
         args = [(a, self.eval(a.value)) for a in node.args]
+        for a, _ in args:
+            self._note_handed_on(a.value)
         for a, v in args:
             if a.star == "*" and isinstance(a.value, (cst.Subscript, cst.List)):
                 # ``f(*configs[1:])``: the caller's elements handed on one by one, not a copy
@@ -1743,6 +1745,21 @@ class FunctionAnalyzer:
             if a.star:
                 keywords[a.star] = keywords.get(a.star, frozenset()) | v
         return args, positional, keywords, any(a.star for a, _ in args)
+
+    def _note_handed_on(self, value: cst.BaseExpression) -> None:
+        """Record a function handed to a call as a value (:attr:`FunctionSummary.handed_on`): a
+        method of ``self`` or a name of the module's (its functions among them), not a local."""
+        params = self.summary.params
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and self.summary.cls \
+                and params and value.value.value == params[0]:
+            text = "." + value.attr.value
+        elif isinstance(value, cst.Name) and value.value in self.mod.top_names and value.value not in self.local_names \
+                and value.value not in (p.lstrip("*") for p in params):
+            text = value.value
+        else:
+            return
+        if text not in self.summary.handed_on:
+            self.summary.handed_on += (text,)
 
     def eval_Call(self, node: cst.Call) -> frozenset:
         func = node.func

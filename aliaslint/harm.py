@@ -545,9 +545,16 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     top level or by removing a named key. Returns the reason or ``None``."""
     if not (public or is_public(fn)) or index >= len(fn.params) or nested(project, fn) \
             or framework_hook(project, fn) or plugin_hook(project, fn) or class_statement_namespace(project, fn, index) \
-            or registered_by_decorator(project, fn):
+            or registered_by_decorator(project, fn) or library_callback(project, fn):
         return None
     if not config_like(project, fn, index, effect.path):
+        return None
+    if effect.kind == ACCUMULATE and index in fn.own_fallback and index in fn.falsy_defaults:
+        # ``def find(keys, dct, result=None): if result is None: result = {}``, then filled: a
+        # parameter the function makes its own object for when none is given is where it puts
+        # what it finds, for its recursive calls or a caller that asks to collect (moto 5.2.6's
+        # ``find_nested_key``, documented "only set by recursive invocations"; a B of issue 8's
+        # blind twenty-seventh set)
         return None
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
@@ -729,6 +736,36 @@ def dispatch_prefix(name: str) -> str | None:
     ``perspective_addChange``), or None for a name without one."""
     m = _DISPATCH_PREFIX.match(name)
     return m.group(1) if m else None
+
+
+def library_callback(project, fn: FunctionSummary) -> bool:
+    """``fn`` is a callback no code in the tree calls, handed as a value to a call
+    (``json.loads(raw, object_hook=self.decode_policy)``): whoever gets it calls it, with what it
+    made or was given for that call, not a library user (moto 5.2.6's ``Policy.decode_policy``
+    rewriting each dict the JSON decoder built; a B of issue 8's blind twenty-seventh set)."""
+    if project.callers.get(fn.qualname):
+        return False
+    return fn.qualname in _handed_on_functions(project)
+
+
+def _handed_on_functions(project) -> frozenset[str]:
+    """The qualified names of the project functions some function hands to a call as a value
+    (:attr:`FunctionSummary.handed_on`): a method of its class (or a base's), or a function of
+    its module. Built once per project."""
+    got = project.__dict__.get("_handed_on_functions")
+    if got is not None:
+        return got
+    found: set[str] = set()
+    for fn in project.functions.values():
+        for text in fn.handed_on:
+            if text.startswith("."):
+                method = project.find_method(fn.cls, text[1:]) if fn.cls else None
+                if method is not None:
+                    found.add(method)
+            elif f"{fn.module}.{text}" in project.functions:
+                found.add(f"{fn.module}.{text}")
+    got = project.__dict__["_handed_on_functions"] = frozenset(found)
+    return got
 
 
 def framework_hook(project, fn: FunctionSummary) -> bool:

@@ -215,6 +215,10 @@ class FunctionSummary:
     #: self.descriptionDone[:]``, ``self.items = []``): from there on ``self.<name>`` is the
     #: instance's own, whatever the methods it calls rebind it to, never the class attribute
     owns: tuple[str, ...] = ()
+    #: functions this one hands to a call as a value, not calling them: ``".name"`` for a method
+    #: of its own object (``json.loads(raw, object_hook=self.decode_policy)``), ``"name"`` for a
+    #: function of its module (``sorted(xs, key=by_name)``). Whoever gets it calls it
+    handed_on: tuple[str, ...] = ()
     #: ``(call id, parameter index)``: a ``return`` that this call precedes on its path hands the
     #: parameter back (itself, or in a returned tuple); index ``-1``: it hands back the call's own
     #: result (``event = self._update(event); return event, context``). A callee's change to

@@ -345,11 +345,14 @@ class ShallowCopyNestedMutation(ProjectRule):
                                           below=e.path[:max(depth, 1)])
             if witness is not None:
                 return Confidence.HIGH, witness.related(facts)
-            if harm.every_caller_fresh(project, fn, index, below=e.path[:max(depth, 1)]):
-                # every caller hands over an object made for the call, and keeps the result in
-                # its place (``self.config = BaseConfig.merge(self.config, source_config)`` over a
-                # config built from each source: taskcat 0.9.58's ``BaseConfig.merge`` merging into
-                # ``base_config._source.copy()``, a C of issue 8's blind thirtieth set)
+            if not harm.is_public(fn) and harm.every_caller_fresh(project, fn, index, below=e.path[:max(depth, 1)]):
+                # a private helper every caller hands an object made for the call, keeping the
+                # result in its place (``self.config = BaseConfig.merge(self.config, source_config)``
+                # over a config built from each source: taskcat 0.9.58's ``BaseConfig.merge``, in
+                # ``taskcat._dataclasses``, merging into ``base_config._source.copy()``, a C of
+                # issue 8's blind thirtieth set). A public one's callers are mostly outside the tree
+                # (docker-compose 1.29.2's ``Project.from_config`` wraps each device's
+                # ``capabilities`` in a list again on a second call with the same config)
                 return Confidence.MEDIUM, None
             name = fn.params[index].lstrip("*") if index < len(fn.params) else "?"
             if depth == 0:

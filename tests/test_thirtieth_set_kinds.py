@@ -55,6 +55,12 @@ def test_a_config_folded_into_an_attribute_is_handed_over_once(tmp_path: Path) -
     assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL002", 20, "MEDIUM")]
 
 
+def test_a_public_merge_is_shown_whatever_the_trees_callers_pass(tmp_path: Path) -> None:
+    # the twin: ``BaseConfig.merge`` in a public module; its callers are mostly a library's users
+    files = {"pkg/configs.py": MERGE, "pkg/config.py": FOLD.replace("pkg._dataclasses", "pkg.configs")}
+    assert shown(run(tmp_path, files)) == [("AL002", 20, "HIGH")]
+
+
 def test_one_config_merged_with_each_source_is_handed_over_every_round(tmp_path: Path) -> None:
     # the twin: the attribute keeps the base, and every round merges into a copy of it
     fold = FOLD.replace("            self.config = BaseConfig.merge(self.config, source_config)",
@@ -78,3 +84,84 @@ def test_a_module_level_config_merged_with_each_source_is_shown(tmp_path: Path) 
         .replace("class Config:", "DEFAULT = BaseConfig.from_dict({})\n\n\nclass Config:") \
         .replace("BaseConfig.merge(self.config, source_config)", "BaseConfig.merge(DEFAULT, source_config)")
     assert shown(run(tmp_path, {"pkg/_dataclasses.py": MERGE, "pkg/config.py": fold})) == [("AL002", 20, "HIGH")]
+
+
+# moto 5.2.6's ``awslambda/policy.py``: ``decode_policy`` is only ever handed to the JSON decoder
+# (``json.loads(raw, object_hook=self.decode_policy)``), which calls it with each dict it has just
+# built; "public entry point: `obj` comes from the caller" was a B of issue 8's blind
+# twenty-seventh set
+HOOK = '''\
+import json
+from typing import Any
+
+
+class Policy:
+    def __init__(self, parent):
+        self.parent = parent
+        self.statements = []
+        self.revision = ""
+
+    def add_statement(self, raw):
+        policy = json.loads(raw, object_hook=self.decode_policy)
+        self.statements.extend(policy.statements)
+
+    def decode_policy(self, obj: dict[str, Any]) -> "Policy":
+        policy = Policy(self.parent)
+        policy.revision = obj.get("RevisionId", "")
+        self.transform_property(obj, "StatementId", "Sid", str)
+        policy.statements.append(obj)
+        return policy
+
+    def transform_property(self, obj: dict[str, Any], old_name: str, new_name: str, formatter) -> None:
+        if old_name in obj:
+            obj[new_name] = formatter(obj[old_name])
+            if new_name != old_name:
+                del obj[old_name]
+'''
+
+
+def test_a_method_handed_to_a_decoder_as_its_hook_is_no_entry_point(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": HOOK})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": HOOK}, preview=True)) == [("AL007", 18, "MEDIUM")]
+
+
+def test_a_method_a_user_may_call_is_an_entry_point(tmp_path: Path) -> None:
+    # the twin: the decoder is handed a function of its own, and nothing hands ``decode_policy`` on
+    text = HOOK.replace("object_hook=self.decode_policy", "object_hook=dict")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 18, "HIGH")]
+
+
+# moto 5.2.6's ``find_nested_key(keys, dct, processed_keys=None, result=None)``: ``result`` is
+# where the recursion collects what it found ("Should not be set by the caller, only by recursive
+# invocations"); "every call adds to what the caller gave again" was a B of the same set
+COLLECTED = '''\
+def find_nested_key(keys, dct, processed_keys=None, result=None):
+    if result is None:
+        result = {}
+    if processed_keys is None:
+        processed_keys = []
+    if not keys:
+        return result
+    current_key = keys[0]
+    if current_key not in dct:
+        return {}
+    temp_result = result
+    for key in processed_keys:
+        temp_result = temp_result[key]
+    if isinstance(temp_result, list):
+        temp_result.append({current_key: {}})
+    else:
+        temp_result[current_key] = {}
+    return find_nested_key(keys[1:], dct[current_key], processed_keys + [current_key], result)
+'''
+
+
+def test_a_parameter_the_function_fills_its_own_object_for_when_missing_is_its_output(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": COLLECTED})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": COLLECTED}, preview=True)) == [("AL007", 15, "MEDIUM")]
+
+
+def test_a_parameter_always_given_is_the_callers(tmp_path: Path) -> None:
+    # the twin: no object of its own when none is given; the caller's result gets the entries
+    text = COLLECTED.replace("    if result is None:\n        result = {}\n", "")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 13, "HIGH")]
