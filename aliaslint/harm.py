@@ -1745,6 +1745,63 @@ def _holds_given_objects(project, caller: FunctionSummary, call: CallSite, arg: 
     return False
 
 
+#: methods that only add to the container they are called on
+_FILLING_METHODS = frozenset({"append", "extend", "add", "insert", "appendleft"})
+
+
+def loop_output(project, fn: FunctionSummary, call: CallSite, loop: int, leaf) -> bool:
+    """Whether ``leaf``, a list, set or mapping literal made before ``loop`` (``self.member_clusters =
+    []``), is what the loop fills and nothing in it reads: every call of the loop given it (``call``
+    among them) only adds to it, and no statement of the loop keeps it in another object. Its
+    entries are the loop's output, read after it (moto 5.2.6's ``ReplicationGroup.__init__``
+    handing ``member_clusters=self.member_clusters`` to the node-group helper of each round: two
+    B's of issue 8's blind twenty-seventh set). A list handed to anything else each round
+    (``add_shm(volumes); create(pod, volumes)``) is the object every round's use sees grow."""
+    target = {leaf}
+    if isinstance(leaf, Ref) and leaf.root.kind == "param" and leaf.root.index == 0 and fn.cls \
+            and len(leaf.path) == 1 and leaf.path[0].startswith(".") and loop in fn.loop_sites:
+        # ``self.member_clusters = []`` above the loop, in the same method, and nowhere else in it
+        stored = [(value, site) for attr, value, site in fn.self_stores if attr == leaf.path[0][1:]]
+        loop_site = fn.loop_sites[loop]
+        if len(stored) != 1 or (stored[0][1].line, stored[0][1].column) >= (loop_site.line, loop_site.column):
+            return False
+        made = project.resolve(fn, stored[0][0])
+        if len(made) != 1:
+            return False
+        target |= made
+        leaf = next(iter(made))
+    if not (isinstance(leaf, Fresh) and leaf.kind == "literal" and leaf.copy is None
+            and leaf.container in ("list", "dict", "set") and all(k == ANY for k, _ in leaf.fields)):
+        return False  # (a literal with named keys is a record, a template: not a collector)
+    for c in fn.calls:
+        if loop not in c.loops:
+            continue
+        if c.builtin_guess:
+            if c.receiver is not None and _holds(project.resolve(fn, c.receiver), target):
+                if c.text.rsplit(".", 1)[-1] not in _FILLING_METHODS:
+                    return False
+                continue
+        targets = project.targets(fn, c)
+        for v in (*c.args, *(v for _, v in c.kwargs)):
+            if not _holds(project.resolve(fn, v), target):
+                continue
+            if not targets:
+                return False  # a library call reads it, or keeps it
+            for t in targets:
+                callee = project.functions.get(t.function)
+                indexes = [i for i in range(len(callee.params) if callee else 0) if project.arg_for(c, t, i) == v]
+                if callee is None or not indexes or not all(_only_adds(project, t.function, i) for i in indexes):
+                    return False
+    return not any(loop in st.loops and _holds(project.resolve(fn, st.value), target) for st in fn.stores)
+
+
+def _only_adds(project, function: str, index: int) -> bool:
+    """Whether the effects of ``function`` on its parameter ``index`` are all additions to it (at
+    its top level), and there is at least one."""
+    mine = [e for e in project.effects.get(function, {}).values() if e.root.kind == "param" and e.root.index == index]
+    return bool(mine) and all(e.kind == ACCUMULATE and not e.path for e in mine)
+
+
 def _holds(value: Value, objects: set, depth: int = 0) -> bool:
     """Whether ``value`` is one of ``objects`` or holds one (four levels of new objects down)."""
     for o in value:

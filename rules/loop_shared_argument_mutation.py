@@ -77,7 +77,10 @@ class LoopSharedArgumentMutation(ProjectRule):
     loop over a mapping's keys runs once.
     With `--preview` only: a loop that itself adds to or takes from the object it passes (a
     parser's state drained and filled by the loop and its callees), or runs until that object is
-    empty (`while self._scheduled:` around a `pop_min`): the loop's working state;
+    empty (`while self._scheduled:` around a `pop_min`): the loop's working state; a list made
+    before the loop that every call of the loop only adds to, and that nothing in the loop reads
+    or keeps (`self.members = []`, then `self._add_group(members=self.members, ...)` each round):
+    the loop's output, read after it;
     a change below a private attribute (`node.connection._prepared.pop(name)`): by convention
     the state of the object that holds it, meant to last from one use to the next; a callee whose
     docstring names that argument as what it updates ("update target from source recursively"),
@@ -174,6 +177,12 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # ctx = r``): a fold, whose accumulator is meant to grow round by round
                     # (ansible-core 2.19.14's plugin loader threading its load context through
                     # the redirect chain, an A of issue 8's twenty-fourth set)
+                    diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
+                elif all(harm.loop_output(project, item[0], item[1], item[6], item[5]) for item in items):
+                    # a list made before the loop that the loop only fills, nothing in it reading
+                    # it: its entries are the loop's output, with no later round to see them
+                    # (moto 5.2.6's ``ReplicationGroup.member_clusters``, two B's of issue 8's
+                    # blind twenty-seventh set)
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
                 elif all(harm.private_state(item[4]) for item in items):
                     # below a private attribute: an object's own state, meant to persist

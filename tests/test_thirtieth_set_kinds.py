@@ -165,3 +165,48 @@ def test_a_parameter_always_given_is_the_callers(tmp_path: Path) -> None:
     # the twin: no object of its own when none is given; the caller's result gets the entries
     text = COLLECTED.replace("    if result is None:\n        result = {}\n", "")
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 13, "HIGH")]
+
+
+# moto 5.2.6's ``ReplicationGroup.__init__``: ``self.member_clusters = []``, then each node group's
+# round hands it to a helper that appends the group's cluster ids (one of them the same id on
+# every round: ``f"{group_id}-001"``); the loop fills the list and nothing in it reads it (two
+# AL001 B's of issue 8's blind twenty-seventh set)
+COLLECTOR = '''\
+class ReplicationGroup:
+    def __init__(self, group_id, num_node_groups, enabled):
+        self.member_clusters = []
+        for i in range(num_node_groups):
+            node_group = {"node_group_id": f"{i + 1:0>4}", "node_group_members": []}
+            if enabled:
+                self._set_enabled(member_clusters=self.member_clusters, group_id=group_id, node_group=node_group)
+            else:
+                self._set_disabled(member_clusters=self.member_clusters, group_id=group_id, node_group=node_group)
+
+    def _set_enabled(self, member_clusters, group_id, node_group):
+        primary = {"cache_cluster_id": f"{group_id}-{node_group['node_group_id']}-001"}
+        node_group["node_group_members"].append(primary)
+        member_clusters.append(primary["cache_cluster_id"])
+
+    def _set_disabled(self, member_clusters, group_id, node_group):
+        primary = {"cache_cluster_id": f"{group_id}-001"}
+        node_group["node_group_members"].append(primary)
+        member_clusters.append(primary["cache_cluster_id"])
+'''
+
+
+def test_a_list_the_loop_only_fills_is_its_output(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": COLLECTOR})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": COLLECTOR}, preview=True)) == [("AL001", 9, "MEDIUM")]
+
+
+def test_a_list_the_loop_also_hands_to_each_rounds_use_is_shared(tmp_path: Path) -> None:
+    # the twin: each round also hands the list to something that reads it, which sees the
+    # entries of every earlier round
+    text = COLLECTOR.replace(
+        "                self._set_disabled(member_clusters=self.member_clusters, group_id=group_id, node_group=node_group)\n",
+        "                self._set_disabled(member_clusters=self.member_clusters, group_id=group_id, node_group=node_group)\n"
+        "            self.publish(node_group, self.member_clusters)\n") + '''
+    def publish(self, node_group, members):
+        node_group["members"] = ",".join(members)
+'''
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL001", 9, "HIGH")]
