@@ -1729,8 +1729,8 @@ class FunctionAnalyzer:
         ``*``/``**`` argument is given)``, each argument evaluated once. ``*xs`` / ``**kw`` are never matched to a parameter:
         they are kept under ``"*"`` / ``"**"`` for dependencies."""
         args = [(a, self.eval(a.value)) for a in node.args]
-        for a, _ in args:
-            self._note_handed_on(a.value)
+        for a, v in args:
+            self._note_handed_on(a.value, v)
         for a, v in args:
             if a.star == "*" and isinstance(a.value, (cst.Subscript, cst.List)):
                 # ``f(*configs[1:])``: the caller's elements handed on one by one, not a copy
@@ -1746,23 +1746,36 @@ class FunctionAnalyzer:
                 keywords[a.star] = keywords.get(a.star, frozenset()) | v
         return args, positional, keywords, any(a.star for a, _ in args)
 
-    def _note_handed_on(self, value: cst.BaseExpression) -> None:
+    def _note_handed_on(self, value: cst.BaseExpression, evaluated: frozenset) -> None:
         """Record a function handed to a call as a value (:attr:`FunctionSummary.handed_on`): a
-        method of ``self`` or a name of the module's (its functions among them), not a local."""
+        method of ``self`` or a name of the module's (its functions among them) that the name
+        still means here (not a local or a parameter of the same name)."""
         params = self.summary.params
         if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and self.summary.cls \
                 and params and value.value.value == params[0]:
             text = "." + value.attr.value
-        elif isinstance(value, cst.Name) and value.value in self.mod.top_names and value.value not in self.local_names \
-                and value.value not in (p.lstrip("*") for p in params):
+        elif isinstance(value, cst.Name) and value.value in self.mod.top_names and any(
+                isinstance(o, Ref) and o.root.kind == "global" and not o.path
+                and o.root.name == f"{self.mod.name}.{value.value}" for o in self.snapshot(evaluated)):
             text = value.value
         else:
             return
         if text not in self.summary.handed_on:
             self.summary.handed_on += (text,)
 
+    def _note_dispatch(self, node: cst.BaseExpression) -> None:
+        """Mark the function a dispatcher (:attr:`FunctionSummary.dispatches_by_name`) when
+        ``node``, called or returned, is ``getattr(self, <a name computed at run time>)``."""
+        params = self.summary.params
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "getattr" \
+                and len(node.args) >= 2 and self.summary.cls and params \
+                and isinstance(node.args[0].value, cst.Name) and node.args[0].value.value == params[0] \
+                and not isinstance(node.args[1].value, (cst.SimpleString, cst.ConcatenatedString)):
+            self.summary.dispatches_by_name = True
+
     def eval_Call(self, node: cst.Call) -> frozenset:
         func = node.func
+        self._note_dispatch(func)
         receiver = None
         method = None
         super_call = False
@@ -2083,6 +2096,8 @@ class FunctionAnalyzer:
             kind = SETDEFAULT
         if method in ("append", "insert") and self._moves_within(node):
             kind, op = OVERWRITE, "move"  # ``items.append(items.pop(i))``: reorders, neither grows nor loses
+        if method == "pop" and n == 2:
+            receiver = receiver - self._known_without(node)
         self.record_mutation(receiver, kind, op, node, key_value, value, cid)
         if kind == ACCUMULATE or method == "update":
             # ``d.update(m)`` keeps m's values, not m (pyinfra's ``ctx.update(kwargs)`` does not
@@ -2128,6 +2143,19 @@ class FunctionAnalyzer:
                 return self.tag(got, frozenset({loops[-1]}), keep_copy=True)
             return got
         return frozenset({Opaque()})
+
+    def _known_without(self, node: cst.Call) -> frozenset:
+        """The objects ``m.pop(key, default)`` cannot take anything out of here: an enclosing
+        test (or an early exit) found ``key`` missing from a name bound to them (``if
+        "NOTIFY_SOCKET" not in env: run_env.pop("NOTIFY_SOCKET", None)``, where ``run_env`` is
+        ``env`` or a copy: salt 3008.5's ``cmdmod._run``, an A of issue 8's twenty-sixth set)."""
+        key = self.mod.code_for(node.args[0].value)
+        names = {m for m, k in (*self.absent_guards, *self.exit_guards) if k == key}
+        out: set = set()
+        for m in names:
+            if m == self.mod.code_for(node.func.value) or m.isidentifier():
+                out |= {o for o in self.snapshot(self.env.get(m, UNKNOWN)) if isinstance(o, Ref)}
+        return frozenset(out)
 
     def _merge_by_key(self, o: _Obj, node: cst.Call, positional, keywords) -> bool:
         """``d.update(m)`` on a dict made here, with ``m`` of unknown keys: each key of ``d`` then
@@ -2691,6 +2719,7 @@ class FunctionAnalyzer:
 
     def stmt_Return(self, node: cst.Return) -> bool:
         if node.value is not None:
+            self._note_dispatch(node.value)
             self.exiting = self.exit_site(node)
             self.returned_node = node.value
             try:

@@ -545,16 +545,20 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     top level or by removing a named key. Returns the reason or ``None``."""
     if not (public or is_public(fn)) or index >= len(fn.params) or nested(project, fn) \
             or framework_hook(project, fn) or plugin_hook(project, fn) or class_statement_namespace(project, fn, index) \
-            or registered_by_decorator(project, fn) or library_callback(project, fn):
+            or registered_by_decorator(project, fn) or library_callback(project, fn) \
+            or dispatched_by_name(project, fn):
         return None
     if not config_like(project, fn, index, effect.path):
         return None
-    if effect.kind == ACCUMULATE and index in fn.own_fallback and index in fn.falsy_defaults:
-        # ``def find(keys, dct, result=None): if result is None: result = {}``, then filled: a
-        # parameter the function makes its own object for when none is given is where it puts
-        # what it finds, for its recursive calls or a caller that asks to collect (moto 5.2.6's
-        # ``find_nested_key``, documented "only set by recursive invocations"; a B of issue 8's
-        # blind twenty-seventh set)
+    if effect.kind == ACCUMULATE and index in fn.own_fallback and index in fn.falsy_defaults \
+            and any(isinstance(r, Ref) and r.root.kind == "param" and r.root.index == index and not r.path
+                    for r in project.rets.get(fn.qualname, ())):
+        # ``def find(keys, dct, result=None): if result is None: result = {}``, filled and
+        # returned: a parameter the function makes its own object for when none is given, and
+        # hands back, is where it puts what it finds, for its recursive calls or a caller that
+        # asks to collect (moto 5.2.6's ``find_nested_key``, documented "only set by recursive
+        # invocations"; a B of issue 8's blind twenty-seventh set). Not an option it adds to
+        # (``opts = opts or {}; opts.setdefault("env", []).append(x)``), which it does not return
         return None
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
@@ -746,6 +750,23 @@ def library_callback(project, fn: FunctionSummary) -> bool:
     if project.callers.get(fn.qualname):
         return False
     return fn.qualname in _handed_on_functions(project)
+
+
+def dispatched_by_name(project, fn: FunctionSummary) -> bool:
+    """``fn`` is a method no code in the tree calls, of a class whose own methods (or a base's)
+    look a method up on the object by a name computed at run time and call it or hand it back
+    (``getattr(self, func)(load)``; a ``get_method(name)`` returning ``getattr(self, name)``): the
+    dispatcher calls it, with the message it received for that call (salt 3008.5's
+    ``ClearFuncs.runner`` and ``wheel`` popping ``fun`` from each request's ``clear_load``, B's of
+    issue 8's twenty-sixth set)."""
+    if fn.kind != "method" or not fn.cls or fn.cls not in project.classes or project.callers.get(fn.qualname):
+        return False
+    for cls in project.mro(fn.cls):
+        for q in project.classes[cls].methods.values():
+            method = project.functions.get(q)
+            if method is not None and method.dispatches_by_name:
+                return True
+    return False
 
 
 def _handed_on_functions(project) -> frozenset[str]:

@@ -219,6 +219,9 @@ class FunctionSummary:
     #: of its own object (``json.loads(raw, object_hook=self.decode_policy)``), ``"name"`` for a
     #: function of its module (``sorted(xs, key=by_name)``). Whoever gets it calls it
     handed_on: tuple[str, ...] = ()
+    #: it looks a method of its own object up by a name computed at run time and calls it or hands
+    #: it back (``getattr(self, func)(load)``, ``return getattr(self, name)``): a dispatcher
+    dispatches_by_name: bool = False
     #: ``(call id, parameter index)``: a ``return`` that this call precedes on its path hands the
     #: parameter back (itself, or in a returned tuple); index ``-1``: it hands back the call's own
     #: result (``event = self._update(event); return event, context``). A callee's change to

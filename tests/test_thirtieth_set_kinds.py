@@ -210,3 +210,81 @@ def test_a_list_the_loop_also_hands_to_each_rounds_use_is_shared(tmp_path: Path)
         node_group["members"] = ",".join(members)
 '''
     assert shown(run(tmp_path, {"m.py": text})) == [("AL001", 9, "HIGH")]
+
+
+def test_a_parameter_the_function_fills_but_does_not_hand_back_is_the_callers(tmp_path: Path) -> None:
+    # the twin: what it returns is a copy; the object given is the caller's, added to
+    text = COLLECTED.replace("    if not keys:\n        return result\n", "    if not keys:\n        return dict(result)\n")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 15, "HIGH")]
+
+
+# salt 3008.5's ``cmdmod._run``: ``run_env`` is the caller's ``env`` (``clean_env``) or a copy of
+# the process environment updated from it; ``NOTIFY_SOCKET`` is popped from it only when ``env``
+# lacks it, so nothing of the caller's is taken out (an A of issue 8's twenty-sixth set)
+NOTIFY = '''\
+import os
+
+
+def run(cmd, env=None, clean_env=False):
+    """Run a command."""
+    env = env if env is not None else {}
+    if clean_env:
+        run_env = env
+    else:
+        run_env = os.environ.copy()
+        run_env.update(env)
+    if "NOTIFY_SOCKET" not in env:
+        run_env.pop("NOTIFY_SOCKET", None)
+    return [cmd, run_env]
+'''
+
+
+def test_a_key_popped_only_when_the_callers_object_lacks_it_takes_nothing(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"m.py": NOTIFY}, preview=True)) == []
+
+
+def test_a_key_popped_when_the_callers_object_has_it_is_taken(tmp_path: Path) -> None:
+    text = NOTIFY.replace('    if "NOTIFY_SOCKET" not in env:\n', '    if "NOTIFY_SOCKET" in env:\n')
+    assert shown(run(tmp_path, {"m.py": text}, preview=True)) == [("AL007", 13, "HIGH")]
+
+
+# salt 3008.5's ``ClearFuncs``: the master's transport looks each request's command up with
+# ``get_method(cmd)`` (``return getattr(self, name)`` for the names in ``expose_methods``) and
+# calls it with the request's ``clear_load``; ``runner`` pops ``fun`` out of it (three B's of
+# issue 8's twenty-sixth set: "public entry point: `clear_load` comes from the caller")
+DISPATCHED = '''\
+class TransportMethods:
+    expose_methods = ()
+
+    def get_method(self, name):
+        if name in self.expose_methods:
+            return getattr(self, name)
+        return None
+
+
+class ClearFuncs(TransportMethods):
+    expose_methods = ("runner",)
+
+    def __init__(self, opts):
+        self.opts = opts
+
+    def runner(self, clear_load):
+        fun = clear_load.pop("fun")
+        return {"fun": fun, "kwarg": clear_load.get("kwarg", {}), "opts": self.opts}
+
+
+def handle(funcs, cmd, load):
+    method = funcs.get_method(cmd)
+    return method(load) if method else None
+'''
+
+
+def test_a_method_a_dispatcher_looks_up_by_name_is_no_entry_point(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": DISPATCHED})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": DISPATCHED}, preview=True)) == [("AL007", 17, "MEDIUM")]
+
+
+def test_a_method_of_a_class_that_dispatches_nothing_is_an_entry_point(tmp_path: Path) -> None:
+    # the twin: the look-up names one attribute, written out
+    text = DISPATCHED.replace("            return getattr(self, name)", '            return getattr(self, "runner")')
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 17, "HIGH")]
