@@ -1730,7 +1730,12 @@ class FunctionAnalyzer:
         they are kept under ``"*"`` / ``"**"`` for dependencies."""
         args = [(a, self.eval(a.value)) for a in node.args]
         for a, v in args:
-            self._note_handed_on(a.value, v)
+            if len(args) == 1 or a.keyword is not None and "hook" in a.keyword.value:
+                # a callback that gets only what the receiver makes: the call's sole argument
+                # (``atexit.register(self.close)``), or a hook (``object_hook=self.decode``); not
+                # one handed the caller's objects with it (``pool.submit(self.process, items)``:
+                # Cloud Custodian 0.9.53's ``process_elb_policy_set``)
+                self._note_handed_on(a.value, v)
         for a, v in args:
             if a.star == "*" and isinstance(a.value, (cst.Subscript, cst.List)):
                 # ``f(*configs[1:])``: the caller's elements handed on one by one, not a copy

@@ -545,7 +545,7 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     top level or by removing a named key. Returns the reason or ``None``."""
     if not (public or is_public(fn)) or index >= len(fn.params) or nested(project, fn) \
             or framework_hook(project, fn) or plugin_hook(project, fn) or class_statement_namespace(project, fn, index) \
-            or registered_by_decorator(project, fn) or library_callback(project, fn) \
+            or registered_by_decorator(project, fn) or handed_on_callback(project, fn) \
             or dispatched_by_name(project, fn):
         return None
     if not config_like(project, fn, index, effect.path):
@@ -742,11 +742,12 @@ def dispatch_prefix(name: str) -> str | None:
     return m.group(1) if m else None
 
 
-def library_callback(project, fn: FunctionSummary) -> bool:
-    """``fn`` is a callback no code in the tree calls, handed as a value to a call
-    (``json.loads(raw, object_hook=self.decode_policy)``): whoever gets it calls it, with what it
-    made or was given for that call, not a library user (moto 5.2.6's ``Policy.decode_policy``
-    rewriting each dict the JSON decoder built; a B of issue 8's blind twenty-seventh set)."""
+def handed_on_callback(project, fn: FunctionSummary) -> bool:
+    """``fn`` is a callback no code in the tree calls, handed to a call as a hook or as its sole
+    argument (:attr:`FunctionSummary.handed_on`: ``json.loads(raw, object_hook=
+    self.decode_policy)``): whoever gets it calls it, with what it made for that call, not a
+    library user (moto 5.2.6's ``Policy.decode_policy`` rewriting each dict the JSON decoder
+    built; a B of issue 8's blind twenty-seventh set)."""
     if project.callers.get(fn.qualname):
         return False
     return fn.qualname in _handed_on_functions(project)

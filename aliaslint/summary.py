@@ -215,9 +215,11 @@ class FunctionSummary:
     #: self.descriptionDone[:]``, ``self.items = []``): from there on ``self.<name>`` is the
     #: instance's own, whatever the methods it calls rebind it to, never the class attribute
     owns: tuple[str, ...] = ()
-    #: functions this one hands to a call as a value, not calling them: ``".name"`` for a method
-    #: of its own object (``json.loads(raw, object_hook=self.decode_policy)``), ``"name"`` for a
-    #: function of its module (``sorted(xs, key=by_name)``). Whoever gets it calls it
+    #: functions this one hands to a call as a callback, not calling them: as the call's sole
+    #: argument or as a hook (``object_hook=``), not along with other arguments the callback may
+    #: be given. ``".name"`` for a method of its own object (``json.loads(raw,
+    #: object_hook=self.decode_policy)``), ``"name"`` for a function of its module
+    #: (``atexit.register(close_all)``). Whoever gets it calls it
     handed_on: tuple[str, ...] = ()
     #: it looks a method of its own object up by a name computed at run time and calls it or hands
     #: it back (``getattr(self, func)(load)``, ``return getattr(self, name)``): a dispatcher

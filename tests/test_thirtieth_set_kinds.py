@@ -288,3 +288,11 @@ def test_a_method_of_a_class_that_dispatches_nothing_is_an_entry_point(tmp_path:
     # the twin: the look-up names one attribute, written out
     text = DISPATCHED.replace("            return getattr(self, name)", '            return getattr(self, "runner")')
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 17, "HIGH")]
+
+
+def test_a_method_handed_to_a_pool_with_the_callers_objects_is_still_an_entry_point(tmp_path: Path) -> None:
+    # Cloud Custodian 0.9.53's ``w.submit(self.process_elb_policy_set, client, elb_policy_set)``:
+    # the pool calls it with the objects handed over along with it
+    text = HOOK.replace("        policy = json.loads(raw, object_hook=self.decode_policy)\n",
+                        "        policy = self.pool.submit(self.decode_policy, json.loads(raw)).result()\n")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 18, "HIGH")]
