@@ -2598,6 +2598,9 @@ class FunctionAnalyzer:
         if self.loop_stack and len(node.targets) == 1 and isinstance(node.targets[0].target, (cst.Name, cst.Attribute)) \
                 and isinstance(taken, cst.Call):
             self._note_fold(node.targets[0].target, taken, value)
+        if len(node.targets) == 1 and isinstance(node.targets[0].target, (cst.Attribute, cst.Subscript)) \
+                and isinstance(taken, cst.Call):
+            self._note_fold(node.targets[0].target, taken, value, "writes_back")
         if len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) and isinstance(taken, cst.Call) \
                 and _predicate_inputs(taken):
             # a name bound to a predicate's answer about these objects (see :meth:`absence_tested`)
@@ -2610,13 +2613,16 @@ class FunctionAnalyzer:
                 and (probe := self._get_guard(taken)) is not None:
             self.probed[node.targets[0].target.value] = probe
 
-    def _note_fold(self, target: cst.Name | cst.Attribute, call: cst.Call, result: frozenset) -> None:
+    def _note_fold(self, target: cst.Name | cst.Attribute | cst.Subscript, call: cst.Call, result: frozenset,
+                   field: str = "folds") -> None:
         """``x = f(x, y)`` in a loop: mark the call's positions that pass ``x`` as folded
         (:attr:`CallSite.folds`). Whenever the call runs, its result is what the next call gets
         there, even when an ``if`` around it skips some rounds (salt 3008.5's ``policy_vals =
         dictupdate.update(policy_vals, tdict)`` under ``if tdict:``, two B's of issue 8's
         twenty-sixth set). An attribute so too (``self.config = BaseConfig.merge(self.config,
-        source_config)``, taskcat 0.9.58's ``Config.__init__``)."""
+        source_config)``, taskcat 0.9.58's ``Config.__init__``). ``field="writes_back"``: an
+        attribute or an item given the result in place of the argument, in or out of a loop
+        (:attr:`CallSite.writes_back`)."""
         positions = tuple(i for i, a in enumerate(call.args)
                           if a.keyword is None and a.star == "" and isinstance(a.value, type(target))
                           and a.value.deep_equals(target))
@@ -2626,7 +2632,7 @@ class FunctionAnalyzer:
         calls = self.summary.calls
         for i in range(len(calls) - 1, -1, -1):
             if calls[i].id in ids:
-                calls[i] = replace(calls[i], folds=positions)
+                calls[i] = replace(calls[i], **{field: positions})
                 return
 
     @staticmethod

@@ -1625,6 +1625,11 @@ def _written_back(caller: FunctionSummary, call: CallSite, arg: Value) -> bool:
     makes of it, and holds the original no longer, so no later call of its sees the change.
     Where this comes from: kapitan 0.36.3's reference compiler, compiling each value of a
     mapping in place and writing the result back (issue 8's eighth unseen set)."""
+    if any(i < len(call.args) and call.args[i] == arg for i in call.writes_back):
+        # spelt so (``opts["pillar_roots"] = _validate_pillar_roots(opts["pillar_roots"])``), whatever
+        # the slot may hold (salt 3008.5's minion options, merged from defaults and overrides: a
+        # B of issue 8's twenty-sixth set)
+        return True
     parts = [o for o in arg if isinstance(o, Ref) and o.path]
     if not parts or len(parts) != len(arg):
         return False

@@ -296,3 +296,58 @@ def test_a_method_handed_to_a_pool_with_the_callers_objects_is_still_an_entry_po
     text = HOOK.replace("        policy = json.loads(raw, object_hook=self.decode_policy)\n",
                         "        policy = self.pool.submit(self.decode_policy, json.loads(raw)).result()\n")
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 18, "HIGH")]
+
+
+# salt 3008.5's ``apply_minion_config``: ``opts = defaults.copy(); opts.update(overrides)``, then
+# ``opts["pillar_roots"] = _validate_pillar_roots(opts["pillar_roots"])``: the slot may hold the
+# defaults' object or an override's, and whichever it is, the options keep the result instead
+# (its "next call" second use was a B of issue 8's twenty-sixth set)
+WRITTEN_BACK = '''\
+def _validate_roots(roots):
+    for env in list(roots):
+        if str(env) != env:
+            roots[str(env)] = roots.pop(env)
+    return dict(roots)
+
+
+def apply_config(overrides, defaults):
+    opts = defaults.copy()
+    opts.update(overrides)
+    opts["roots"] = _validate_roots(opts["roots"])
+    return opts
+'''
+
+
+def _call_of(tmp_path: Path, text: str, caller: str, callee_text: str):
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+    from aliaslint.summary import ModuleSummary
+
+    (tmp_path / "m.py").write_text(text, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
+    project = Project({s.module: s for s in summaries if isinstance(s, ModuleSummary)}).analyse()
+    fn = project.functions[caller]
+    (call,) = [c for c in fn.calls if c.text == callee_text]
+    return fn, call
+
+
+def test_an_item_given_the_result_in_place_of_the_argument_is_written_back(tmp_path: Path) -> None:
+    from aliaslint import harm
+
+    fn, call = _call_of(tmp_path, WRITTEN_BACK, "m.apply_config", "_validate_roots")
+    assert call.writes_back == (0,)
+    assert len(call.args[0]) > 1  # the defaults' object, an override's, ...
+    assert harm._written_back(fn, call, call.args[0])
+
+
+def test_an_item_handed_over_and_kept_elsewhere_is_not_written_back(tmp_path: Path) -> None:
+    from aliaslint import harm
+
+    text = WRITTEN_BACK.replace('    opts["roots"] = _validate_roots(opts["roots"])',
+                                '    opts["valid_roots"] = _validate_roots(opts["roots"])')
+    fn, call = _call_of(tmp_path, text, "m.apply_config", "_validate_roots")
+    assert call.writes_back == ()
+    assert not harm._written_back(fn, call, call.args[0])
