@@ -49,6 +49,7 @@ from aliaslint.values import (
     ANY,
     DETERMINISTIC_METHODS,
     OWN_ATTRIBUTES,
+    SELECTION_COPY,
     UNKNOWN,
     UNPACKED_COPY,
     VIEW_COPY,
@@ -1429,8 +1430,10 @@ class FunctionAnalyzer:
                 # the receiver may be a project class with a ``__getitem__`` of its own (docutils'
                 # ``StringList`` slices into a new one): phase 2 decides, as for ``x.copy()``
                 self.record_call(node, self.load(base, attr("__getitem__")), base, [], {}, False, True)
-            copied = self.copy_of(node, base, "x[:]")
             lower = node.slice[0].slice.lower
+            whole = (lower is None or isinstance(lower, cst.Integer) and lower.value == "0") \
+                and node.slice[0].slice.upper is None and node.slice[0].slice.step is None
+            copied = self.copy_of(node, base, "x[:]" if whole else SELECTION_COPY)
             if lower is None or isinstance(lower, cst.Integer) and lower.value == "0":
                 for o in copied:
                     self.heap.objects[o.id]["slice_from_start"] = True

@@ -21,6 +21,7 @@ from aliaslint.reads import Reads
 from aliaslint.summary import FALSY_LITERALS, TRUTHY_LITERALS, CallSite, FunctionSummary
 from aliaslint.type_tests import rejects
 from aliaslint.values import (
+    SELECTION_COPY,
     CopyMark,
     Fresh,
     Ref,
@@ -615,7 +616,7 @@ def copy_hits(project: "Project") -> list[CopyHit]:
     # ``x.copy()`` (or ``copy.copy(x)`` with a ``__copy__``) on an object of a project class is that class's own method, whatever it
     # copies (``decimal.Context.copy`` copies its flags too): not the builtin shallow copy; and
     # an object whose copy has attributes changed is no builtin container (a mock, a model)
-    found = [h for h in found if h.mark.how not in (".copy()", "x[:]", "copy.copy()")
+    found = [h for h in found if h.mark.how not in (".copy()", "x[:]", SELECTION_COPY, "copy.copy()")
              or not project.project_copy_method(h.mark.site) and not (h.mark.how == ".copy()" and h.below.startswith("."))]
     # one hit per (copy, mutation site); the order decides which one is named, not hashing
     hits: dict[tuple, CopyHit] = {}

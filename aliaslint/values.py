@@ -34,6 +34,9 @@ ANY = "[*]"
 OWN_ATTRIBUTES = ".__dict__"
 #: how a copy made only to be unpacked into a call's arguments is spelled (``f(*xs[1:])``)
 UNPACKED_COPY = "*x[:]"
+#: how a slice that picks some of the elements is spelled (``tokens[2:]``, ``args[:n]``): a
+#: selection to hand on, not a copy made to leave the original unchanged (``x[:]``)
+SELECTION_COPY = "x[i:j]"
 #: how a mapping's view made a list is spelled (``list(conf.items())[0]``, ``list(d.values())``):
 #: the entries taken out to index them, or to walk them while the mapping changes
 VIEW_COPY = "list(x.items())"

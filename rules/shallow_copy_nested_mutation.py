@@ -7,7 +7,7 @@ from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, SETDEFAULT
-from aliaslint.values import ANY, UNPACKED_COPY, VIEW_COPY, Fresh, format_path, key_name, loops_of
+from aliaslint.values import ANY, SELECTION_COPY, UNPACKED_COPY, VIEW_COPY, Fresh, format_path, key_name, loops_of
 
 
 def _normalising(effect) -> bool:
@@ -60,8 +60,10 @@ def _kept_each_round(project, hit) -> Site | None:
 
 
 #: copies that index or order a collection's elements (to look them up, to walk them in order),
-#: pick some to hand them on (``f(*configs[1:])``), or make a mapping's view a list to index it
-_ORDERING_COPIES = ("index comprehension", "sorted()", "reversed()", UNPACKED_COPY, VIEW_COPY)
+#: pick some to hand them on (``f(*configs[1:])``, ``values = tokens[2:]``: pyhocon's parser in
+#: clearml-agent 3.0.3, two B's of issue 8's blind thirty-first set), or make a mapping's view a
+#: list to index it
+_ORDERING_COPIES = ("index comprehension", "sorted()", "reversed()", UNPACKED_COPY, VIEW_COPY, SELECTION_COPY)
 
 #: how the copies the deep-copy fix can rewrite are spelled (a merge helper's store or a
 #: ``**kwargs`` dict is not an expression to wrap)
@@ -145,7 +147,8 @@ class ShallowCopyNestedMutation(ProjectRule):
     key=...)`) or a mapping's view made a list (`jobname, attrs = list(conf.items())[0]`) through
     which the elements are changed: made to find, walk or index them; and a slice
     unpacked straight into a call (`target.merge(*configs[1:])`), which hands the elements on
-    one by one (no fix is offered there). A shallow copy's own `__dict__` is its own: writing
+    one by one, or any slice that picks some of the elements (`values = tokens[2:]`): a
+    selection, not a copy made to leave them as they were (no fix is offered there). A shallow copy's own `__dict__` is its own: writing
     `copied.__dict__[k]` is no nested change. A copy made in
     a loop and kept by every round names the copies the earlier rounds kept as its second use.
     """

@@ -351,3 +351,61 @@ def test_an_item_handed_over_and_kept_elsewhere_is_not_written_back(tmp_path: Pa
     fn, call = _call_of(tmp_path, text, "m.apply_config", "_validate_roots")
     assert call.writes_back == ()
     assert not harm._written_back(fn, call, call.args[0])
+
+
+# sentry-sdk 2.76.0's ``SentrySpanProcessor``: ``__new__`` keeps the one instance in
+# ``cls.instance`` (not declared on the class), so the class-level span maps are that one
+# processor's working state (two AL003 B's of issue 8's blind thirty-first set)
+SINGLETON = '''\
+class SpanProcessor:
+    open_spans = {}
+
+    def __new__(cls):
+        if not hasattr(cls, "instance"):
+            cls.instance = super().__new__(cls)
+        return cls.instance
+
+    def on_start(self, span_id, minute):
+        self.open_spans.setdefault(minute, []).append(span_id)
+'''
+
+
+def test_class_state_of_a_class_whose_new_hands_out_one_instance_is_preview(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": SINGLETON})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": SINGLETON}, preview=True)) == [("AL003", 10, "MEDIUM")]
+
+
+def test_class_state_of_a_class_whose_new_makes_each_instance_is_shown(tmp_path: Path) -> None:
+    # the twin: ``__new__`` makes a new instance every time
+    text = SINGLETON.replace('''        if not hasattr(cls, "instance"):
+            cls.instance = super().__new__(cls)
+        return cls.instance''', '''        return super().__new__(cls)''')
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL003", 8, "HIGH")]
+
+
+# clearml-agent 3.0.3's vendored pyhocon parser: ``values = tokens[2:]`` picks the value tokens
+# after ``key`` and ``=``, which the tree it builds then takes over (two AL002 B's of issue 8's
+# blind thirty-first set: a selection, not a copy meant to leave the tokens unchanged)
+SELECTED = '''\
+def make_tree(token_list):
+    tree = {}
+    for tokens in token_list:
+        key = tokens[0]
+        values = tokens[2:]
+        value = values[0]
+        if isinstance(value, dict):
+            value["key"] = key
+        tree[key] = value
+    return tree
+'''
+
+
+def test_a_slice_picking_some_elements_is_a_selection(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"m.py": SELECTED})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": SELECTED}, preview=True)) == [("AL002", 5, "MEDIUM")]
+
+
+def test_a_slice_of_every_element_is_a_copy_meant_to_leave_them(tmp_path: Path) -> None:
+    text = SELECTED.replace("        values = tokens[2:]\n        value = values[0]\n",
+                            "        values = tokens[:]\n        value = values[2]\n")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL002", 5, "HIGH")]

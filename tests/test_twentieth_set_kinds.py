@@ -382,8 +382,9 @@ def test_elements_of_the_loaders_own_data_are_its_users(tmp_path: Path) -> None:
 
 # omegaconf 2.4.0's ``OmegaConf.merge`` (an A of issue 8's twenty-first unseen set):
 # ``target._merge_with(*configs[1:])`` hands the caller's configs on one by one; the slice is no
-# copy meant to leave them as they were, so AL002 keeps it in preview, with no deep-copy fix. A
-# list bound first and then unpacked is a copy the code keeps.
+# copy meant to leave them as they were, so AL002 keeps it in preview, with no deep-copy fix; so is
+# any slice that picks some of them (``list(configs[1:])``: the thirtieth set's
+# ``SELECTION_COPY``). A copy of them all bound first and then unpacked is a copy the code keeps.
 UNPACKED = """
     import copy
 
@@ -402,7 +403,8 @@ UNPACKED = """
 
 
 @pytest.mark.parametrize("call, tier", [("merge_with(target, *configs[1:])", "MEDIUM"),
-                                        ("rest = list(configs[1:]); merge_with(target, *rest)", "HIGH")])
+                                        ("rest = list(configs[1:]); merge_with(target, *rest)", "MEDIUM"),
+                                        ("rest = list(configs); merge_with(target, *rest)", "HIGH")])
 def test_a_slice_unpacked_into_a_call_hands_the_elements_on(tmp_path: Path, call: str, tier: str) -> None:
     found = run(tmp_path, {"m.py": UNPACKED.format(call=call)}, preview=True)
     assert shown(found) == [("AL002", 13, tier)]
