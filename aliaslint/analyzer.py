@@ -1771,15 +1771,19 @@ class FunctionAnalyzer:
         if text not in self.summary.handed_on:
             self.summary.handed_on += (text,)
 
-    def _note_dispatch(self, node: cst.BaseExpression) -> None:
-        """Mark the function a dispatcher (:attr:`FunctionSummary.dispatches_by_name`) when
-        ``node``, called or returned, is ``getattr(self, <a name computed at run time>)``."""
+    def _note_dispatch(self, node: cst.BaseExpression, returned: bool = False) -> None:
+        """Note ``node``, called (:attr:`FunctionSummary.dispatches_by_name`) or returned
+        (:attr:`FunctionSummary.hands_back_by_name`), when it is ``getattr(self, <a name computed
+        at run time>)``."""
         params = self.summary.params
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "getattr" \
                 and len(node.args) >= 2 and self.summary.cls and params \
                 and isinstance(node.args[0].value, cst.Name) and node.args[0].value.value == params[0] \
                 and not isinstance(node.args[1].value, (cst.SimpleString, cst.ConcatenatedString)):
-            self.summary.dispatches_by_name = True
+            if returned:
+                self.summary.hands_back_by_name = True
+            else:
+                self.summary.dispatches_by_name = True
 
     def eval_Call(self, node: cst.Call) -> frozenset:
         func = node.func
@@ -2733,7 +2737,7 @@ class FunctionAnalyzer:
 
     def stmt_Return(self, node: cst.Return) -> bool:
         if node.value is not None:
-            self._note_dispatch(node.value)
+            self._note_dispatch(node.value, returned=True)
             self.exiting = self.exit_site(node)
             self.returned_node = node.value
             try:

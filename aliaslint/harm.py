@@ -762,12 +762,31 @@ def dispatched_by_name(project, fn: FunctionSummary) -> bool:
     issue 8's twenty-sixth set)."""
     if fn.kind != "method" or not fn.cls or fn.cls not in project.classes or project.callers.get(fn.qualname):
         return False
+    called = _results_called(project)
     for cls in project.mro(fn.cls):
         for q in project.classes[cls].methods.values():
             method = project.functions.get(q)
-            if method is not None and method.dispatches_by_name:
+            if method is not None and (method.dispatches_by_name or method.hands_back_by_name and q in called):
                 return True
     return False
+
+
+def _results_called(project) -> frozenset[str]:
+    """The project functions some code calls the result of (``method = funcs.get_method(cmd);
+    method(load)``). Built once per project."""
+    got = project.__dict__.get("_results_called")
+    if got is not None:
+        return got
+    found: set[str] = set()
+    for fn in project.functions.values():
+        for call in fn.calls:
+            for o in call.callee:
+                if isinstance(o, Ref) and o.root.kind == "call" and not o.path:
+                    site = project.call_site(fn, o.root.index)
+                    if site is not None:
+                        found.update(t.function for t in project.targets(fn, site))
+    got = project.__dict__["_results_called"] = frozenset(found)
+    return got
 
 
 def _handed_on_functions(project) -> frozenset[str]:

@@ -225,9 +225,13 @@ class FunctionSummary:
     #: object_hook=self.decode_policy)``), ``"name"`` for a function of its module
     #: (``atexit.register(close_all)``). Whoever gets it calls it
     handed_on: tuple[str, ...] = ()
-    #: it looks a method of its own object up by a name computed at run time and calls it or hands
-    #: it back (``getattr(self, func)(load)``, ``return getattr(self, name)``): a dispatcher
+    #: it looks a method of its own object up by a name computed at run time and calls it
+    #: (``getattr(self, func)(load)``): a dispatcher
     dispatches_by_name: bool = False
+    #: it hands back what it looks up on its own object by a name computed at run time (``return
+    #: getattr(self, name)``): a dispatcher when a caller calls that result (a ``get_method``), a
+    #: getter of values otherwise (nornir's ``Host.get``)
+    hands_back_by_name: bool = False
     #: ``(call id, parameter index)``: a ``return`` that this call precedes on its path hands the
     #: parameter back (itself, or in a returned tuple); index ``-1``: it hands back the call's own
     #: result (``event = self._update(event); return event, context``). A callee's change to

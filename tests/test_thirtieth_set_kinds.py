@@ -409,3 +409,11 @@ def test_a_slice_of_every_element_is_a_copy_meant_to_leave_them(tmp_path: Path) 
     text = SELECTED.replace("        values = tokens[2:]\n        value = values[0]\n",
                             "        values = tokens[:]\n        value = values[2]\n")
     assert shown(run(tmp_path, {"m.py": text})) == [("AL002", 5, "HIGH")]
+
+
+def test_a_method_of_a_class_that_hands_back_values_by_name_is_an_entry_point(tmp_path: Path) -> None:
+    # the twin: nornir 3.6.0's ``Host.get(item)`` returns ``getattr(self, item)``, a value its
+    # callers read, not a method they call
+    text = DISPATCHED.replace("    method = funcs.get_method(cmd)\n    return method(load) if method else None\n",
+                              "    return funcs.get_method(cmd)\n")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 17, "HIGH")]
