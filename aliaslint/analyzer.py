@@ -2165,7 +2165,7 @@ class FunctionAnalyzer:
         names = {m for m, k in (*self.absent_guards, *self.exit_guards) if k == key}
         out: set = set()
         for m in names:
-            if m == self.mod.code_for(node.func.value) or m.isidentifier():
+            if m.isidentifier():  # a name's objects; a dotted one's are not looked up here
                 out |= {o for o in self.snapshot(self.env.get(m, UNKNOWN)) if isinstance(o, Ref)}
         return frozenset(out)
 

@@ -755,8 +755,9 @@ def handed_on_callback(project, fn: FunctionSummary) -> bool:
 
 def dispatched_by_name(project, fn: FunctionSummary) -> bool:
     """``fn`` is a method no code in the tree calls, of a class whose own methods (or a base's)
-    look a method up on the object by a name computed at run time and call it or hand it back
-    (``getattr(self, func)(load)``; a ``get_method(name)`` returning ``getattr(self, name)``): the
+    look a method up on the object by a name computed at run time and call it, or hand it back
+    to code that calls it (``getattr(self, func)(load)``; a ``get_method(name)`` returning
+    ``getattr(self, name)``, not a getter of values such as nornir 3.6.0's ``Host.get``): the
     dispatcher calls it, with the message it received for that call (salt 3008.5's
     ``ClearFuncs.runner`` and ``wheel`` popping ``fun`` from each request's ``clear_load``, B's of
     issue 8's twenty-sixth set)."""
@@ -790,7 +791,7 @@ def _results_called(project) -> frozenset[str]:
 
 
 def _handed_on_functions(project) -> frozenset[str]:
-    """The qualified names of the project functions some function hands to a call as a value
+    """The qualified names of the project functions some function hands to a call as a callback
     (:attr:`FunctionSummary.handed_on`): a method of its class (or a base's), or a function of
     its module. Built once per project."""
     got = project.__dict__.get("_handed_on_functions")
