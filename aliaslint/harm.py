@@ -772,42 +772,48 @@ def dispatched_by_name(project, fn: FunctionSummary) -> bool:
     return False
 
 
+def _built_once(project, name: str, build):
+    """``build(project)``, computed on the first call for this project and kept on it."""
+    got = project.__dict__.get(name)
+    if got is None:
+        got = project.__dict__[name] = build(project)
+    return got
+
+
 def _results_called(project) -> frozenset[str]:
     """The project functions some code calls the result of (``method = funcs.get_method(cmd);
     method(load)``). Built once per project."""
-    got = project.__dict__.get("_results_called")
-    if got is not None:
-        return got
-    found: set[str] = set()
-    for fn in project.functions.values():
-        for call in fn.calls:
-            for o in call.callee:
-                if isinstance(o, Ref) and o.root.kind == "call" and not o.path:
-                    site = project.call_site(fn, o.root.index)
-                    if site is not None:
-                        found.update(t.function for t in project.targets(fn, site))
-    got = project.__dict__["_results_called"] = frozenset(found)
-    return got
+    def build(project) -> frozenset[str]:
+        found: set[str] = set()
+        for fn in project.functions.values():
+            for call in fn.calls:
+                for o in call.callee:
+                    if isinstance(o, Ref) and o.root.kind == "call" and not o.path:
+                        site = project.call_site(fn, o.root.index)
+                        if site is not None:
+                            found.update(t.function for t in project.targets(fn, site))
+        return frozenset(found)
+
+    return _built_once(project, "_results_called", build)
 
 
 def _handed_on_functions(project) -> frozenset[str]:
     """The qualified names of the project functions some function hands to a call as a callback
     (:attr:`FunctionSummary.handed_on`): a method of its class (or a base's), or a function of
     its module. Built once per project."""
-    got = project.__dict__.get("_handed_on_functions")
-    if got is not None:
-        return got
-    found: set[str] = set()
-    for fn in project.functions.values():
-        for text in fn.handed_on:
-            if text.startswith("."):
-                method = project.find_method(fn.cls, text[1:]) if fn.cls else None
-                if method is not None:
-                    found.add(method)
-            elif f"{fn.module}.{text}" in project.functions:
-                found.add(f"{fn.module}.{text}")
-    got = project.__dict__["_handed_on_functions"] = frozenset(found)
-    return got
+    def build(project) -> frozenset[str]:
+        found: set[str] = set()
+        for fn in project.functions.values():
+            for text in fn.handed_on:
+                if text.startswith("."):
+                    method = project.find_method(fn.cls, text[1:]) if fn.cls else None
+                    if method is not None:
+                        found.add(method)
+                elif f"{fn.module}.{text}" in project.functions:
+                    found.add(f"{fn.module}.{text}")
+        return frozenset(found)
+
+    return _built_once(project, "_handed_on_functions", build)
 
 
 def framework_hook(project, fn: FunctionSummary) -> bool:
