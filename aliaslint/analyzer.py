@@ -3305,7 +3305,10 @@ class FunctionAnalyzer:
         if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
                 and isinstance(test.comparisons[0].operator, (cst.IsNot, cst.NotEqual)) \
                 and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None":
-            got = self._get_guard(test.left)
+            # (also through a name bound to the probe: ``current = frame.get("in_app")``, then
+            # ``if current is not None: continue``: sentry-sdk 2.76.0's ``set_in_app_in_frames``,
+            # marking only the frames not marked yet, a B of issue 8's blind thirty-first set)
+            got = self._probed_guard(test.left)
             return {got} if got is not None else set()
         if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
                 and isinstance(test.comparisons[0].operator, cst.In):

@@ -417,3 +417,41 @@ def test_a_method_of_a_class_that_hands_back_values_by_name_is_an_entry_point(tm
     text = DISPATCHED.replace("    method = funcs.get_method(cmd)\n    return method(load) if method else None\n",
                               "    return funcs.get_method(cmd)\n")
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 17, "HIGH")]
+
+
+# sentry-sdk 2.76.0's ``set_in_app_in_frames``: ``current_in_app = frame.get("in_app")``, then
+# ``if current_in_app is not None: continue``: only frames not marked yet are marked, so a second
+# run changes nothing (a B of issue 8's blind thirty-first set)
+MARKED = '''\
+def set_in_app_in_frames(frames, in_app_include):
+    if not frames:
+        return None
+    for frame in frames:
+        current_in_app = frame.get("in_app")
+        if current_in_app is not None:
+            continue
+        module = frame.get("module")
+        if module in in_app_include:
+            frame["in_app"] = True
+            continue
+        frame["in_app"] = False
+    return {"frames": frames}
+
+
+class Profiler:
+    def __init__(self):
+        self.frames = []
+
+    def flush(self, include):
+        chunk = set_in_app_in_frames(self.frames, include)
+        return chunk
+'''
+
+
+def test_a_key_written_past_a_skip_of_what_has_it_fills_it(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"m.py": MARKED}, preview=True)) == []
+
+
+def test_a_key_written_past_a_skip_of_something_else_is_changed(tmp_path: Path) -> None:
+    text = MARKED.replace('        current_in_app = frame.get("in_app")\n', '        current_in_app = frame.get("module")\n')
+    assert shown(run(tmp_path, {"m.py": text}, preview=True)) == [("AL007", 10, "HIGH")]
