@@ -767,7 +767,8 @@ def dispatched_by_name(project, fn: FunctionSummary) -> bool:
     for cls in project.mro(fn.cls):
         for q in project.classes[cls].methods.values():
             method = project.functions.get(q)
-            if method is not None and (method.dispatches_by_name or method.hands_back_by_name and q in called):
+            if method is not None and (method.dispatches_by_name or method.hands_back_by_name
+                                       and (q in called or "." + method.name in called)):
                 return True
     return False
 
@@ -782,7 +783,8 @@ def _built_once(project, name: str, build):
 
 def _results_called(project) -> frozenset[str]:
     """The project functions some code calls the result of (``method = funcs.get_method(cmd);
-    method(load)``). Built once per project."""
+    method(load)``), and ``".<name>"`` for the methods called so whose receiver's class is not
+    known (salt 3008.5's ``self.clear_funcs.get_method(cmd)``). Built once per project."""
     def build(project) -> frozenset[str]:
         found: set[str] = set()
         for fn in project.functions.values():
@@ -790,8 +792,12 @@ def _results_called(project) -> frozenset[str]:
                 for o in call.callee:
                     if isinstance(o, Ref) and o.root.kind == "call" and not o.path:
                         site = project.call_site(fn, o.root.index)
-                        if site is not None:
-                            found.update(t.function for t in project.targets(fn, site))
+                        if site is None:
+                            continue
+                        targets = project.targets(fn, site)
+                        found.update(t.function for t in targets)
+                        if not targets and site.receiver is not None:
+                            found.add("." + site.text.rsplit(".", 1)[-1])
         return frozenset(found)
 
     return _built_once(project, "_results_called", build)

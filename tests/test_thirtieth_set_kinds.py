@@ -455,3 +455,21 @@ def test_a_key_written_past_a_skip_of_what_has_it_fills_it(tmp_path: Path) -> No
 def test_a_key_written_past_a_skip_of_something_else_is_changed(tmp_path: Path) -> None:
     text = MARKED.replace('        current_in_app = frame.get("in_app")\n', '        current_in_app = frame.get("module")\n')
     assert shown(run(tmp_path, {"m.py": text}, preview=True)) == [("AL007", 10, "HIGH")]
+
+
+def test_a_dispatcher_whose_receiver_class_is_unknown_is_still_found_by_name(tmp_path: Path) -> None:
+    # salt's master holds ``self.clear_funcs`` made elsewhere; what ``get_method`` hands back is
+    # called all the same
+    text = DISPATCHED.replace('''def handle(funcs, cmd, load):
+    method = funcs.get_method(cmd)
+    return method(load) if method else None
+''', '''class Worker:
+    def __init__(self, make_funcs, opts):
+        self.clear_funcs = make_funcs(opts)
+
+    def handle(self, cmd, load):
+        method = self.clear_funcs.get_method(cmd)
+        return method(load) if method else None
+''')
+    assert shown(run(tmp_path / "default", {"m.py": text})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": text}, preview=True)) == [("AL007", 17, "MEDIUM")]
