@@ -2602,7 +2602,7 @@ class FunctionAnalyzer:
                 value = self.tag(value, frozenset(self.loop_stack))
             self.bind(t.target, value, node)
         taken = node.value
-        if self.loop_stack and len(node.targets) == 1 and isinstance(node.targets[0].target, (cst.Name, cst.Attribute)) \
+        if self.loop_stack and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
                 and isinstance(taken, cst.Call):
             self._note_fold(node.targets[0].target, taken, value)
         if len(node.targets) == 1 and isinstance(node.targets[0].target, (cst.Attribute, cst.Subscript)) \
@@ -2626,10 +2626,10 @@ class FunctionAnalyzer:
         (:attr:`CallSite.folds`). Whenever the call runs, its result is what the next call gets
         there, even when an ``if`` around it skips some rounds (salt 3008.5's ``policy_vals =
         dictupdate.update(policy_vals, tdict)`` under ``if tdict:``, two B's of issue 8's
-        twenty-sixth set). An attribute so too (``self.config = BaseConfig.merge(self.config,
-        source_config)``, taskcat 0.9.58's ``Config.__init__``). ``field="writes_back"``: an
-        attribute or an item given the result in place of the argument, in or out of a loop
-        (:attr:`CallSite.writes_back`)."""
+        twenty-sixth set). ``field="writes_back"``: an attribute or an item given the result in
+        place of the argument, in or out of a loop (:attr:`CallSite.writes_back`; in a loop, a
+        fold too: ``self.config = BaseConfig.merge(self.config, source_config)``, taskcat 0.9.58's
+        ``Config.__init__``)."""
         positions = tuple(i for i, a in enumerate(call.args)
                           if a.keyword is None and a.star == "" and isinstance(a.value, type(target))
                           and a.value.deep_equals(target))

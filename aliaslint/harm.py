@@ -1059,11 +1059,12 @@ def threads_result(call: CallSite, arg: Value) -> bool:
     (``ctx = step(ctx)`` in a loop), rebound so on every round that goes on: what it held before
     the loop is then passed on the first round only (marked as varying with the loop). Rebound
     on some rounds only (``if tag: el = child``), the others pass the same object again; but
-    rebound by the call's own statement (``x = f(x, y)``, :attr:`CallSite.folds`), whatever
-    skips the call on some rounds skips the change too."""
+    rebound by the call's own statement (``x = f(x, y)``, :attr:`CallSite.folds`; ``self.x =
+    f(self.x, y)``, :attr:`CallSite.writes_back`), whatever skips the call on some rounds skips
+    the change too."""
     if not arg or not call.loops:
         return False
-    if any(i < len(call.args) and call.args[i] == arg for i in call.folds):
+    if any(i < len(call.args) and call.args[i] == arg for i in (*call.folds, *call.writes_back)):
         return True  # ``x = f(x, y)``: rebound to the result whenever the call runs
     own = [o for o in arg if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call.id]
     return bool(own) and all(call.loops[-1] in o.loops for o in arg
@@ -1863,16 +1864,6 @@ def _only_adds(project, function: str, index: int) -> bool:
     its top level), and there is at least one."""
     mine = [e for e in project.effects.get(function, {}).values() if e.root.kind == "param" and e.root.index == index]
     return bool(mine) and all(e.kind == ACCUMULATE and not e.path for e in mine)
-
-
-def _holds(value: Value, objects: set, depth: int = 0) -> bool:
-    """Whether ``value`` is one of ``objects`` or holds one (four levels of new objects down)."""
-    for o in value:
-        if o in objects:
-            return True
-        if isinstance(o, Fresh) and depth < 4 and any(_holds(v, objects, depth + 1) for _, v in o.fields):
-            return True
-    return False
 
 
 def no_caller_asks(project, fn: FunctionSummary, effect) -> bool:

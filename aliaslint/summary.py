@@ -79,9 +79,9 @@ class CallSite:
     #: around it: once this call ran, nothing outside that arm runs (cookiecutter 2.7.1's
     #: ``choose_nested_template(context, ...)`` followed by ``return cookiecutter(...)``)
     leaves_in: tuple[int, int, int] | None = None
-    #: the positions of the arguments, each a bare name or an attribute, that a statement in a
-    #: loop rebinds to this call's result (``policy_vals = update(policy_vals, tdict)``): a
-    #: fold, whose accumulator is this call's own result on the next round that makes the call
+    #: the positions of the arguments, each a bare name, that a statement in a loop rebinds to
+    #: this call's result (``policy_vals = update(policy_vals, tdict)``): a fold, whose
+    #: accumulator is this call's own result on the next round that makes the call
     folds: tuple[int, ...] = ()
     #: the positions of the arguments, each an attribute or an item (``opts["pillar_roots"]``),
     #: that the statement replaces with this call's result (``opts["pillar_roots"] =

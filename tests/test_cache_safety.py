@@ -80,6 +80,15 @@ def _forget_the_last_run(settings: Settings) -> None:
         entry.unlink()
 
 
+def _cold_run_entry(tmp_path: Path) -> tuple[Path, Settings, list[tuple], Path]:
+    """``(project, settings, cold findings, the buggy module's cache entry)`` after one cold run,
+    with the run's record forgotten: else the next run is replayed and the entry never read."""
+    project, settings = _project(tmp_path)
+    cold = _check(project, settings)
+    _forget_the_last_run(settings)
+    return project, settings, cold, _entry_path(settings, BUG, "op", "op.py")
+
+
 #: what the run after op.py's summary entry was refused says first: the other file's entry is
 #: still read, op.py is summarised again
 ONE_MISS = ["cache: 1 summary hit(s), 1 miss(es); project pass and rules run again", "summarised: op.py"]
@@ -109,10 +118,7 @@ def test_an_entry_copied_over_another_modules_key_is_a_miss(tmp_path: Path) -> N
 
 @pytest.mark.parametrize("damage", ["checksum", "format", "not-json", "foreign-tag", "wrong-field-type"])
 def test_damaged_or_hostile_entries_are_misses(tmp_path: Path, damage: str) -> None:
-    project, settings = _project(tmp_path)
-    cold = _check(project, settings)
-    _forget_the_last_run(settings)  # else the run is replayed and the entry never read
-    entry = _entry_path(settings, BUG, "op", "op.py")
+    project, settings, cold, entry = _cold_run_entry(tmp_path)
     header, body = entry.read_bytes().split(b"\n", 1)
     if damage == "checksum":  # the summary edited, the header left as it was
         body = zlib.compress(zlib.decompress(body).replace(b'"op"', b'"xx"', 1))
@@ -205,10 +211,7 @@ DAMAGED_STREAMS = {
 
 @pytest.mark.parametrize("damage", sorted(DAMAGED_STREAMS))
 def test_a_damaged_compressed_entry_is_a_miss_and_the_run_goes_on(tmp_path: Path, damage: str) -> None:
-    project, settings = _project(tmp_path)
-    cold = _check(project, settings)
-    _forget_the_last_run(settings)
-    entry = _entry_path(settings, BUG, "op", "op.py")
+    project, settings, cold, entry = _cold_run_entry(tmp_path)
     if DAMAGED_STREAMS[damage] is None:
         entry.write_bytes(entry.read_bytes()[:-20])
     else:
@@ -221,10 +224,7 @@ def test_a_damaged_compressed_entry_is_a_miss_and_the_run_goes_on(tmp_path: Path
 
 def test_an_entry_of_the_uncompressed_format_is_a_miss(tmp_path: Path) -> None:
     # what 0.1.0 wrote before entries were compressed (format 2), signed with this user's key
-    project, settings = _project(tmp_path)
-    cold = _check(project, settings)
-    _forget_the_last_run(settings)
-    entry = _entry_path(settings, BUG, "op", "op.py")
+    project, settings, cold, entry = _cold_run_entry(tmp_path)
     body = zlib.decompress(entry.read_bytes().split(b"\n", 1)[1])
     digest = hashlib.sha256(body).hexdigest()
     fmt = "aliaslint-summary/2"
@@ -239,10 +239,7 @@ def test_an_entry_of_the_uncompressed_format_is_a_miss(tmp_path: Path) -> None:
 def test_a_forged_entry_that_decompresses_is_a_miss(tmp_path: Path) -> None:
     # a valid zlib stream, the right sizes and checksum, and a signature made with another key:
     # the harmless module's summary where the buggy one's goes, to hide its finding
-    project, settings = _project(tmp_path)
-    cold = _check(project, settings)
-    _forget_the_last_run(settings)
-    entry = _entry_path(settings, BUG, "op", "op.py")
+    project, settings, cold, entry = _cold_run_entry(tmp_path)
     meta = json.loads(entry.read_bytes().split(b"\n", 1)[0])
     body = zlib.decompress(_entry_path(settings, OTHER, "other", "other.py").read_bytes().split(b"\n", 1)[1])
     stored = zlib.compress(body, 9)
@@ -274,10 +271,7 @@ def test_a_decompression_bomb_is_a_miss_without_using_memory(
     cap = 1 << 20
     monkeypatch.setattr(cache, "MAX_ENTRY_BYTES", cap)
     assert len(bomb) < cap // 4
-    project, settings = _project(tmp_path)
-    cold = _check(project, settings)
-    _forget_the_last_run(settings)
-    entry = _entry_path(settings, BUG, "op", "op.py")
+    project, settings, cold, entry = _cold_run_entry(tmp_path)
     size = {"the size it has": 256 << 20, "a small size": 1000, "the largest allowed": cap}[signed_size]
     _resealed(entry, lambda stored, raw: (bomb, size))
     tracemalloc.start()

@@ -131,6 +131,14 @@ def test_a_method_a_user_may_call_is_an_entry_point(tmp_path: Path) -> None:
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 18, "HIGH")]
 
 
+def test_a_method_handed_to_a_pool_with_the_callers_objects_is_still_an_entry_point(tmp_path: Path) -> None:
+    # Cloud Custodian 0.9.53's ``w.submit(self.process_elb_policy_set, client, elb_policy_set)``:
+    # the pool calls it with the objects handed over along with it
+    text = HOOK.replace("        policy = json.loads(raw, object_hook=self.decode_policy)\n",
+                        "        policy = self.pool.submit(self.decode_policy, json.loads(raw)).result()\n")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 18, "HIGH")]
+
+
 # moto 5.2.6's ``find_nested_key(keys, dct, processed_keys=None, result=None)``: ``result`` is
 # where the recursion collects what it found ("Should not be set by the caller, only by recursive
 # invocations"); "every call adds to what the caller gave again" was a B of the same set
@@ -165,6 +173,12 @@ def test_a_parameter_always_given_is_the_callers(tmp_path: Path) -> None:
     # the twin: no object of its own when none is given; the caller's result gets the entries
     text = COLLECTED.replace("    if result is None:\n        result = {}\n", "")
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 13, "HIGH")]
+
+
+def test_a_parameter_the_function_fills_but_does_not_hand_back_is_the_callers(tmp_path: Path) -> None:
+    # the twin: what it returns is a copy; the object given is the caller's, added to
+    text = COLLECTED.replace("    if not keys:\n        return result\n", "    if not keys:\n        return dict(result)\n")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 15, "HIGH")]
 
 
 # moto 5.2.6's ``ReplicationGroup.__init__``: ``self.member_clusters = []``, then each node group's
@@ -211,11 +225,6 @@ def test_a_list_the_loop_also_hands_to_each_rounds_use_is_shared(tmp_path: Path)
 '''
     assert shown(run(tmp_path, {"m.py": text})) == [("AL001", 9, "HIGH")]
 
-
-def test_a_parameter_the_function_fills_but_does_not_hand_back_is_the_callers(tmp_path: Path) -> None:
-    # the twin: what it returns is a copy; the object given is the caller's, added to
-    text = COLLECTED.replace("    if not keys:\n        return result\n", "    if not keys:\n        return dict(result)\n")
-    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 15, "HIGH")]
 
 
 # salt 3008.5's ``cmdmod._run``: ``run_env`` is the caller's ``env`` (``clean_env``) or a copy of
@@ -290,12 +299,32 @@ def test_a_method_of_a_class_that_dispatches_nothing_is_an_entry_point(tmp_path:
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 17, "HIGH")]
 
 
-def test_a_method_handed_to_a_pool_with_the_callers_objects_is_still_an_entry_point(tmp_path: Path) -> None:
-    # Cloud Custodian 0.9.53's ``w.submit(self.process_elb_policy_set, client, elb_policy_set)``:
-    # the pool calls it with the objects handed over along with it
-    text = HOOK.replace("        policy = json.loads(raw, object_hook=self.decode_policy)\n",
-                        "        policy = self.pool.submit(self.decode_policy, json.loads(raw)).result()\n")
-    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 18, "HIGH")]
+def test_a_method_of_a_class_that_hands_back_values_by_name_is_an_entry_point(tmp_path: Path) -> None:
+    # the twin: nornir 3.6.0's ``Host.get(item)`` returns ``getattr(self, item)``, a value its
+    # callers read, not a method they call
+    text = DISPATCHED.replace("    method = funcs.get_method(cmd)\n    return method(load) if method else None\n",
+                              "    return funcs.get_method(cmd)\n")
+    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 17, "HIGH")]
+
+
+def test_a_dispatcher_whose_receiver_class_is_unknown_is_still_found_by_name(tmp_path: Path) -> None:
+    # salt's master holds ``self.clear_funcs`` made elsewhere; what ``get_method`` hands back is
+    # called all the same
+    text = DISPATCHED.replace('''def handle(funcs, cmd, load):
+    method = funcs.get_method(cmd)
+    return method(load) if method else None
+''', '''class Worker:
+    def __init__(self, make_funcs, opts):
+        self.clear_funcs = make_funcs(opts)
+
+    def handle(self, cmd, load):
+        method = self.clear_funcs.get_method(cmd)
+        return method(load) if method else None
+''')
+    assert shown(run(tmp_path / "default", {"m.py": text})) == []
+    assert shown(run(tmp_path / "preview", {"m.py": text}, preview=True)) == [("AL007", 17, "MEDIUM")]
+
+
 
 
 # salt 3008.5's ``apply_minion_config``: ``opts = defaults.copy(); opts.update(overrides)``, then
@@ -411,13 +440,6 @@ def test_a_slice_of_every_element_is_a_copy_meant_to_leave_them(tmp_path: Path) 
     assert shown(run(tmp_path, {"m.py": text})) == [("AL002", 5, "HIGH")]
 
 
-def test_a_method_of_a_class_that_hands_back_values_by_name_is_an_entry_point(tmp_path: Path) -> None:
-    # the twin: nornir 3.6.0's ``Host.get(item)`` returns ``getattr(self, item)``, a value its
-    # callers read, not a method they call
-    text = DISPATCHED.replace("    method = funcs.get_method(cmd)\n    return method(load) if method else None\n",
-                              "    return funcs.get_method(cmd)\n")
-    assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 17, "HIGH")]
-
 
 # sentry-sdk 2.76.0's ``set_in_app_in_frames``: ``current_in_app = frame.get("in_app")``, then
 # ``if current_in_app is not None: continue``: only frames not marked yet are marked, so a second
@@ -455,21 +477,3 @@ def test_a_key_written_past_a_skip_of_what_has_it_fills_it(tmp_path: Path) -> No
 def test_a_key_written_past_a_skip_of_something_else_is_changed(tmp_path: Path) -> None:
     text = MARKED.replace('        current_in_app = frame.get("in_app")\n', '        current_in_app = frame.get("module")\n')
     assert shown(run(tmp_path, {"m.py": text}, preview=True)) == [("AL007", 10, "HIGH")]
-
-
-def test_a_dispatcher_whose_receiver_class_is_unknown_is_still_found_by_name(tmp_path: Path) -> None:
-    # salt's master holds ``self.clear_funcs`` made elsewhere; what ``get_method`` hands back is
-    # called all the same
-    text = DISPATCHED.replace('''def handle(funcs, cmd, load):
-    method = funcs.get_method(cmd)
-    return method(load) if method else None
-''', '''class Worker:
-    def __init__(self, make_funcs, opts):
-        self.clear_funcs = make_funcs(opts)
-
-    def handle(self, cmd, load):
-        method = self.clear_funcs.get_method(cmd)
-        return method(load) if method else None
-''')
-    assert shown(run(tmp_path / "default", {"m.py": text})) == []
-    assert shown(run(tmp_path / "preview", {"m.py": text}, preview=True)) == [("AL007", 17, "MEDIUM")]
