@@ -1813,15 +1813,15 @@ def _holds_given_objects(project, caller: FunctionSummary, call: CallSite, arg: 
 _FILLING_METHODS = frozenset({"append", "extend", "add", "insert", "appendleft"})
 
 
-def loop_output(project, fn: FunctionSummary, call: CallSite, loop: int, leaf) -> bool:
+def loop_output(project, fn: FunctionSummary, loop: int, leaf) -> bool:
     """Whether ``leaf``, a list, set or mapping literal made before ``loop`` (``self.member_clusters =
-    []``), is what the loop fills and nothing in it reads: every call of the loop given it (``call``
-    among them) only adds to it, and no statement of the loop keeps it in another object. Its
-    entries are the loop's output, read after it (moto 5.2.6's ``ReplicationGroup.__init__``
+    []``), is what the loop fills and nothing in it reads: every call of the loop given it only
+    adds to it, and no statement of the loop keeps it in another object. Its entries are the
+    loop's output, read after it (moto 5.2.6's ``ReplicationGroup.__init__``
     handing ``member_clusters=self.member_clusters`` to the node-group helper of each round: two
     B's of issue 8's blind twenty-seventh set). A list handed to anything else each round
     (``add_shm(volumes); create(pod, volumes)``) is the object every round's use sees grow."""
-    target = {leaf}
+    target = frozenset({leaf})
     if isinstance(leaf, Ref) and leaf.root.kind == "param" and leaf.root.index == 0 and fn.cls \
             and len(leaf.path) == 1 and leaf.path[0].startswith(".") and loop in fn.loop_sites:
         # ``self.member_clusters = []`` above the loop, in the same method, and nowhere else in it

@@ -178,7 +178,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # (ansible-core 2.19.14's plugin loader threading its load context through
                     # the redirect chain, an A of issue 8's twenty-fourth set)
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
-                elif all(harm.loop_output(project, item[0], item[1], item[6], item[5]) for item in items):
+                elif all(harm.loop_output(project, item[0], item[6], item[5]) for item in items):
                     # a list made before the loop that the loop only fills, nothing in it reading
                     # it: its entries are the loop's output, with no later round to see them
                     # (moto 5.2.6's ``ReplicationGroup.member_clusters``, two B's of issue 8's
