@@ -551,11 +551,13 @@ class CallResolution:
                         mf = self.functions[m]
                         # the receiver as evaluated at the call (``copy(self.t).run()``: the copy)
                         out.append(Target(m, mf.kind not in ("staticmethod",), call.receiver or frozenset({owner})))
-                    if isinstance(ow, Ref) and ow.root.kind == "param" and ow.root.index == 0 and not ow.path \
-                            and c == fn.cls:
+                    if m and _abstract(self.functions[m]) or isinstance(ow, Ref) and ow.root.kind == "param" \
+                            and ow.root.index == 0 and not ow.path and c == fn.cls:
                         # ``self.method()`` in a base class runs the override of the object's class
                         # (logprep's ``Input.get_next`` calls ``self._get_event``, which each
-                        # connector defines)
+                        # connector defines); so does a method that is there only to be overridden,
+                        # whatever the receiver (kombu's exchanges call ``self.channel._put``,
+                        # which each transport's channel defines)
                         overrides = [q for sub in sorted(self.subclass_index().get(c, ()))
                                      if (q := self.classes[sub].methods.get(method)) and q != m and q in self.functions]
                         if len(overrides) > MAX_OVERRIDES:
@@ -569,9 +571,66 @@ class CallResolution:
                 m = self.find_method(fn.cls, o.path[0][1:])
                 if m:
                     out.append(Target(m, self.functions[m].kind != "staticmethod", frozenset({replace(o, path=())})))
+        if not out:
+            out = [t for o in call.callee if isinstance(o, Ref) and o.path and o.path[-1].startswith("[")
+                   for t in self._table_targets(fn, o)]
         if not out and call.receiver is not None and "." in call.text:
             out = self._inferred_targets(fn, call)
         return out
+
+    def _table_targets(self, fn: FunctionSummary, o: Ref) -> list[Target]:
+        """A call of an entry of a table of project classes or functions made once, at module or
+        class level (``HANDLERS[kind](spec)``; ``for name, cls in self.exchange_types.items():
+        cls(self)`` over ``exchange_types = dict(STANDARD_EXCHANGE_TYPES)``): every class or
+        function the table holds, as a plugin registry dispatches to any of them. Kombu 5.7.0's
+        virtual channel makes its exchanges this way, and its exchanges hand one message to every
+        bound queue's ``_put`` (a miss of issue 8's thirty-first set)."""
+        entries = self._table_entries(fn, frozenset({replace(o, path=o.path[:-1], loops=frozenset())}), o.path[-1])
+        out = []
+        for v in entries:
+            if not (isinstance(v, Ref) and v.root.kind == "global" and all(s.startswith(".") for s in v.path)):
+                continue
+            got = self.lookup_qualname(v.root.name + "".join(v.path))
+            if got and got[0] == "function" and self.functions[got[1]].cls is None:
+                out.append(Target(got[1], False))
+            elif got and got[0] == "class":
+                init = self.find_method(got[1], "__init__")
+                out.append(Target(init or "", bool(init), constructor=got[1]))
+        return out
+
+    def _table_entries(self, fn: FunctionSummary, table: Value, selector: str, depth: int = 0) -> Value:
+        """What ``table[selector]`` holds when ``table`` is a module-level name or a class attribute
+        bound to a literal (or a copy of one, ``dict(OTHER)``), as far as :data:`MAX_CLASS_DEPTH`
+        names; the empty set when it is anything else (a table filled at run time is not known)."""
+        if depth > MAX_CLASS_DEPTH:
+            return frozenset()
+        out: set = set()
+        if depth == 0:
+            # ``self.types``: the class's table, also where ``__init__`` gives each instance one
+            # made from it (kombu's ``self.exchange_types = {t: cls(self) for t, cls in ...}``)
+            table = frozenset(
+                Ref(Root("global", f"{owner}.{t.path[0][1:]}"), t.path[1:])
+                if isinstance(t, Ref) and t.root.kind == "param" and t.root.index == 0 and t.path
+                and fn.cls and fn.kind in ("method", "classmethod") and t.path[0].startswith(".")
+                and (owner := self.class_attr_owner(fn.cls, t.path[0][1:])) else t
+                for t in table)
+            table = self.resolve(fn, table)
+        for t in table:
+            if isinstance(t, Fresh) and t.copy_of is not None and not t.fields:
+                out |= self._table_entries(fn, t.copy_of, selector, depth + 1)
+            elif isinstance(t, Fresh) and t.kind == "literal":
+                out |= load(frozenset({t}), selector)
+            elif isinstance(t, Ref) and t.root.kind == "global":
+                got = self.lookup_qualname(t.root.name)
+                if got is None or got[0] not in ("global", "classattr"):
+                    continue
+                owner, _, name = got[1].rpartition(".")
+                bound = self.modules[owner].globals[name][0] if got[0] == "global" \
+                    else self.classes[owner].class_attrs[name][0]
+                for sel in t.path:
+                    bound = load(bound, sel)
+                out |= self._table_entries(fn, bound, selector, depth + 1)
+        return frozenset(out)
 
     def _inferred_targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
         """Last resort for ``x.method(...)``: astroid, asked only when a project class defines
@@ -874,6 +933,14 @@ BUILTIN_CONTAINERS = {"list", "dict", "set", "tuple"}
 
 #: the callees of a function that calls no project function (never changed: a new set replaces it)
 _NO_CALLEES: frozenset[str] = frozenset()
+
+
+def _abstract(fn: FunctionSummary) -> bool:
+    """Whether ``fn`` is there only to be overridden: it changes nothing, stores nothing, returns
+    nothing and calls nothing but ``NotImplementedError`` (``raise NotImplementedError(...)``,
+    ``pass``, ``...``, a docstring)."""
+    return fn.kind == "method" and not fn.returns_value and not fn.mutations and not fn.stores \
+        and not fn.self_stores and all(c.text.rsplit(".", 1)[-1] == "NotImplementedError" for c in fn.calls)
 
 
 def _builtin_container(value: Value, depth: int = 0) -> bool:

@@ -1,0 +1,111 @@
+"""Kinds of issue 8's blind thirty-first set's miss (kombu 5.7.0) and of its thirty-second set,
+kept as tests.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_harm import run, shown
+
+# kombu 5.7.0: a virtual channel makes one object of each exchange class in its class-level table,
+# handing itself over; a direct exchange hands one message to every bound queue's ``_put``, which
+# the virtual channel leaves to each transport, and SQS's pops the message's attributes: every
+# queue after the first gets none (reproduced by the thirty-first set's reader)
+EXCHANGE = '''\
+class ExchangeType:
+    def __init__(self, channel):
+        self.channel = channel
+
+
+class DirectExchange(ExchangeType):
+    def deliver(self, message, exchange, routing_key):
+        _put = self.channel._put
+        for queue in self.channel._lookup(exchange, routing_key):
+            _put(queue, message)
+
+
+STANDARD_EXCHANGE_TYPES = {"direct": DirectExchange}
+'''
+BASE = '''\
+from pkg.exchange import STANDARD_EXCHANGE_TYPES
+
+
+class Channel:
+    exchange_types = dict(STANDARD_EXCHANGE_TYPES)
+
+    def __init__(self):
+        self.exchange_types = {typ: cls(self) for typ, cls in self.exchange_types.items()}
+
+    def _lookup(self, exchange, routing_key):
+        return [exchange, routing_key]
+
+    def _put(self, queue, message):
+        raise NotImplementedError("Virtual channels must implement _put")
+'''
+SQS = '''\
+from pkg.base import Channel as VirtualChannel
+
+
+class Channel(VirtualChannel):
+    def _put(self, queue, message):
+        kwargs = {}
+        if "message_attributes" in message["properties"]:
+            kwargs["MessageAttributes"] = message["properties"].pop("message_attributes")
+        print(queue, message, kwargs)
+'''
+
+
+def test_an_exchange_made_from_a_class_table_hands_one_message_to_each_transports_put(tmp_path: Path) -> None:
+    found = run(tmp_path, {"pkg/exchange.py": EXCHANGE, "pkg/base.py": BASE, "pkg/sqs.py": SQS})
+    assert shown(found) == [("AL001", 10, "HIGH")]
+    assert [(Path(r.location.path).name, r.location.line, r.message) for r in found[0].related] == [
+        ("sqs.py", 8, '`message["properties"]` is mutated here (pop)'),
+        ("exchange.py", 9, "second use: the next iteration passes the same object again"),
+    ]
+
+
+def test_a_base_method_with_a_body_of_its_own_is_not_taken_for_its_overrides(tmp_path: Path) -> None:
+    # the twin: the virtual channel's ``_put`` does something itself, so a channel of the base
+    # class runs that one; a subclass's override is not what every receiver of that class runs
+    base = BASE.replace('        raise NotImplementedError("Virtual channels must implement _put")',
+                        "        self.sent = (queue, message)")
+    assert shown(run(tmp_path, {"pkg/exchange.py": EXCHANGE, "pkg/base.py": base, "pkg/sqs.py": SQS})) == []
+
+
+def test_a_table_filled_at_run_time_names_no_class(tmp_path: Path) -> None:
+    # the twin: a registry that ``register`` fills is not known from the summaries; its entries
+    # stay unknown, as any call of an unknown object
+    exchange = EXCHANGE.replace('STANDARD_EXCHANGE_TYPES = {"direct": DirectExchange}',
+                                'STANDARD_EXCHANGE_TYPES = {}\n\n\n'
+                                'def register(name, cls):\n    STANDARD_EXCHANGE_TYPES[name] = cls')
+    assert shown(run(tmp_path, {"pkg/exchange.py": exchange, "pkg/base.py": BASE, "pkg/sqs.py": SQS})) == []
+
+
+HANDLERS = '''\
+def add_mount(spec):
+    spec["volumeMounts"].append({"name": "shm", "mountPath": "/dev/shm"})
+
+
+def labels(spec):
+    return dict(spec.get("labels", {}))
+
+
+HANDLERS = {"mount": add_mount, "labels": labels}
+
+
+def build(spec, kinds):
+    pods = []
+    for kind in kinds:
+        HANDLERS[kind](spec)
+        pods.append(dict(spec))
+    return pods
+'''
+
+
+def test_a_module_level_table_of_functions_dispatches_to_each_of_them(tmp_path: Path) -> None:
+    # the same kind spelled as a dict of functions looked up by key in a loop
+    found = run(tmp_path, {"pkg/handlers.py": HANDLERS})
+    assert shown(found) == [("AL001", 15, "HIGH")]
+    assert found[0].message.startswith(
+        "`HANDLERS[kind](...)` gets the same object on every iteration of the loop, and add_mount appends to "
+        '`spec["volumeMounts"]`, so the object the second iteration gets already holds')
