@@ -100,6 +100,12 @@ STRING_ONLY_METHODS = frozenset({
     "isdigit", "isalpha", "isalnum", "isspace", "isidentifier", "isupper", "islower", "isdecimal",
     "isnumeric", "zfill", "ljust", "rjust", "center", "expandtabs", "title", "capitalize", "swapcase",
 })
+#: the builtin containers' changing methods that return None: a call of one whose result the
+#: code binds, reads an attribute of or calls a method on is another class's method (pyrsistent's
+#: ``plist.reverse()``, immutables' ``Map.update()``). A result used otherwise says nothing:
+#: ``lambda: cache.clear()`` and ``seen.add(x) or x`` are the builtin's
+_RETURN_NONE = frozenset({"append", "extend", "insert", "add", "update", "remove", "discard", "clear", "sort",
+                          "reverse"})
 MAX_LOOP_WALK_DEPTH = 3
 PURE_BUILTINS = {
     "len", "str", "int", "float", "bool", "repr", "hash", "isinstance", "issubclass", "any", "all",
@@ -574,6 +580,9 @@ class FunctionAnalyzer:
         #: the expression statement being evaluated (its result is discarded) and the value of
         #: the assignment being bound, for :class:`Mutation` details
         self.discarding: cst.BaseExpression | None = None
+        #: calls whose result the code goes on with (bound to a name, an attribute read from it, a
+        #: method called on it): see :data:`_RETURN_NONE`
+        self.results_used: set[int] = set()
         self.assigned_value: cst.BaseExpression | None = None
         #: the enclosing ``if p is None:`` guards (see :meth:`guard_of`); what each return of a
         #: whole parameter was guarded by
@@ -1127,6 +1136,8 @@ class FunctionAnalyzer:
     def bind(self, target: cst.BaseExpression, value: frozenset, node: cst.CSTNode) -> None:
         if isinstance(target, cst.Name):
             if target.value in self.global_decls:
+                if self.recording and self.summary.kind != "module":
+                    self.summary.global_stores.append((target.value, self.snapshot(value), self.mod.site(target)))
                 return
             self.popped_from.pop(target.value, None)
             self.probed.pop(target.value, None)
@@ -1408,6 +1419,8 @@ class FunctionAnalyzer:
         return self.lookup(node.value)
 
     def eval_Attribute(self, node: cst.Attribute) -> frozenset:
+        if isinstance(node.value, cst.Call):
+            self.results_used.add(id(node.value))
         base = self.eval(node.value)
         name = node.attr.value
         how = self.quiet_reads.get(_node_key(node), 2)
@@ -1804,6 +1817,8 @@ class FunctionAnalyzer:
         elif isinstance(func, cst.Attribute):
             if func.attr.value in _GROWING_METHODS and isinstance(func.value, cst.Attribute):
                 self.quiet_reads[_node_key(func.value)] = 0  # ``obj.seen.append(x)``: no read of it
+            if isinstance(func.value, cst.Call):
+                self.results_used.add(id(func.value))
             receiver = self.eval(func.value)
             method = func.attr.value
             callee = self.load(receiver, attr(method))
@@ -2049,6 +2064,11 @@ class FunctionAnalyzer:
             handle = self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
             return self.copy_of(node, receiver, ".copy()") | handle
         if method not in CONTAINER_MUTATORS:
+            return None
+        if method in _RETURN_NONE and id(node) in self.results_used:
+            # ``new_primary = secondary.reverse()``: the builtin's returns None, so the code that
+            # goes on with the result has an object whose method returns a new one (a persistent
+            # list: clearml-agent's vendored pyrsistent, an A of issue 8's thirty-first set)
             return None
         kind, arity = CONTAINER_MUTATORS[method]
         if method == "update":
@@ -2464,6 +2484,8 @@ class FunctionAnalyzer:
         return True
 
     def stmt_Assign(self, node: cst.Assign) -> bool:
+        if isinstance(node.value, cst.Call):
+            self.results_used.add(id(node.value))
         value = self.leaf_value(node.value, self.eval(node.value))
         self.extending = len(node.targets) == 1 and self._extends_itself(node.targets[0].target, node.value)
         self.assigned_value = node.value

@@ -165,6 +165,16 @@ class CallResolution:
                 table.setdefault(name, q)
         return table
 
+    def global_stores(self) -> dict[str, list[tuple[FunctionSummary, Value]]]:
+        """Module-level name (qualified) -> the functions that bind it through ``global`` and
+        the values they bind it to (an index built on first use)."""
+        if self._global_stores is None:
+            self._global_stores = {}
+            for fn in self.functions.values():
+                for name, value, _ in fn.global_stores:
+                    self._global_stores.setdefault(f"{fn.module}.{name}", []).append((fn, value))
+        return self._global_stores
+
     def subclass_index(self) -> dict[str, set[str]]:
         """Class -> every project class that derives from it (directly or not)."""
         if self._subclasses is None:
@@ -222,17 +232,22 @@ class CallResolution:
                 got = self.lookup_qualname(o.root.name)
                 if got and got[0] == "global":
                     mod, _, name = got[1].rpartition(".")
-                    val = self.modules[mod].globals[name][0]
+                    main = self.functions.get(f"{mod}.<module>")
+                    # what the module binds it to, and what functions declaring it ``global``
+                    # do (``_global_scope = None`` at module level, ``_global_scope =
+                    # Scope(...)`` on first use: sentry-sdk 2.76.0's scopes)
+                    bindings = [(main, self.modules[mod].globals[name][0]),
+                                *self.global_stores().get(got[1], ())]
                     out = []
-                    for v in val:
-                        if isinstance(v, Ref) and v.root.kind == "call":
-                            main = self.functions.get(f"{mod}.<module>")
-                            if main is not None:
-                                for r in self.call_result(main, v.root.index):
-                                    out += self.class_of_instance(r, main, _depth + 1)
-                        else:
-                            out += self.class_of_instance(v, fn, _depth + 1)
-                    return out
+                    for where, val in bindings:
+                        for v in val:
+                            if isinstance(v, Ref) and v.root.kind == "call":
+                                if where is not None:
+                                    for r in self.call_result(where, v.root.index):
+                                        out += self.class_of_instance(r, where, _depth + 1)
+                            else:
+                                out += self.class_of_instance(v, where or fn, _depth + 1)
+                    return sorted(set(out))
                 return []
             elif o.root.kind == "param":
                 base = self.param_classes(fn, o.root.index)

@@ -75,6 +75,7 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     #: one object per distinct value the pass keeps (:mod:`aliaslint.hashcons`)
     _values: ValueTable = field(default_factory=ValueTable)
     _subclasses: dict[str, set[str]] | None = None
+    _global_stores: dict[str, list] | None = None
     #: (outside base class, method name) -> project classes derived from it that define it, and
     #: the (outside base class, name prefix) families called by name (:func:`aliaslint.harm.framework_hook`)
     _hook_index: tuple[dict[tuple[str, str], int], frozenset[tuple[str, str]]] | None = None

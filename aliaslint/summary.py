@@ -165,6 +165,9 @@ class FunctionSummary:
     returns_value: bool = False
     #: ``self.<attr> = value`` assignments (for __init__: what the instance keeps)
     self_stores: list[tuple[str, Value, Site]] = field(default_factory=list)
+    #: ``global <name>; <name> = value`` assignments: the module-level name and what it is bound to
+    #: (a lazily made singleton: ``_global_scope = Scope(...)``)
+    global_stores: list[tuple[str, Value, Site]] = field(default_factory=list)
     loop_sites: dict[int, Site] = field(default_factory=dict)
     #: loop -> the objects it runs until they are empty (``while self._queue:``, ``while True:
     #: if not q: break``): what its body takes out of them is what the loop is for

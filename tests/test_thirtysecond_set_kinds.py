@@ -109,3 +109,102 @@ def test_a_module_level_table_of_functions_dispatches_to_each_of_them(tmp_path: 
     assert found[0].message.startswith(
         "`HANDLERS[kind](...)` gets the same object on every iteration of the loop, and add_mount appends to "
         '`spec["volumeMounts"]`, so the object the second iteration gets already holds')
+
+
+# clearml-agent 3.0.3's vendored pyrsistent: ``plist.reverse()`` returns a new persistent list,
+# and ``_pop_lists`` goes on with that result; the builtin ``list.reverse()`` returns None, so a
+# call whose result is bound, or has an attribute read, is another class's method (an A of
+# issue 8's thirty-first set)
+POP_LISTS = '''\
+class PDeque:
+    def __init__(self, left_list, right_list):
+        self._left_list = left_list
+        self._right_list = right_list
+
+    def pop(self, count=1):
+        new_right_list, new_left_list = PDeque._pop_lists(self._right_list, self._left_list, count)
+        return PDeque(new_left_list, new_right_list)
+
+    @staticmethod
+    def _pop_lists(primary_list, secondary_list, count):
+        new_primary_list = primary_list
+        new_secondary_list = secondary_list
+        while count > 0 and (new_primary_list or new_secondary_list):
+            count -= 1
+            if new_primary_list.rest:
+                new_primary_list = new_primary_list.rest
+            elif new_primary_list:
+                new_primary_list = new_secondary_list.reverse()
+                new_secondary_list = None
+            else:
+                new_primary_list = new_secondary_list.reverse().rest
+        return new_primary_list, new_secondary_list
+'''
+
+
+def test_a_reverse_whose_result_the_code_goes_on_with_is_not_the_lists(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/pdeque.py": POP_LISTS}, preview=True)) == []
+
+
+def test_a_reverse_called_for_its_change_is_the_lists(tmp_path: Path) -> None:
+    # the twin: the same function reversing the caller's list in place, the result thrown away
+    changed = POP_LISTS.replace("                new_primary_list = new_secondary_list.reverse()\n",
+                                "                new_secondary_list.reverse()\n"
+                                "                new_primary_list = new_secondary_list\n")
+    assert shown(run(tmp_path, {"pkg/pdeque.py": changed})) == [("AL007", 19, "HIGH")]
+
+
+# sentry-sdk 2.76.0: the global scope is ``None`` at module level and made on first use by a
+# function declaring it ``global``; merging copies it with ``copy(_global_scope)``, which runs
+# ``Scope.__copy__``, and that copies every container the merge then changes (an A of issue 8's
+# thirty-first set: the global's class was not known)
+SCOPE = '''\
+from copy import copy
+
+_global_scope = None
+
+
+class Scope:
+    def __init__(self):
+        self._tags = {}
+        self._processors = []
+
+    def __copy__(self):
+        rv = object.__new__(self.__class__)
+        rv._tags = dict(self._tags)
+        rv._processors = list(self._processors)
+        return rv
+
+    def set_tag(self, key, value):
+        self._tags[key] = value
+
+    def add_processor(self, processor):
+        self._processors.append(processor)
+
+
+def get_global_scope():
+    global _global_scope
+    if _global_scope is None:
+        _global_scope = Scope()
+    return _global_scope
+
+
+def get_merged_scope(tags):
+    final_scope = copy(_global_scope) if _global_scope is not None else Scope()
+    for key, value in tags.items():
+        final_scope.set_tag(key, value)
+    final_scope.add_processor(len)
+    return final_scope
+'''
+
+
+def test_a_lazily_made_global_copied_by_its_own_copy_method(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/scope.py": SCOPE}, preview=True)) == []
+
+
+def test_a_lazily_made_global_of_a_class_without_a_copy_method(tmp_path: Path) -> None:
+    # the twin: without ``__copy__`` the copy shares the global scope's containers
+    start = SCOPE.index("    def __copy__(self):")
+    without = SCOPE[:start] + SCOPE[SCOPE.index("    def set_tag"):]
+    found = run(tmp_path, {"pkg/scope.py": without}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL002", 26)]
