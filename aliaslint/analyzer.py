@@ -106,6 +106,8 @@ STRING_ONLY_METHODS = frozenset({
 #: ``lambda: cache.clear()`` and ``seen.add(x) or x`` are the builtin's
 _RETURN_NONE = frozenset({"append", "extend", "insert", "add", "update", "remove", "discard", "clear", "sort",
                           "reverse"})
+#: builtin types whose values hold nothing that changes (a tuple may hold lists, so is not here)
+_SCALAR_TYPES = frozenset({"str", "bytes", "int", "float", "complex", "bool"})
 MAX_LOOP_WALK_DEPTH = 3
 PURE_BUILTINS = {
     "len", "str", "int", "float", "bool", "repr", "hash", "isinstance", "issubclass", "any", "all",
@@ -3121,7 +3123,8 @@ class FunctionAnalyzer:
             test, positive = test.expression, False
         if not (isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance"
                 and self.mod.qualified_callee(test.func) == "isinstance" and len(test.args) == 2
-                and isinstance(test.args[0].value, cst.Name) and test.args[0].keyword is None):
+                and (isinstance(test.args[0].value, cst.Name) or _dotted_name(test.args[0].value) is not None)
+                and test.args[0].keyword is None):
             return None
         kinds = test.args[1].value
         types = []
@@ -3130,7 +3133,10 @@ class FunctionAnalyzer:
             if not qual or qual.startswith("."):
                 return None
             types.append(qual)
-        return test.args[0].value.value, tuple(sorted(set(types))), positive
+        tested = test.args[0].value
+        # (an attribute, ``isinstance(self.udf, str)``, by its text: see :meth:`leaf_value`)
+        name = tested.value if isinstance(tested, cst.Name) else _dotted_name(tested)
+        return name, tuple(sorted(set(types))), positive
 
     def none_when_test_fails(self, test: cst.BaseExpression) -> set[str]:
         """Parameters that are ``None`` wherever ``test`` fails, by their annotations: the test is
@@ -3145,7 +3151,7 @@ class FunctionAnalyzer:
         others = []
         for part in parts:
             got = self.isinstance_test(part)
-            if got is not None and got[2]:
+            if got is not None and got[2] and "." not in got[0]:
                 tested[got[0]] = got[1]
             else:
                 others.append(part)
@@ -3232,10 +3238,25 @@ class FunctionAnalyzer:
     def leaf_value(self, node: cst.BaseExpression, value: frozenset) -> frozenset:
         """``value`` with its aliases made plain data when :meth:`not_a_container` says so (its
         loops and roots kept, for the key and value dependency tests)."""
-        if not value or not any(isinstance(o, Ref) for o in value) or not self.not_a_container(node):
+        if not value or not any(isinstance(o, Ref) for o in value) \
+                or not (self.not_a_container(node) or self.narrowed_to_scalar(node)):
             return value
         refs = [o for o in value if isinstance(o, Ref)]
         return frozenset(o for o in value if not isinstance(o, Ref)) | self.opaque_of([frozenset(refs)])
+
+    def narrowed_to_scalar(self, node: cst.BaseExpression) -> bool:
+        """Whether an enclosing ``isinstance`` test makes ``node`` (a name or a dotted attribute)
+        a string or a number here (``elif isinstance(self.udf, str): return self.udf``): what is
+        returned or bound is no container, whatever else the object holds on other paths (feast
+        0.67.0's Trino transformation returns its SQL text; taken for its function's result, a
+        caller's ``del output[k]`` deleted from the transformation)."""
+        text = node.value if isinstance(node, cst.Name) else _dotted_name(node)
+        if text is None:
+            return False
+        for name, _, types, holds in reversed(self.type_narrowing):
+            if name == text:
+                return holds and bool(types) and all(t in _SCALAR_TYPES for t in types)
+        return False
 
     def narrowed_to_builtin(self, receiver: cst.BaseExpression) -> bool:
         """Whether an enclosing ``isinstance`` test makes ``receiver`` (a name) an instance of

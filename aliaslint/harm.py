@@ -1802,11 +1802,44 @@ def _holds_given_objects(project, caller: FunctionSummary, call: CallSite, arg: 
         if any(isinstance(o, Ref) and o.root.kind in ("param", "global") for o in reached):
             return True
         made = {o for o in reached if isinstance(o, Fresh)}
-        if made and any(c.id != call.id and any(_holds(project.resolve(caller, v), made)
-                                                for v in (*c.args, *(v for _, v in c.kwargs)))
-                        for c in caller.calls):
+        if made and any(c.id not in chain and any(_holds(project.resolve(caller, v), made)
+                                                  for v in (*c.args, *(v for _, v in c.kwargs)))
+                        for c in caller.calls
+                        for chain in (_chain(caller, call),)):
             return True
     return False
+
+
+def _results_in(value: Value) -> set[int]:
+    return {o.root.index for o in value if isinstance(o, Ref) and o.root.kind == "call"}
+
+
+def _chain(caller: FunctionSummary, call: CallSite) -> set[int]:
+    """The calls that hand ``call`` what they return, or are handed what it returns, directly or
+    through each other (``extended = extend_spark(request); extended = extend_mpirun(extended)``,
+    sagemaker 2.257.7's job request): one object handed on along the chain, not shared by two
+    uses."""
+    by_id = {c.id: c for c in caller.calls}
+
+    def args(c: CallSite) -> set[int]:
+        return set().union(*(_results_in(v) for v in (*c.args, *(v for _, v in c.kwargs))))
+
+    chain = {call.id}
+    todo = [call]
+    while todo:  # upstream: what the call is handed
+        for i in args(todo.pop()) - chain:
+            if i in by_id:
+                chain.add(i)
+                todo.append(by_id[i])
+    downstream = {call.id}
+    grown = True
+    while grown:  # downstream: the calls handed what it returns (not the upstream calls' other uses)
+        grown = False
+        for c in caller.calls:
+            if c.id not in downstream and c.id not in chain and args(c) & downstream:
+                downstream.add(c.id)
+                grown = True
+    return chain | downstream
 
 
 #: methods that only add to the container they are called on

@@ -27,6 +27,11 @@ def _tier(project, fn, e, witness, typed: bool):
 
     index = e.root.index
     reason = harm.public_entry(project, fn, e, index)
+    if typed and e.kind in (REMOVE, ACCUMULATE) and harm.annotated_as(project, fn, index) == "data":
+        # a record class (a dataclass, a model) is a spec like a dict: adding to its lists again
+        # or taking from them is no more what it is for (torchx 0.7.0's ``Scheduler.submit``
+        # adds the device mounts to the caller's ``AppDef`` again on every submit)
+        typed = False
     if e.op.startswith(".") or typed:
         return Confidence.MEDIUM, witness, reason
     some_calls = harm.adds_on_some_calls(e, fn)

@@ -534,8 +534,12 @@ class ModuleTemplateMutation(ProjectRule):
                 if e.path:
                     fix = "copy the part that is changed before changing it (`list(...)`, `copy.deepcopy(...)`)"
                 else:
+                    # the change is to the container itself: a shallow copy is the instance's own,
+                    # and it keeps the elements the same objects that other class attributes may
+                    # name (a deep copy of elyra 4.1.1's option list lost the ``json_option`` its
+                    # ``create`` reads: a fix that broke the code, the thirty-second set's reader)
                     fix = (f"give each instance its own copy "
-                           f"(`self.{attr_name} = copy.deepcopy(type(self).{attr_name})` in `__init__`)")
+                           f"(`self.{attr_name} = copy.copy(type(self).{attr_name})` in `__init__`)")
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via} through `self`, but it is a "
                     f"class-level object that every instance shares: each call changes what all instances, "

@@ -48,7 +48,7 @@ class MutableDefaultMutation(ProjectRule):
     gets the same object, with whatever earlier calls put in it (cerberus 1.3.8's
     `validator_factory(name, bases=None, namespace={})` writes each class's `__doc__` into the
     shared default, so the next class made without `namespace` gets the first one's docstring;
-    reproduced in issue 8's seventeenth unseen set). A default that is only read is harmless and
+    reproduced by running it). A default that is only read is harmless and
     is not reported.
 
     ## Example

@@ -208,3 +208,165 @@ def test_a_lazily_made_global_of_a_class_without_a_copy_method(tmp_path: Path) -
     without = SCOPE[:start] + SCOPE[SCOPE.index("    def set_tag"):]
     found = run(tmp_path, {"pkg/scope.py": without}, preview=True)
     assert [(d.code, d.location.line) for d in found] == [("AL002", 26)]
+
+
+# torchx 0.7.0: ``Scheduler.submit(app)``, a public method, runs the Docker scheduler's dry run,
+# which adds the device mounts to each role of the caller's ``AppDef`` (a dataclass) again on every
+# submit: 2, then 4, then 6 device entries (reproduced by the thirty-second set's reader, who would
+# report it upstream; shown only with --preview before, as an argument typed as a project class)
+SPECS = '''\
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Role:
+    name: str
+    devices: dict = field(default_factory=dict)
+    mounts: list = field(default_factory=list)
+    env: dict = field(default_factory=dict)
+
+
+@dataclass
+class AppDef:
+    name: str
+    roles: list = field(default_factory=list)
+'''
+SCHEDULER = '''\
+from pkg.specs import AppDef
+
+
+def device_mounts(devices):
+    return [f"/dev/{name}" for name in devices]
+
+
+class Scheduler:
+    def submit(self, app: AppDef) -> dict:
+        containers = []
+        for role in app.roles:
+            role.mounts += device_mounts(role.devices)
+            containers.append({"name": role.name, "mounts": list(role.mounts)})
+        return {"containers": containers}
+'''
+
+
+def test_a_public_method_adding_to_a_record_argument_again_on_every_call(tmp_path: Path) -> None:
+    found = run(tmp_path, {"pkg/specs.py": SPECS, "pkg/scheduler.py": SCHEDULER})
+    assert shown(found) == [("AL007", 12, "HIGH")]
+    assert found[0].related[-1].message == (
+        "public entry point: `app` comes from the caller, and every call adds to what the caller gave again")
+
+
+def test_a_public_method_writing_a_key_into_a_record_argument(tmp_path: Path) -> None:
+    # the twin: a key written into the role's ``env`` (torchx's ``Runner.dryrun`` sets its
+    # ``TORCHX_*`` variables) neither duplicates nor destroys what the caller gave
+    scheduler = SCHEDULER.replace("            role.mounts += device_mounts(role.devices)\n",
+                                  '            role.env["TORCHX_ROLE"] = role.name\n')
+    assert shown(run(tmp_path, {"pkg/specs.py": SPECS, "pkg/scheduler.py": scheduler})) == []
+
+
+def test_a_public_method_adding_to_a_state_objects_list(tmp_path: Path) -> None:
+    # the twin: an argument of a class with changing methods of its own is state the method
+    # works on, not a spec
+    specs = SPECS.replace("    roles: list = field(default_factory=list)\n",
+                          "    roles: list = field(default_factory=list)\n\n"
+                          "    def add_role(self, role):\n        self.roles.append(role)\n") \
+        .replace("@dataclass\nclass AppDef:", "class AppDef:").replace(
+            "    name: str\n    roles: list = field(default_factory=list)\n",
+            "    def __init__(self, name, roles):\n        self.name = name\n        self.roles = roles\n")
+    assert shown(run(tmp_path, {"pkg/specs.py": specs, "pkg/scheduler.py": SCHEDULER})) == []
+
+
+# sagemaker 2.257.7's ``_Job.compile``: the request it builds goes through a chain of private
+# helpers, each making a shallow copy and changing a nested list of it, the next one handed what the
+# previous returned. The request is handed on, not shared by two uses (this stop's kombu change
+# resolved more of the chain and made both copies default findings, caught by the tuning compare)
+CHAIN = '''\
+def _extend_mpirun(request):
+    extended = request.copy()
+    for channel in extended["inputs"]:
+        channel["distribution"] = "replicated"
+    return extended
+
+
+def _extend_spark(request):
+    extended = request.copy()
+    extended["inputs"].append({"name": "conf"})
+    return extended
+
+
+class Job:
+    def compile(self, name):
+        request = {"name": name, "inputs": [{"name": "scripts"}]}
+        extended = _extend_spark(request)
+        extended = _extend_mpirun(extended)
+        return extended
+'''
+
+
+def test_a_request_handed_along_a_chain_of_private_helpers(tmp_path: Path) -> None:
+    assert shown(run(tmp_path / "default", {"pkg/job.py": CHAIN})) == []
+    assert shown(run(tmp_path / "preview", {"pkg/job.py": CHAIN}, preview=True)) == [
+        ("AL002", 2, "MEDIUM"), ("AL002", 9, "MEDIUM")]
+
+
+def test_a_request_whose_copy_is_handed_to_two_helpers(tmp_path: Path) -> None:
+    # the twin: what the first helper returns goes to two others, whose changes of its nested list
+    # both land in the one list
+    two = CHAIN.replace("        extended = _extend_mpirun(extended)\n        return extended\n",
+                        "        return _extend_mpirun(extended), _extend_mpirun(extended)\n")
+    assert shown(run(tmp_path, {"pkg/job.py": two})) == [("AL002", 2, "HIGH")]
+
+
+# feast 0.67.0: ``OnDemandFeatureView.transform_dict`` deletes helper columns from what its
+# transformation returns; a Trino transformation returns its SQL text under ``isinstance(self.udf,
+# str)``, which was taken for the transformation's object (this stop's override resolution made
+# every transformation's ``transform`` a target, caught by the tuning compare)
+TRANSFORM = '''\
+class Transformation:
+    def __init__(self, udf):
+        self.udf = udf
+
+    def transform(self, inputs):
+        raise NotImplementedError
+
+
+class PythonTransformation(Transformation):
+    def transform(self, inputs):
+        return {**inputs, **self.udf(inputs)}
+
+
+class SqlTransformation(Transformation):
+    def transform(self, inputs):
+        if callable(self.udf):
+            return self.udf(inputs)
+        elif isinstance(self.udf, str):
+            return self.udf
+        return None
+
+
+class View:
+    def __init__(self, transformation: Transformation):
+        self.transformation = transformation
+
+    def transform_dict(self, features, cleanup):
+        out = self.transformation.transform(features)
+        for name in cleanup:
+            if name in out:
+                del out[name]
+        return out
+
+
+def views(transformation):
+    return View(transformation), View(transformation)
+'''
+
+
+def test_an_attribute_returned_under_a_string_test_is_no_container(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/view.py": TRANSFORM}, preview=True)) == []
+
+
+def test_an_attribute_returned_as_it_is(tmp_path: Path) -> None:
+    # the twin: without the test, the transformation hands back its own object
+    plain = TRANSFORM.replace("        elif isinstance(self.udf, str):\n            return self.udf\n",
+                              "        elif self.udf:\n            return self.udf\n")
+    assert shown(run(tmp_path, {"pkg/view.py": plain}, preview=True)) == [("AL006", 31, "MEDIUM")]
