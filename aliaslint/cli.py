@@ -161,6 +161,9 @@ def cli() -> None:
               help="Print the unified diff of the fixes instead of applying them; write nothing. "
                    "Exits 1 when there is something to fix.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("--statistics", is_flag=True,
+              help="Print how many findings each rule has instead of the findings (as JSON with "
+                   "--output-format json); the exit code is the same.")
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
               help="Write the report to FILE instead of standard output.")
 @click.option("-v", "--verbose", is_flag=True,
@@ -198,6 +201,7 @@ def check(
     unsafe_fixes: bool,
     diff: bool,
     exit_zero: bool,
+    statistics: bool,
     output_file: Path | None,
     verbose: bool,
     quiet: bool,
@@ -351,10 +355,16 @@ def check(
                                          fixed=fixing.fixed if fixing is not None else 0,
                                          not_written=len(fixing.not_written) if fixing is not None else 0,
                                          found_later=fixing.found_later if fixing is not None else 0)
-            text = reporters.render(
-                diagnostics, output_format, files_checked=result.files_checked, color=color, fixes=status,
-                sources=result.sources,
-            )
+            if statistics:
+                from aliaslint.reporters import statistics as statistics_report
+
+                text = statistics_report.render(diagnostics, json_output=output_format in ("json", "json-lines"),
+                                                fixes=status)
+            else:
+                text = reporters.render(
+                    diagnostics, output_format, files_checked=result.files_checked, color=color, fixes=status,
+                    sources=result.sources,
+                )
     except baseline.BaselineError as error:
         _fail(str(error))
     except (ConfigError, UsageError, WorkerStartError) as error:

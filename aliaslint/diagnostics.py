@@ -111,6 +111,38 @@ class Fix:
         return unsafe_fixes and self.applicability is Applicability.UNSAFE
 
 
+#: the most related locations a finding shows; past it the reasons (its witness, its public-entry
+#: or copy-intent reason) stay and the rest is counted in one last entry. Where it comes from: a
+#: new user's triage of clearml-agent 3.0.3 (issue 8's thirty-first set) met one finding with 35,
+#: a chain of calls and changes nobody reads past the first few
+MAX_RELATED = 10
+#: the prefixes of the related messages that give a finding's reason (:mod:`aliaslint.harm`'s
+#: ``WITNESS``, ``PUBLIC_ENTRY``, ``COPY_INTENT``): always shown
+REASON_PREFIXES = ("second use: ", "public entry point: ", "copied to leave it unchanged: ")
+
+
+def shown_related(related: tuple[RelatedLocation, ...]) -> tuple[RelatedLocation, ...]:
+    """``related`` as a finding shows it: each (location, message) once, in order, and at most
+    :data:`MAX_RELATED` entries, the reasons always among them; what is left out is counted in an
+    entry at the first location left out (``and 25 more places on the way``)."""
+    unique = tuple(dict.fromkeys(related))
+    if len(unique) <= MAX_RELATED:
+        return unique
+    reasons = [r for r in unique if r.message.startswith(REASON_PREFIXES)]
+    others = [r for r in unique if not r.message.startswith(REASON_PREFIXES)]
+    room = max(MAX_RELATED - len(reasons) - 1, 0)
+    dropped = others[room:]
+    if not dropped:
+        return unique
+    kept = set(others[:room]) | set(reasons)
+    more = RelatedLocation(dropped[0].location,
+                           f"and {len(dropped)} more place{'s' if len(dropped) > 1 else ''} on the way "
+                           f"(calls and changes), not shown")
+    out = [r for r in unique if r in kept]
+    at = next((i for i, r in enumerate(out) if r.message.startswith(REASON_PREFIXES)), len(out))
+    return tuple(out[:at] + [more] + out[at:])
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One finding.

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Mapping, Sequence
 
@@ -31,7 +31,7 @@ from aliaslint import cache as summary_cache
 from aliaslint import cutoff, gc_tuning, guard, replay, suppression, workers
 from aliaslint import models as library_models
 from aliaslint.config import ConfigError
-from aliaslint.diagnostics import Confidence, Diagnostic, Location
+from aliaslint.diagnostics import Confidence, Diagnostic, Location, shown_related
 from aliaslint.files import SourceError, SourceFile, read_source
 from aliaslint.progress import Progress
 from aliaslint.sources import Sources
@@ -716,12 +716,14 @@ def _keep(diagnostics: list[Diagnostic], files: Sequence[SourceFile], settings, 
 
 
 def _dedupe(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Each finding once, its related locations as shown (:func:`shown_related`)."""
     seen = set()
     out = []
     for d in diagnostics:
         k = (d.code, d.location, d.message)
         if k not in seen:
             seen.add(k)
-            out.append(d)
+            related = shown_related(d.related)
+            out.append(d if related == d.related else replace(d, related=related))
     return out
 

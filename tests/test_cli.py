@@ -82,6 +82,20 @@ def test_exit_zero(project: Path, calls: list) -> None:
     assert run("check", "--exit-zero").exit_code == 0
 
 
+def test_statistics_count_the_findings_per_rule(project: Path, calls: list) -> None:
+    result = run("check", "--statistics")
+    assert result.exit_code == 1
+    assert result.stdout == "1\tAL001\t    loop-shared-argument-mutation\n"
+    result = run("check", "--statistics", "--output-format", "json")
+    assert json.loads(result.stdout) == [
+        {"code": "AL001", "name": "loop-shared-argument-mutation", "count": 1, "fixable": 0}]
+
+
+def test_statistics_of_a_clean_project_print_nothing(project: Path) -> None:
+    result = run("check", "--statistics", "pods.py")
+    assert (result.exit_code, result.stdout) == (0, "")
+
+
 def test_missing_path_exits_2(project: Path) -> None:
     result = run("check", "foo/")
     assert result.exit_code == 2
