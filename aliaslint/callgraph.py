@@ -37,6 +37,13 @@ MAX_CLASS_DEPTH = 8
 #: time grow with subclasses x callers), and says nothing about any one subclass. The corpus and
 #: the 23 tuning packages give the same findings with and without it.
 MAX_OVERRIDES = 24
+#: the most entries of a table of classes or functions a call of one of its entries is followed
+#: into (:meth:`CallResolution._table_targets`). Past that the table is a plug-in registry whose
+#: key the caller does not say: botocore 1.44.18's ``AUTH_TYPE_MAPS.get(signature_version)``
+#: holds eleven signers in its literal, and joining them gave ``generate_presigned_url`` the
+#: presigned POST signer's appends to its policy conditions, which a presigned URL never runs.
+#: Kombu's three exchange types, the kind this follows, are well under it.
+MAX_TABLE_ENTRIES = 8
 #: the most constructors followed up a ``super().__init__()`` chain (deeper hierarchies keep the
 #: class attribute: see :meth:`CallResolution.instances_hide`)
 MAX_INIT_CHAIN = 8
@@ -601,6 +608,8 @@ class CallResolution:
         virtual channel makes its exchanges this way, and its exchanges hand one message to every
         bound queue's ``_put`` (a miss of issue 8's thirty-first set)."""
         entries = self._table_entries(fn, frozenset({replace(o, path=o.path[:-1], loops=frozenset())}), o.path[-1])
+        if len(entries) > MAX_TABLE_ENTRIES:
+            return []  # a plug-in registry (see MAX_TABLE_ENTRIES)
         out = []
         for v in entries:
             if not (isinstance(v, Ref) and v.root.kind == "global" and all(s.startswith(".") for s in v.path)):

@@ -21,6 +21,7 @@ from aliaslint.reads import Reads
 from aliaslint.summary import FALSY_LITERALS, TRUTHY_LITERALS, CallSite, FunctionSummary
 from aliaslint.type_tests import rejects
 from aliaslint.values import (
+    ANY,
     SELECTION_COPY,
     CopyMark,
     Fresh,
@@ -233,6 +234,7 @@ class EffectsFixpoint:
             # a mutation's own target holds only this function's objects (callees' are call refs)
             defaulted = any(isinstance(o, Fresh) and o.kind == "literal" and o.container in ("dict", "list")
                             for o in m.target)
+            looked_up = self.looked_up_by_arguments(fn, m.target)
             for origin in m.target:
                 for o in self.resolve(fn, frozenset({origin})):
                     for ref in refs_below(o):
@@ -243,7 +245,8 @@ class EffectsFixpoint:
                                             stores_self=stores_self, discarded=m.discarded,
                                             value_text=m.value_text, conditional=m.conditional,
                                             returned=m.returned, maybe_copied=m.maybe_copied,
-                                            requires=m.requires, path_deps=deps_of(self.resolve(fn, m.path_key)),
+                                            requires=m.requires,
+                                            path_deps=deps_of(self.resolve(fn, m.path_key)) | looked_up,
                                             defaulted=defaulted or ref.root.kind == "param" and not ref.path
                                             and ref.root.index in fn.own_fallback, type_requires=m.type_requires,
                                             guarded=m.guarded, value_outside=outside(value_refs, ref)))
@@ -465,6 +468,19 @@ class EffectsFixpoint:
             else:
                 out.add(r)
         return frozenset(out)
+
+    def looked_up_by_arguments(self, fn: FunctionSummary, target: Value) -> frozenset:
+        """:meth:`call_input_roots` of the calls whose results ``target`` is (or is a part of),
+        when a callee returns an item of a container (``return self.cache[cache_key]``): which
+        item the change reaches depends on what the call was given, as a key does (hydra-core
+        1.3.8's ``ret = repo.load_config(config_path=config_path)``, then ``ret.config.pop(
+        "hydra")``: another config for each default of the loop, not the same one again)."""
+        picked = frozenset(
+            o for o in target if isinstance(o, Ref) and o.root.kind == "call"
+            and (call := self.call_site(fn, o.root.index)) is not None
+            and any(isinstance(r, Ref) and ANY in r.path
+                    for t in self.targets(fn, call) for r in self.rets.get(t.function, ())))
+        return self.call_input_roots(fn, picked) if picked else frozenset()
 
     def call_input_roots(self, fn: FunctionSummary, value: Value) -> frozenset:
         """The parameters of ``fn`` that the arguments of the calls whose results ``value`` is (or

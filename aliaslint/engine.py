@@ -99,7 +99,10 @@ def _rules(settings) -> list[type]:
 
 
 def _unreadable(display: str, message: str, line: int = 1, column: int = 1) -> Diagnostic:
-    return Diagnostic(UNREADABLE[0], UNREADABLE[1], message, Location(display, line, column, line, column))
+    from aliaslint.rules.unreadable_file import UnreadableFile  # (its reference section: the url)
+
+    return Diagnostic(UNREADABLE[0], UNREADABLE[1], message, Location(display, line, column, line, column),
+                      url=UnreadableFile.url())
 
 
 def summarize_source(source: str, file: SourceFile, module: str, is_package: bool, rules: Sequence[type],

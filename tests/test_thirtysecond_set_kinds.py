@@ -370,3 +370,68 @@ def test_an_attribute_returned_as_it_is(tmp_path: Path) -> None:
     plain = TRANSFORM.replace("        elif isinstance(self.udf, str):\n            return self.udf\n",
                               "        elif self.udf:\n            return self.udf\n")
     assert shown(run(tmp_path, {"pkg/view.py": plain}, preview=True)) == [("AL006", 31, "MEDIUM")]
+
+
+# hydra-core 1.3.8: composing a config loads each default from a caching repository and pops the
+# primary config's ``hydra`` node from what the repository returns; each round of the loop asks for
+# another default, so another cached config (this stop's override resolution made the
+# repository's ``load_config`` a target, and the finding new in the tuning compare)
+LOADER = '''\
+class ConfigResult:
+    def __init__(self, config):
+        self.config = config
+
+
+class IConfigRepository:
+    def load_config(self, config_path):
+        raise NotImplementedError()
+
+
+class CachingConfigRepository(IConfigRepository):
+    def __init__(self, delegate):
+        self.delegate = delegate
+        self.cache = {}
+
+    def load_config(self, config_path):
+        cache_key = f"config_path={config_path}"
+        if cache_key not in self.cache:
+            self.cache[cache_key] = ConfigResult({"hydra": {}, "db": config_path})
+        return self.cache[cache_key]
+
+
+def load_single_config(default, repo: IConfigRepository):
+    ret = repo.load_config(config_path=default["config_path"])
+    hydra = None
+    if default["primary"] and "hydra" in ret.config:
+        hydra = ret.config.pop("hydra")
+    return ret, hydra
+
+
+def compose(defaults, repo: IConfigRepository):
+    merged = {}
+    for default in defaults:
+        loaded, _ = load_single_config(default, repo)
+        merged.update(loaded.config)
+    return merged
+'''
+
+
+def test_a_cached_item_looked_up_by_each_rounds_key(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/loader.py": LOADER})) == []
+
+
+def test_one_object_a_repository_returns_whatever_it_is_asked(tmp_path: Path) -> None:
+    # the twin: the repository hands back its primary config for any path
+    one = LOADER.replace("        return self.cache[cache_key]\n", "        return self.primary\n") \
+        .replace("        self.cache = {}\n", "        self.cache = {}\n        self.primary = ConfigResult({'hydra': {}})\n")
+    assert shown(run(tmp_path, {"pkg/loader.py": one})) == [("AL001", 35, "HIGH")]
+
+
+def test_a_registry_of_many_entries_is_not_joined(tmp_path: Path) -> None:
+    # the twin of the table kind: nine handlers, one of them chosen by a key the caller gives
+    # (botocore's ``AUTH_TYPE_MAPS.get(signature_version)``): no one call runs them all
+    readers = "".join(f"def labels{i}(spec):\n    return spec.get('l{i}')\n\n\n" for i in range(8))
+    many = HANDLERS.replace('HANDLERS = {"mount": add_mount, "labels": labels}',
+                            readers + 'HANDLERS = {"mount": add_mount, '
+                            + ", ".join(f'"l{i}": labels{i}' for i in range(8)) + "}")
+    assert shown(run(tmp_path, {"pkg/handlers.py": many}, preview=True)) == []
