@@ -666,14 +666,8 @@ def load(value: Value, selector: str) -> Value:
                 out |= load(frozenset({o}), ANY)
                 continue
             if selector in fields:
-                # an empty value is an unknown one (e.g. an argument passed through ``**kw``), but
-                # for the elements of an empty list, set or mapping written in the code (``d.get(
-                # "inputs", [])``): there are none (elyra 4.1.1's ``_scrub_list`` of that default
-                # made its normalising write look computed from something unknown, a B of issue
-                # 8's thirty-second set)
-                empty_literal = selector == ANY and o.kind == "literal" and o.container in ("list", "dict", "set") \
-                    and len(fields) == 1
-                out |= fields[selector] or (set() if empty_literal else {Opaque(deps=frozenset({UNKNOWN_ROOT}))})
+                # an empty value is an unknown one (e.g. an argument passed through ``**kw``)
+                out |= fields[selector] or {Opaque(deps=frozenset({UNKNOWN_ROOT}))}
                 hit = True
             elif selector == ANY:
                 for k, v in fields.items():
