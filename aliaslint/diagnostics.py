@@ -116,9 +116,15 @@ class Fix:
 #: new user's triage of clearml-agent 3.0.3 (issue 8's thirty-first set) met one finding with 35,
 #: a chain of calls and changes nobody reads past the first few
 MAX_RELATED = 10
-#: the prefixes of the related messages that give a finding's reason (:mod:`aliaslint.harm`'s
-#: ``WITNESS``, ``PUBLIC_ENTRY``, ``COPY_INTENT``): always shown
-REASON_PREFIXES = ("second use: ", "public entry point: ", "copied to leave it unchanged: ")
+#: the prefix of a related location that is a finding's witness (tests and reporters look for it)
+WITNESS = "second use: "
+#: the prefixes of the related location that says why a finding without a witness is shown: a
+#: public entry point whose change destroys what the caller gave, or a copy made to leave the
+#: original unchanged that does not (AL002, AL008)
+PUBLIC_ENTRY = "public entry point: "
+COPY_INTENT = "copied to leave it unchanged: "
+#: every default finding has a related location starting with one of these (:mod:`aliaslint.harm`)
+REASONS = (WITNESS, PUBLIC_ENTRY, COPY_INTENT)
 
 
 def shown_related(related: tuple[RelatedLocation, ...]) -> tuple[RelatedLocation, ...]:
@@ -128,8 +134,8 @@ def shown_related(related: tuple[RelatedLocation, ...]) -> tuple[RelatedLocation
     unique = tuple(dict.fromkeys(related))
     if len(unique) <= MAX_RELATED:
         return unique
-    reasons = [r for r in unique if r.message.startswith(REASON_PREFIXES)]
-    others = [r for r in unique if not r.message.startswith(REASON_PREFIXES)]
+    reasons = [r for r in unique if r.message.startswith(REASONS)]
+    others = [r for r in unique if not r.message.startswith(REASONS)]
     room = max(MAX_RELATED - len(reasons) - 1, 0)
     dropped = others[room:]
     if not dropped:
@@ -139,7 +145,7 @@ def shown_related(related: tuple[RelatedLocation, ...]) -> tuple[RelatedLocation
                            f"and {len(dropped)} more place{'s' if len(dropped) > 1 else ''} on the way "
                            f"(calls and changes), not shown")
     out = [r for r in unique if r in kept]
-    at = next((i for i, r in enumerate(out) if r.message.startswith(REASON_PREFIXES)), len(out))
+    at = next((i for i, r in enumerate(out) if r.message.startswith(REASONS)), len(out))
     return tuple(out[:at] + [more] + out[at:])
 
 

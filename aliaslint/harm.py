@@ -36,18 +36,11 @@ from dataclasses import dataclass, replace
 
 from aliaslint.callgraph import base_dotted_name
 from aliaslint.dataflow import load as dataflow_load
+# the prefixes of the related locations that give a finding's reason: its witness, or why a
+# finding without one is shown (defined with the diagnostics, whose shown related locations keep them)
+from aliaslint.diagnostics import COPY_INTENT, PUBLIC_ENTRY, REASONS, WITNESS  # noqa: F401
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
 from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, deps_of, loops_of
-
-#: the prefix of a related location that is a finding's witness (tests and reporters look for it)
-WITNESS = "second use: "
-#: the prefixes of the related location that says why a finding without a witness is shown: a
-#: public entry point whose change destroys what the caller gave, or a copy made to leave the
-#: original unchanged that does not (AL002, AL008)
-PUBLIC_ENTRY = "public entry point: "
-COPY_INTENT = "copied to leave it unchanged: "
-#: every default finding has a related location starting with one of these
-REASONS = (WITNESS, PUBLIC_ENTRY, COPY_INTENT)
 
 #: docstring wording of a function whose purpose is to change its argument
 _UPDATES_ARGUMENT = re.compile(
@@ -1802,10 +1795,12 @@ def _holds_given_objects(project, caller: FunctionSummary, call: CallSite, arg: 
         if any(isinstance(o, Ref) and o.root.kind in ("param", "global") for o in reached):
             return True
         made = {o for o in reached if isinstance(o, Fresh)}
-        if made and any(c.id not in chain and any(_holds(project.resolve(caller, v), made)
-                                                  for v in (*c.args, *(v for _, v in c.kwargs)))
-                        for c in caller.calls
-                        for chain in (_chain(caller, call),)):
+        if not made:
+            continue
+        chain = _chain(caller, call)
+        if any(c.id not in chain and any(_holds(project.resolve(caller, v), made)
+                                         for v in (*c.args, *(v for _, v in c.kwargs)))
+               for c in caller.calls):
             return True
     return False
 

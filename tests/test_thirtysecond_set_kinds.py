@@ -1,5 +1,6 @@
-"""Kinds of issue 8's blind thirty-first set's miss (kombu 5.7.0) and of its thirty-second set,
-kept as tests.
+"""Kinds of issue 8's blind thirty-first to thirty-third sets (kombu 5.7.0's miss, clearml-agent's
+and sentry-sdk's A's; torchx 0.7.0, elyra 4.1.1; pelican 4.12.0) and of what this stop's tuning
+compare caught (sagemaker, feast, hydra-core, botocore), kept as tests with their twins.
 """
 from __future__ import annotations
 
