@@ -191,50 +191,63 @@ class ArgumentConsumed(ProjectRule):
     loop of the function: a copy above the loop would still be shared by every iteration.
 
     ## Tiers
-    Shown by default with a second use in the tree (a caller that keeps the object, such as
-    `self.headers` or a module-level object, hands it to other calls, or passes it in a loop) when
-    the change is not harmless when repeated; or for a public function whose change removes a named
-    key, appends below the top level or rewrites what the caller put inside an argument that holds
-    configuration (changed through its items, annotated as a container or a record, or named as
-    configuration: `pod_template`, `jinja_env_kwargs`), not an object the function works on (one
-    annotated as another package's class with behaviour, such as `jinja2.Environment` or
-    `httpx.Request`, or reached through attributes or private state); or, for a
-    documented argument of a public function that makes its own mapping when the caller gives none
-    (`tags = tags or {}`), sets a named key in it on some calls only (the next call that does not
-    set it passes the value on: mlflow#5190), or sets a key or adds an element of its own at the
-    top of it only when a flag parameter asks (`if with_grant_option:
-    privileges.add("GRANT OPTION")`: the same set passed again, without the flag, still grants
-    it). A public entry point's finding also
-    names the outermost public function that hands the caller's object down unchanged (the
-    operation a user calls, not the helper that changes it). Test code is no second use for the package's own
-    functions. With `--preview` only: a documented in-place update ("updates the given ...", "in
-    place"), a function named for taking things out of its argument (`pop_global_arguments`,
-    `_consume_attrs`) that removes them, an argument named or documented as the function's
-    destination (`dst`, `out`, ":param target: Destination object") that it writes, a consuming parser that takes its argument apart and
-    rejects what is left, output
-    parameters filled at their top level, work lists drained, attributes set on objects, and
-    arguments typed as project classes; a loop that writes the same value again (the value comes
-    from arguments the loop passes unchanged, or from another part of the very object the caller
-    passes again: `build(model.retriever, stream_name=model.name)`). Not a second use: a loop that
-    itself changes the object it passes (its working state), nor a caller that writes the result
-    back where it took the argument from (`for k, v in d.items(): d[k] = compile(v)`). Neither a closure (a function defined inside another)
-    nor a metaclass's `__new__` or `__init__`, whose namespace Python makes for each class
-    statement, is a public entry point; nor is a framework's hook, a method no project code calls
-    that overrides an outside base's method (calling it through `super()`: a structlog processor's
-    `__call__`) or belongs to a family of methods named with one
-    prefix that the framework builds from a message (`perspective_addChange` for
-    `callRemote("addChange", ...)`: its argument is the framework's, made for this call), nor a
-    function a project decorator hands back unchanged (marks or registers it: `@convert_from(...)`)
-    that no code calls by name: the dispatcher that finds it calls it with what it was given.
-    Also with `--preview` only: a key popped as a statement, its value thrown away, when a test
-    finds it there (`if "env" in load: load.pop("env")`: an option the function does not take),
-    and a function documented as removing keys ("Remove keys from ..."). Not a change at all: a
-    string written where a test required another (`if t.get("action") == "requested":
-    t["action"] = "rerequested"`: a renamed value). A helper whose every caller passes an object of its own
-    is silent; a private helper whose every caller hands it an object the caller made (a
-    literal, an instance, a deep copy), then uses it again, is preview only: the helper's changes
-    are the caller's own work. Not a change at a call at all: one made behind a flag parameter
-    (`if append:`) that the call passes, or leaves at its default, the other way.
+    By default: the change goes wrong at a second use the tree shows, or the caller of a public
+    function loses or gets twice what it gave. Everything else that is real aliasing is
+    `--preview` only.
+
+    Shown by default:
+    - a second use in the tree (a caller that keeps the object, such as `self.headers` or a
+      module-level object, hands it to other calls, or passes it in a loop), when the change is
+      not harmless when repeated;
+    - a public function whose change removes a named key, appends below the top level or
+      rewrites what the caller put inside an argument that holds configuration (changed through
+      its items, annotated as a container or a record, or named as configuration:
+      `pod_template`, `jinja_env_kwargs`), not an object the function works on (annotated as
+      another package's class with behaviour, such as `jinja2.Environment` or `httpx.Request`,
+      or reached through attributes or private state);
+    - a documented argument of a public function that makes its own mapping when the caller
+      gives none (`tags = tags or {}`) and sets a named key in it on some calls only (the next
+      call that does not set it passes the value on: mlflow#5190), or sets a key or adds an
+      element of its own only when a flag parameter asks (`if with_grant_option:
+      privileges.add("GRANT OPTION")`: the same set passed again, without the flag, still
+      grants it).
+
+    A public entry point's finding names the outermost public function that hands the caller's
+    object down unchanged (the operation a user calls, not the helper that changes it).
+
+    `--preview` only:
+    - a documented in-place update ("updates the given ...", "in place"), or a function
+      documented as removing keys ("Remove keys from ...");
+    - a function named for taking things out of its argument (`pop_global_arguments`,
+      `_consume_attrs`) that removes them; an argument named or documented as the function's
+      destination (`dst`, `out`, ":param target: Destination object") that it writes;
+    - a consuming parser that takes its argument apart and rejects what is left;
+    - output parameters filled at their top level, work lists drained, attributes set on
+      objects, arguments typed as project classes (but for lists and mappings added to or taken
+      from inside a record class, a dataclass or a model: that is a spec, shown by default);
+    - a loop that writes the same value again (the value comes from arguments the loop passes
+      unchanged, or from another part of the very object the caller passes again:
+      `build(model.retriever, stream_name=model.name)`);
+    - a key popped as a statement, its value thrown away, when a test finds it there (`if "env"
+      in load: load.pop("env")`: an option the function does not take);
+    - a private helper whose every caller hands it an object the caller made (a literal, an
+      instance, a deep copy), then uses it again: the helper's changes are the caller's own work.
+
+    Not a second use: test code (for the package's own functions); a loop that itself changes
+    the object it passes (its working state); a caller that writes the result back where it
+    took the argument from (`for k, v in d.items(): d[k] = compile(v)`).
+
+    Not a public entry point: a closure; a metaclass's `__new__` or `__init__`, whose namespace
+    Python makes for each class statement; a framework's hook (a method no project code calls
+    that overrides an outside base's method, such as a structlog processor's `__call__`, or
+    belongs to a family named with one prefix that the framework builds from a message:
+    `perspective_addChange` for `callRemote("addChange", ...)`); a function a project decorator
+    hands back unchanged (`@convert_from(...)`) that no code calls by name.
+
+    Not reported: a helper whose every caller passes an object of its own; a string written
+    where a test required another (`if t.get("action") == "requested": t["action"] =
+    "rerequested"`: a renamed value); a change behind a flag parameter (`if append:`) that the
+    call passes, or leaves at its default, the other way.
     """
 
     code = "AL007"
