@@ -66,30 +66,37 @@ class LoopSharedArgumentMutation(ProjectRule):
 
     ## Tiers
     Shown by default: the loop itself is the second use (the next iteration passes the same
-    object again), named as a related location. Not reported at all: changes that are harmless
-    when repeated (filling a missing key, a conversion under a type test, adding to a set, a
-    removal whose result is thrown away, a `clear()`, an append guarded by a membership test, a
-    removal of what a test found there, `if x in xs: xs.remove(x)`, an entry added to a list the
-    project only tests membership in), a constructor registering the instance it makes
-    (`queue.jobs.append(self)`), accumulators filled at loop-varying keys
-    or with what each round receives anew (`line = yield`, `line = f.readline()`: a collector), and calls
-    guarded by one value of the loop's own variable (`if key == "primary_conninfo":`), which a
-    loop over a mapping's keys runs once.
-    With `--preview` only: a loop that itself adds to or takes from the object it passes (a
-    parser's state drained and filled by the loop and its callees), or runs until that object is
-    empty (`while self._scheduled:` around a `pop_min`): the loop's working state; a list made
-    before the loop that every call of the loop only adds to, and that nothing in the loop reads
-    or keeps (`self.members = []`, then `self._add_group(members=self.members, ...)` each round):
-    the loop's output, read after it;
-    a change below a private attribute (`node.connection._prepared.pop(name)`): by convention
-    the state of the object that holds it, meant to last from one use to the next; a callee whose
-    docstring names that argument as what it updates ("update target from source recursively"),
-    handed another input each round: each round merges its input into the one target (and such a
-    merge is no cause of its own: a change that reaches, through what it stored, another object is
-    that object's finding); a loop that hands the call's own result back to it on every round
-    that goes on (`r = step(name, ctx); ctx = r`), or in the call's own statement whenever it
-    runs (`vals = update(vals, tdict)` under `if tdict:`): a fold, whose accumulator is meant to
-    grow.
+    object again), named as a related location. An item the callee looks up by what the call is
+    given (`repo.load_config(path)` returning `self.cache[key]`) is another one for each key.
+
+    Not reported at all:
+    - changes that are harmless when repeated: filling a missing key, a conversion under a type
+      test, adding to a set, a removal whose result is thrown away, a `clear()`, an append guarded
+      by a membership test, a removal of what a test found there (`if x in xs: xs.remove(x)`), an
+      entry added to a list the project only tests membership in;
+    - a constructor registering the instance it makes (`queue.jobs.append(self)`);
+    - accumulators filled at loop-varying keys or with what each round receives anew (`line =
+      yield`, `line = f.readline()`: a collector);
+    - calls guarded by one value of the loop's own variable (`if key == "primary_conninfo":`),
+      which a loop over a mapping's keys runs once.
+
+    `--preview` only:
+    - a loop that itself adds to or takes from the object it passes (a parser's state drained and
+      filled by the loop and its callees), or runs until that object is empty (`while
+      self._scheduled:` around a `pop_min`): the loop's working state;
+    - a list made before the loop that every call of the loop only adds to, and that nothing in
+      the loop reads or keeps (`self.members = []`, then `self._add_group(members=self.members,
+      ...)` each round): the loop's output, read after it;
+    - a change below a private attribute (`node.connection._prepared.pop(name)`): by convention
+      the state of the object that holds it, meant to last from one use to the next;
+    - a callee whose docstring names that argument as what it updates ("update target from source
+      recursively"), handed another input each round: each round merges its input into the one
+      target (such a merge is no cause of its own: a change that reaches, through what it stored,
+      another object is that object's finding);
+    - a loop that hands the call's own result back to it on every round that goes on (`r =
+      step(name, ctx); ctx = r`), or in the call's own statement whenever it runs (`vals =
+      update(vals, tdict)` under `if tdict:`): a fold, whose accumulator is meant to grow.
+
     A name rebound on every round that goes on (a `break` leaves the loop, it reaches no next
     round) holds another value each round.
     """

@@ -299,41 +299,48 @@ class ModuleTemplateMutation(ProjectRule):
     No automatic fix: the right copy (shallow or deep) depends on which level is changed.
 
     ## Tiers
-    Shown by default: the next call builds from the changed template, every instance reads the
-    changed class-level object, or a cached loader hands the changed object to every later
-    caller; that second use is named as a related location. One finding per cause: the same
-    changes reached from several functions (through one helper) are one finding, the other
-    functions its related locations; a class-level object that several methods of one class change
-    through `self` is one finding, the other changes its related locations. A module-level object
-    that stands in for a parameter the caller left out (`if flags is None: flags = DEFAULT_FLAGS`)
-    and is then changed is shown whatever its keys: every later call without the argument gets
-    it changed. So is a template merged into what a function builds (`deep_merge(cfg, DEFAULTS)`
-    puts the template's nested dicts into `cfg` by reference) when a later merge changes them
-    there (`deep_merge(cfg, user)`): the statement that stored them is named too. With
-    `--preview` only: a module-level name spelt as a dunder (`__grains__ = {}`), a slot a
-    plug-in loader fills with the live object the module is meant to change; a class attribute
-    declared `ClassVar` and filled at its own
-    level (a cache or a registry shared on purpose); a named slot that each call sets to a
-    value of its own, on every path, before handing the object on, when nothing keeps the object
-    (no later use reads what an earlier one wrote: a cached `Config` given this call's connection
-    before a command runs); the one
-    function that uses a template puts the same constant into it on every call, which changes
-    nothing the second time; a metaclass's `__new__` or `__init__` adding to a class-level
-    collection (`Register._reg.append(cls)`): it runs once per class statement, a registry of
-    classes; a singleton's class-level state (a classmethod or `__new__` keeps the class's one
-    instance, `cls._instance = cls()`): there are no other instances to share it; emptying (and
-    refilling from a saved copy) an object that another function fills with what it is given
-    (`FUNCTION_CACHE.add(key)`): a cache or a registry reset; only emptying (`xs[:] = []`,
-    `xs.clear()`) a collector that another function adds what it computes to: a drain; adding
-    to a class-level list that a loop elsewhere works through until it is empty (`while
-    config.DEPRECATED: config.DEPRECATED.pop(0)`): a queue; a function of no arguments setting
-    named entries of the object from what it reads, not literals (`filters["modules"] =
-    frozenset(data[...])`): it loads the object, and a second call sets the same entries again;
-    a constant set as the process's settings say (`if cherrypy.config["apiopts"].get("x"):
-    self._cp_config["tools.auth.on"] = False`): every instance decides alike.
-    Not class-level state at all: the field defaults of pydantic and
-    SQLModel models (`rows: list = []` in a `BaseModel` or a `RootModel[...]`), which each
-    instance gets a copy of; an empty tuple (`functions = ()`), which holds nothing to change.
+    Shown by default, with the second use named as a related location:
+    - the next call builds from the changed template, every instance reads the changed
+      class-level object, or a cached loader hands the changed object to every later caller;
+    - a module-level object that stands in for a parameter the caller left out (`if flags is
+      None: flags = DEFAULT_FLAGS`) and is then changed, whatever its keys: every later call
+      without the argument gets it changed;
+    - a template merged into what a function builds (`deep_merge(cfg, DEFAULTS)` puts the
+      template's nested dicts into `cfg` by reference) when a later merge changes them there
+      (`deep_merge(cfg, user)`): the statement that stored them is named too.
+
+    One finding per cause: the same changes reached from several functions (through one helper)
+    are one finding, the other functions its related locations; a class-level object that several
+    methods of one class change through `self` is one finding, the other changes its related
+    locations.
+
+    `--preview` only:
+    - a module-level name spelt as a dunder (`__grains__ = {}`): a slot a plug-in loader fills
+      with the live object the module is meant to change;
+    - a class attribute declared `ClassVar` and filled at its own level: a cache or a registry
+      shared on purpose;
+    - a named slot that each call sets to a value of its own, on every path, before handing the
+      object on, when nothing keeps the object (a cached `Config` given this call's connection
+      before a command runs);
+    - the one function that uses a template putting the same constant into it on every call,
+      which changes nothing the second time; a constant set as the process's settings say (`if
+      cherrypy.config["apiopts"].get("x"): self._cp_config["tools.auth.on"] = False`);
+    - a metaclass's `__new__` or `__init__` adding to a class-level collection
+      (`Register._reg.append(cls)`): it runs once per class statement, a registry of classes;
+    - a singleton's class-level state (a classmethod or `__new__` keeps the class's one
+      instance, `cls._instance = cls()`): there are no other instances to share it;
+    - emptying (and refilling from a saved copy) an object that another function fills with what
+      it is given (`FUNCTION_CACHE.add(key)`): a cache or a registry reset; only emptying
+      (`xs[:] = []`, `xs.clear()`) a collector that another function adds to: a drain;
+    - adding to a class-level list that a loop elsewhere works through until it is empty
+      (`while config.DEPRECATED: config.DEPRECATED.pop(0)`): a queue;
+    - a function of no arguments setting named entries of the object from what it reads, not
+      literals (`filters["modules"] = frozenset(data[...])`): it loads the object, and a second
+      call sets the same entries again.
+
+    Not class-level state at all: the field defaults of pydantic and SQLModel models (`rows: list
+    = []` in a `BaseModel` or a `RootModel[...]`), which each instance gets a copy of; an empty
+    tuple (`functions = ()`), which holds nothing to change.
     """
 
     code = "AL003"

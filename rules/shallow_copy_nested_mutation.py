@@ -118,39 +118,45 @@ class ShallowCopyNestedMutation(ProjectRule):
     app: the deep copy would take the app along).
 
     ## Tiers
-    Shown by default when the original is used again: a module- or class-level object (every
-    later call copies it), a part of an argument or of `self` (the owner keeps it), a caller in
-    the tree that keeps or reuses the object it passed, or, with no caller in the tree, because
-    the copy itself says the original is meant to stay unchanged; for the `**kwargs` dict of a
-    call, a caller that reuses the object, or a public function whose caller passed the list a
-    second call adds to again by keyword (`sudo(cmd, watchers=mine)`). The second use named is
-    the later call given the object (or what holds the changed part of it), else the caller's
-    call itself, else the copy's intent. With `--preview` only: a
-    helper whose every caller passes an object of its own (not one that holds, where it is
-    changed, what the caller was given: `payload.update(kwargs)` holds the user's `volumes=`),
-    or stores the result back into the
-    slot it took the argument from (`api["Body"] = merged(api["Body"])`: nobody holds the
-    original any more), or changes it only under a flag every caller in the tree leaves off
-    (`if encode: encode_fields(meta)`); `x.copy()` on an object whose
-    class is not known (a numpy array, a C-level context) unless the copy is used as a mapping;
-    an object of another package changed through its attributes (`copy.copy(datetime.max)`,
-    whose class is not known either) unless an item of it is written; and a list or index of
-    objects whose elements' own state is then changed (`for p in [*self.packagers, default]:
-    p.paths.clear()`): it was copied to iterate or pick the objects, not to keep them unchanged;
-    and the `**kwargs` dict of a call (Python's copy, not the author's) whose nested change
-    puts the same value every time (`pool.registry = self.registry`, a constant); and a nested
-    change that only fills a missing key or converts a value under a type test (`if "k" not in
-    c["spec"]: c["spec"]["k"] = v`), converts it under a probe of its form (`if not
-    v.startswith("arn:")`), or writes into an entry the key that chose it (`for f in keys:
-    data[f]["key"] = f`): the original gains what it lacked, once; and an index or
-    ordering of a collection's elements (`{r["id"]: r for r in resources}`, `sorted(resources,
-    key=...)`) or a mapping's view made a list (`jobname, attrs = list(conf.items())[0]`) through
-    which the elements are changed: made to find, walk or index them; and a slice
-    unpacked straight into a call (`target.merge(*configs[1:])`), which hands the elements on
-    one by one, or any slice that picks some of the elements (`values = tokens[2:]`): a
-    selection, not a copy made to leave them as they were (no fix is offered there). A shallow copy's own `__dict__` is its own: writing
-    `copied.__dict__[k]` is no nested change. A copy made in
-    a loop and kept by every round names the copies the earlier rounds kept as its second use.
+    Shown by default when the original is used again:
+    - a module- or class-level object (every later call copies it), a part of an argument or of
+      `self` (the owner keeps it), or a caller in the tree that keeps or reuses the object it
+      passed;
+    - with no caller in the tree, because the copy itself says the original is meant to stay
+      unchanged;
+    - for the `**kwargs` dict of a call: a caller that reuses the object, or a public function
+      whose caller passed the list a second call adds to again by keyword (`sudo(cmd,
+      watchers=mine)`).
+
+    The second use named is the later call given the object (or what holds the changed part of
+    it), else the caller's call itself, else the copy's intent. A copy made in a loop and kept by
+    every round names the copies the earlier rounds kept.
+
+    `--preview` only:
+    - a helper whose every caller passes an object of its own (not one that holds, where it is
+      changed, what the caller was given: `payload.update(kwargs)` holds the user's `volumes=`),
+      or stores the result back into the slot it took the argument from (`api["Body"] =
+      merged(api["Body"])`: nobody holds the original any more), or changes it only under a flag
+      every caller in the tree leaves off (`if encode: encode_fields(meta)`);
+    - `x.copy()` on an object whose class is not known (a numpy array, a C-level context) unless
+      the copy is used as a mapping; an object of another package changed through its attributes
+      (`copy.copy(datetime.max)`) unless an item of it is written;
+    - a list or index of objects whose elements' own state is then changed (`for p in
+      [*self.packagers, default]: p.paths.clear()`): copied to iterate or pick the objects, not
+      to keep them unchanged; likewise an index or ordering of a collection's elements (`{r["id"]:
+      r for r in resources}`, `sorted(resources, key=...)`) or a mapping's view made a list
+      (`jobname, attrs = list(conf.items())[0]`) through which the elements are changed;
+    - a slice unpacked straight into a call (`target.merge(*configs[1:])`), which hands the
+      elements on one by one, or any slice that picks some of the elements (`values =
+      tokens[2:]`): a selection, not a copy made to leave them as they were (no fix is offered);
+    - the `**kwargs` dict of a call (Python's copy, not the author's) whose nested change puts
+      the same value every time (`pool.registry = self.registry`, a constant);
+    - a nested change that only fills a missing key or converts a value under a type test (`if
+      "k" not in c["spec"]: c["spec"]["k"] = v`), converts it under a probe of its form (`if not
+      v.startswith("arn:")`), or writes into an entry the key that chose it (`for f in keys:
+      data[f]["key"] = f`): the original gains what it lacked, once.
+
+    Not a nested change: writing a shallow copy's own `__dict__` (`copied.__dict__[k]`).
     """
 
     code = "AL002"

@@ -259,33 +259,39 @@ class StoredReferenceMutation(ProjectRule):
     (an append made on every call goes on in a copy made in `__init__`).
 
     ## Tiers
-    Shown by default with a second use in the tree: another object constructed from the same
-    object (written at the call: an item of a `**spread` mapping whose keys are not known is no
-    evidence the object is passed), or the changing method called again on one instance (in a
-    loop, a comprehension or twice) when the change duplicates (an append, the removal of a named key); or, for a public
-    class whose constructor documents the argument (or that nothing in the tree constructs), when
-    the argument holds configuration (as AL007 says) and the change removes, appends to or rewrites
-    what the caller put inside it (a rewrite: a value
-    of the class's own, or what the caller gave turned into something else, as a rendered
-    placeholder; a setter that stores its own arguments there is preview only); or when a public
-    method (`build()`) adds to the kept object what does not come from its own arguments, so that
-    every call adds the same entries again; or when a method merges into the kept object itself
-    what each object reads for itself (`self.settings.update(self.loader.load_file(...))`), so
-    the next object given the same dict starts with this one's entries. Several classes keeping
-    one object, changed by one statement of their common base, are one finding (each class's
-    place of keeping it a related location); the change named is one that is not safe to repeat
-    (a fill-if-missing beside it is not what goes wrong). When a public method of the class makes
-    the change, the fix is a copy in that method, not in `__init__`: a second call on the same
-    instance starts from the changed object too. A base class in a private
-    module counts as public when a public subclass (the class users build) inherits it. With
-    `--preview` only: wrappers and sinks that only
-    change the kept object itself, handles whose public methods (three or more) edit the kept
-    object, kept objects with mutating methods of their own, changes that fill in or normalise
-    (also under a public constructor: a value converted under a probe of its form, `if not
-    role.startswith("arn:"): role = "arn:..." + role`, or the key that chose an entry written
-    into it, `for f in keys: data[f]["key"] = f`), classes whose every construction in the
-    tree passes a new object, and a queue every construction made for the instance, which its
-    method works through (`stream = self._queue.pop(0)`, put back with `append` when blocked).
+    Shown by default:
+    - a second use in the tree: another object constructed from the same object (written at the
+      call: an item of a `**spread` mapping whose keys are not known is no evidence the object is
+      passed; a test's constructions are named only when the package has none), or the changing
+      method called again on one instance (in a loop, a comprehension or twice) when the change
+      duplicates (an append, the removal of a named key);
+    - a public class whose constructor documents the argument (or that nothing in the tree
+      constructs), when the argument holds configuration (as AL007 says) and the change removes,
+      appends to or rewrites what the caller put inside it (a rewrite: a value of the class's own,
+      or what the caller gave turned into something else, as a rendered placeholder);
+    - a public method (`build()`) that adds to the kept object what does not come from its own
+      arguments, so that every call adds the same entries again;
+    - a method that merges into the kept object itself what each object reads for itself
+      (`self.settings.update(self.loader.load_file(...))`), so the next object given the same
+      dict starts with this one's entries.
+
+    Several classes keeping one object, changed by one statement of their common base, are one
+    finding (each class's place of keeping it a related location); the change named is one that
+    is not safe to repeat (a fill-if-missing beside it is not what goes wrong). When a public
+    method of the class makes the change, the fix is a copy in that method, not in `__init__`: a
+    second call on the same instance starts from the changed object too. A base class in a
+    private module counts as public when a public subclass (the class users build) inherits it.
+
+    `--preview` only:
+    - wrappers and sinks that only change the kept object itself; handles whose public methods
+      (three or more) edit the kept object; kept objects with mutating methods of their own; a
+      setter that stores its own arguments in the kept object;
+    - changes that fill in or normalise (also under a public constructor: a value converted under
+      a probe of its form, `if not role.startswith("arn:"): role = "arn:..." + role`, or the key
+      that chose an entry written into it, `for f in keys: data[f]["key"] = f`);
+    - classes whose every construction in the tree passes a new object;
+    - a queue every construction made for the instance, which its method works through (`stream
+      = self._queue.pop(0)`, put back with `append` when blocked).
     """
 
     code = "AL006"
