@@ -2047,6 +2047,13 @@ class FunctionAnalyzer:
             sel = self.const_selector(node.args[0].value)
             got = self.load(receiver, sel, self.key_loops(positional[0]))  # as ``d[k]`` (eval_Subscript)
             if n == 2:
+                if isinstance(node.args[1].value, cst.List) and not node.args[1].value.elements:
+                    # ``d.get("inputs", [])``: a default with no elements, not elements unknown
+                    # (elyra 4.1.1 scrubs it through a helper: a normalising write, a B of issue
+                    # 8's thirty-second set, read as a value computed from something unknown)
+                    for o in positional[1]:
+                        if isinstance(o, _Obj) and not self.heap.objects[o.id]["fields"].get(ANY):
+                            self.heap.objects[o.id]["fields"].pop(ANY, None)
                 got = got | positional[1]
             self.record_call(node, self.load(receiver, attr(method)), receiver, positional, keywords, False, True)
             return got

@@ -477,3 +477,65 @@ def test_the_witness_is_the_packages_own_construction_not_its_tests(tmp_path: Pa
     assert shown(found) == [("AL006", 8, "HIGH")]
     assert [(Path(r.location.path).name, r.location.line) for r in found[0].related
             if r.message.startswith("second use: ")] == [("generators.py", 17)]
+
+
+# elyra 4.1.1: an operation scrubs the ``inputs`` and ``outputs`` lists of the node's parameters
+# (None and "" removed) through a static helper, reading them with ``get(..., [])``; the write's
+# value comes from the dict itself, so a second scrub changes nothing (a B of the thirty-second set:
+# the empty default's elements were taken for something unknown)
+OPERATION = '''\
+class Operation:
+    def __init__(self, name, component_props):
+        self._name = name
+        self._component_props = component_props or {}
+        self._component_props["inputs"] = Operation._scrub_list(component_props.get("inputs", []))
+
+    @classmethod
+    def create_instance(cls, name, component_props):
+        return cls(name, component_props)
+
+    @staticmethod
+    def _scrub_list(dirty):
+        if not dirty:
+            return []
+        return [clean for clean in dirty if clean]
+
+
+class Parser:
+    def __init__(self, node):
+        self.node = node
+
+    def operations(self):
+        props = self.node.get("component_parameters", {})
+        return [Operation.create_instance(self.node["id"], props)]
+'''
+
+
+def _write_deps(tmp_path: Path, text: str, function: str) -> list[str]:
+    """The roots the value of ``function``'s item writes into its parameters comes from."""
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+    from aliaslint.summary import ModuleSummary
+
+    (tmp_path / "m.py").write_text(text, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
+    project = Project({s.module: s for s in summaries if isinstance(s, ModuleSummary)}).analyse()
+    return sorted(f"{r.kind}:{r.name}" for e in project.effects[function].values()
+                  if e.root.kind == "param" and e.op == "[] =" for r in e.value_deps)
+
+
+def test_a_list_scrubbed_through_a_helper_is_normalised(tmp_path: Path) -> None:
+    # the value comes from the dict itself: the write is a normalising one (not a finding)
+    assert _write_deps(tmp_path, OPERATION, "m.Operation.__init__") == ["param:component_props"]
+
+
+def test_a_list_scrubbed_with_something_added(tmp_path: Path) -> None:
+    # the twin: the helper adds what the operation is given besides
+    added = OPERATION.replace('Operation._scrub_list(component_props.get("inputs", []))',
+                              'Operation._scrub_list(component_props.get("inputs", []), name)') \
+        .replace("    def _scrub_list(dirty):\n        if not dirty:\n            return []\n",
+                 "    def _scrub_list(dirty, extra):\n        if not dirty:\n            return [extra]\n")
+    assert _write_deps(tmp_path, added, "m.Operation.__init__") == ["param:component_props", "param:name"]
