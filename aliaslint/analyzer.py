@@ -1445,11 +1445,11 @@ class FunctionAnalyzer:
                 # the receiver may be a project class with a ``__getitem__`` of its own (docutils'
                 # ``StringList`` slices into a new one): phase 2 decides, as for ``x.copy()``
                 self.record_call(node, self.load(base, attr("__getitem__")), base, [], {}, False, True)
-            lower = node.slice[0].slice.lower
-            whole = (lower is None or isinstance(lower, cst.Integer) and lower.value == "0") \
-                and node.slice[0].slice.upper is None and node.slice[0].slice.step is None
+            part = node.slice[0].slice
+            from_start = part.lower is None or isinstance(part.lower, cst.Integer) and part.lower.value == "0"
+            whole = from_start and part.upper is None and part.step is None
             copied = self.copy_of(node, base, "x[:]" if whole else SELECTION_COPY)
-            if lower is None or isinstance(lower, cst.Integer) and lower.value == "0":
+            if from_start:
                 for o in copied:
                     self.heap.objects[o.id]["slice_from_start"] = True
             return copied
@@ -3130,8 +3130,11 @@ class FunctionAnalyzer:
             test, positive = test.expression, False
         if not (isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance"
                 and self.mod.qualified_callee(test.func) == "isinstance" and len(test.args) == 2
-                and (isinstance(test.args[0].value, cst.Name) or _dotted_name(test.args[0].value) is not None)
                 and test.args[0].keyword is None):
+            return None
+        # a name, or an attribute by its text (``isinstance(self.udf, str)``: :meth:`narrowed_to_scalar`)
+        name = _dotted_name(test.args[0].value)
+        if name is None:
             return None
         kinds = test.args[1].value
         types = []
@@ -3140,9 +3143,6 @@ class FunctionAnalyzer:
             if not qual or qual.startswith("."):
                 return None
             types.append(qual)
-        tested = test.args[0].value
-        # (an attribute, ``isinstance(self.udf, str)``, by its text: see :meth:`leaf_value`)
-        name = tested.value if isinstance(tested, cst.Name) else _dotted_name(tested)
         return name, tuple(sorted(set(types))), positive
 
     def none_when_test_fails(self, test: cst.BaseExpression) -> set[str]:
