@@ -173,5 +173,12 @@ class Diagnostic:
     #: (:mod:`aliaslint.fingerprint`); ``None`` until then
     fingerprint: str | None = None
 
+    @property
+    def tier(self) -> str:
+        """``"default"`` for a finding shown by default (``HIGH`` confidence), else ``"preview"``
+        (shown only with ``--preview``): the word the reports print, where every default
+        finding's confidence would read "high"."""
+        return "default" if self.confidence >= Confidence.HIGH else "preview"
+
     def sort_key(self) -> tuple:
         return (self.location.path, self.location.line, self.location.column, self.code, self.message)

@@ -145,7 +145,7 @@ pods.py:3:15: AL001 `TEMPLATE` is passed to `build_pod`, which appends to `TEMPL
   |
   = help: Pass `copy.deepcopy(TEMPLATE)`
 
-src/ünï, a:b%\\nc.py:7:5: AL002 100% shared: `cfg['a:b']`,\\r\\nthe “copy” keeps nested lists
+src/ünï, a:b%\\nc.py:7:5: AL002 (preview) 100% shared: `cfg['a:b']`,\\r\\nthe “copy” keeps nested lists
   = note: src/ünï, a:b%\\nc.py:2:1: copied here: dict(cfg), shallow
   = note: pods.py:1:1: created here
 
@@ -265,7 +265,7 @@ def test_concise(project: Path) -> None:
     assert render(BOTH, "concise") == (
         'pods.py:3:15: AL001 `TEMPLATE` is passed to `build_pod`, which appends to '
         '`TEMPLATE["containers"]`, on every iteration\n'
-        "src/ünï, a:b%\\nc.py:7:5: AL002 100% shared: `cfg['a:b']`,\\r\\n"
+        "src/ünï, a:b%\\nc.py:7:5: AL002 (preview) 100% shared: `cfg['a:b']`,\\r\\n"
         "the “copy” keeps nested lists\n"
         "Found 2 errors.\n"
         "No fixes available (1 hidden fix can be enabled with the `--unsafe-fixes` option).\n"
@@ -282,7 +282,7 @@ def test_concise_marks_fixable_findings_as_ruff_does(project: Path) -> None:
     assert click.unstyle(render(BOTH, "concise", fixes=unsafe, color=True)) == render(BOTH, "concise", fixes=unsafe)
     fixed = FixStatus(unsafe_fixes=True, applied=True, fixed=3)
     assert render([WITH_RELATED], "concise", fixes=fixed) == (
-        "src/ünï, a:b%\\nc.py:7:5: AL002 100% shared: `cfg['a:b']`,\\r\\nthe “copy” keeps nested lists\n"
+        "src/ünï, a:b%\\nc.py:7:5: AL002 (preview) 100% shared: `cfg['a:b']`,\\r\\nthe “copy” keeps nested lists\n"
         "Found 4 errors (3 fixed, 1 remaining).\n"
     )
     assert render([], "concise", fixes=fixed) == "Found 3 errors (3 fixed, 0 remaining).\n"

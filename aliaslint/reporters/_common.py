@@ -141,10 +141,12 @@ def position(location: Location, sources: Sources | None = None) -> str:
 def header(diagnostic: Diagnostic, *, color: bool = False, sources: Sources | None = None,
            fixable: bool = False) -> str:
     """``path:line:col: CODE message``, the first line of the human formats; ``CODE [*] message``
-    when ``fixable``."""
+    when ``fixable``, ``CODE (preview) message`` for a finding only ``--preview`` shows."""
     path = printable(diagnostic.location.path)
     code = diagnostic.code
     marker = "[*] " if fixable else ""
+    if diagnostic.tier == "preview":
+        marker = "(preview) " + marker
     if color:
         path = click.style(path, bold=True)
         code = click.style(code, fg="red", bold=True)
@@ -238,7 +240,8 @@ def _span(location: Location, sources: Sources | None, target: dict[str, Any]) -
 
 
 def json_object(diagnostic: Diagnostic, sources: Sources | None = None) -> dict[str, Any]:
-    """One diagnostic as ruff's JSON object, plus ``name``, ``confidence`` and ``related``.
+    """One diagnostic as ruff's JSON object, plus ``name``, ``confidence``, ``tier``
+    (``"default"``, or ``"preview"`` for a finding only ``--preview`` shows) and ``related``.
 
     In a notebook, rows are counted in the cell and ``cell`` names it (ruff's convention); every
     string is UTF-8-safe (:func:`escape_name`).
@@ -259,6 +262,7 @@ def json_object(diagnostic: Diagnostic, sources: Sources | None = None) -> dict[
         "noqa_row": span["location"]["row"],
         "name": diagnostic.name,
         "confidence": diagnostic.confidence.name.lower(),
+        "tier": diagnostic.tier,
         "related": [
             _span(related.location, sources, {"message": related.message, "filename": related.location.path})
             for related in diagnostic.related

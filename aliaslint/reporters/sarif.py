@@ -150,7 +150,7 @@ def _result(diagnostic: Diagnostic, rule_index: int, sources: Sources) -> dict[s
         ]
     if diagnostic.fingerprint is not None:
         result["partialFingerprints"] = {FINGERPRINT_KEY: diagnostic.fingerprint}
-    result["properties"] = {"confidence": diagnostic.confidence.name.lower()}
+    result["properties"] = {"confidence": diagnostic.confidence.name.lower(), "tier": diagnostic.tier}
     return result
 
 
