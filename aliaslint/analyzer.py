@@ -468,6 +468,9 @@ class FunctionAnalyzer:
         #: local names bound to an element taken out of a list (``stream = queue.pop(0)``), with
         #: the list's text: appending one back puts the element back (:meth:`_moves_within`)
         self.popped_from: dict[str, str] = {}
+        #: ``(list text, value text) -> site`` of the last ``xs.remove(v)`` (:meth:`_moves_within`:
+        #: ``xs.remove(v); xs.append(v)`` puts it back at the end)
+        self.removed_values: dict[tuple[str, str], Site] = {}
         #: a name bound to ``mapping.get(key)``: (mapping text, key text), as :meth:`_get_guard`
         #: spells them; ``if name is None:`` then tests the key as ``if mapping.get(key) is None:``
         self.probed: dict[str, tuple[str, str]] = {}
@@ -543,6 +546,11 @@ class FunctionAnalyzer:
         #: the ``("field", root, path)`` entries ever put in :attr:`env` (:meth:`_overlays_of`
         #: reads them at every call: scanning the whole environment there would cost as much)
         self.field_keys: set[tuple] = set()
+        #: the ``("any item", root, path, key loops)`` entries ever put in :attr:`env`
+        #: (:meth:`any_item_overlay`)
+        self.any_item_keys: set[tuple] = set()
+        #: the loops whose head (the iterable and its targets) is being evaluated, innermost last
+        self.loop_heads: list[int] = []
         self.returned_node: cst.BaseExpression | None = None
         #: names assigned to so far (a parameter among them no longer holds what the caller passed)
         self.bound_names: set[str] = set()
@@ -733,6 +741,20 @@ class FunctionAnalyzer:
                     out.add(Opaque(o.loops | key_loops, frozenset({o.root})))  # a string of ``os.environ``
                 else:
                     out.add(replace(o, path=path, loops=o.loops | key_loops))
+                if self.any_item_keys and (selector == ANY or selector.startswith("[")):
+                    # what this function stored under a key not known may be this item
+                    # (``settings[key] = DEFAULT_CONFIG[key]`` for some keys, then
+                    # ``settings["PAGE_EXCLUDES"].append(p)``: pelican 4.12.0's settings);
+                    # not what a loop stored under a key that varies with a loop the key read
+                    # now varies with too: another round's key (``for k, v in src.items():
+                    # merge(dst[k], v)`` ... ``dst[k] = v``)
+                    # (nor, for the loop's own head, what the body stored under the key it
+                    # iterates: every round reads another key; kapitan 0.36.3's compiler writing
+                    # each value back under its key)
+                    reading = _real_loops(key_loops) | frozenset(self.loop_heads)
+                    for k in self.any_item_keys:
+                        if k[1] == o.root and k[2] == o.path and not k[3] & reading and k in self.env:
+                            out |= self.env[k]
             elif isinstance(o, _Obj):
                 on_path = self.env.get(("object field", o.id, selector)) if selector != ANY else None
                 if on_path is not None:
@@ -908,7 +930,7 @@ class FunctionAnalyzer:
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
                         key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1,
                         via_model: str = "", discarded: bool = False, container: cst.CSTNode | None = None,
-                        selector: str = "") -> None:
+                        selector: str = "", adds_when_absent: bool = False) -> None:
         if not op.endswith(" ="):
             # ``md.update(other)``, ``del md[k]``: not only what was set (an assignment's own
             # field is set by :meth:`overlay`; ``md[:] = ...`` and unknown keys by :meth:`store`)
@@ -936,11 +958,14 @@ class FunctionAnalyzer:
             return
         if kind == ACCUMULATE and self.membership_guards and op in ("append", "add", "insert", "appendleft"):
             kind = SETDEFAULT  # ``if p.name not in seen: ...append(p)``: adds only what is missing
+            adds_when_absent = True
         if kind == ACCUMULATE and op in ("append", "add") and self.made_absent and self._adds_made_absent(node):
             kind = SETDEFAULT  # ``while h in order: h = f"{h}-{n}"`` then ``order.append(h)``
+            adds_when_absent = True
         if kind == ACCUMULATE and op in ("append", "add", "insert", "appendleft", "extend") \
                 and any(o in tested for tested in self.absent_values for o in target):
             kind = SETDEFAULT  # ``if not has_tag(tags): tags.append(tag)``: the test is false next time
+            adds_when_absent = True
         if self.filled_once and _reaches(snap, self.filled_once):
             kind = SETDEFAULT  # a lazily initialised module-level object, filled once
         if self.memo_owner_texts and kind in (ACCUMULATE, OVERWRITE) and not _reaches(snap, self.memos) and (
@@ -964,7 +989,7 @@ class FunctionAnalyzer:
                      type_requires=self.type_requires(),
                      path_key=self.snapshot(self.path_keys(
                          container if container is not None else receiver if receiver is not None else node)),
-                     selector=selector)
+                     selector=selector, adds_when_absent=adds_when_absent)
         )
 
     def _adds_made_absent(self, node: cst.CSTNode) -> bool:
@@ -1142,6 +1167,8 @@ class FunctionAnalyzer:
                     self.summary.global_stores.append((target.value, self.snapshot(value), self.mod.site(target)))
                 return
             self.popped_from.pop(target.value, None)
+            if self.removed_values:
+                self.removed_values = {k: v for k, v in self.removed_values.items() if k[1] != target.value}
             self.probed.pop(target.value, None)
             if self.made_absent:
                 self.made_absent = {(v, c) for v, c in self.made_absent
@@ -1221,7 +1248,9 @@ class FunctionAnalyzer:
                        else loops_of(self.snapshot(key_value)))
             if sel != ANY:
                 self.overlay(base, sel, value)
-            elif len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
+            else:
+                self.any_item_overlay(base, value, _real_loops(self.key_loops(key_value)))
+            if sel == ANY and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
                     and (key_name := _dotted_name(target.slice[0].slice.value)) is not None:
                 # ``cache[region] = fetch(region)``, ``cache[self._fn.hash] = []``: read back by
                 # the same name, not rebound since, the item is what was put there (see
@@ -1299,6 +1328,17 @@ class FunctionAnalyzer:
             k = ("field", o.root, extend_path(o.path, [selector]))
             self.env[k] = value if len(base) == 1 else self.env.get(k, frozenset({replace(o, path=k[2])})) | value
             self.field_keys.add(k)
+
+    def any_item_overlay(self, base: frozenset, value: frozenset, key_loops: frozenset[int]) -> None:
+        """After ``param[key] = v`` with a key not known here, any item of ``param`` read in this
+        function may be ``v`` (a weak update: it adds to what every item may hold, on the paths
+        that made it, and a join keeps it from either side), unless read by a key that varies with
+        one of ``key_loops``, the loops the key varied with (see :meth:`_load`)."""
+        for o in base:
+            if isinstance(o, Ref) and ANY not in o.path:
+                k = ("any item", o.root, o.path, key_loops)
+                self.env[k] = self.env.get(k, frozenset()) | value
+                self.any_item_keys.add(k)
 
     def _mark_nested_change(self, receiver: cst.BaseExpression, target: frozenset) -> None:
         """``svc["spec"]["ports"] = ...`` in a loop changes ``svc`` too, for AL004, when the object
@@ -2122,14 +2162,24 @@ class FunctionAnalyzer:
             op = "discard"
         if method == "pop" and (not n or _is_int_literal(node.args[0].value)):
             op = "pop[]"  # takes a list's element (``pop()``, ``pop(0)``), not a named option
+        adds_when_absent = False
         if method in ("append", "add") and n == 1 and self._absent(
                 (self.mod.code_for(node.func.value), self.mod.code_for(node.args[0].value))):
             kind = SETDEFAULT  # ``if x not in seen: seen.append(x)``: adds only what is missing
+            adds_when_absent = True
         if method in ("extend", "update") and n == 1 and any(
                 isinstance(o, _Obj) and self.heap.objects[o.id].get("unless_in", frozenset()) & receiver
                 for o in positional[0]):
             # ``new = [t for t in new if t not in tags]; tags.extend(new)`` (sagemaker 2.257.7's
             # project tags): adds only what is missing, nothing the second time
+            kind = SETDEFAULT
+            adds_when_absent = True
+        if method == "update" and n == 1 and isinstance(node.args[0].value, cst.Dict) and node.args[0].value.elements \
+                and all(isinstance(el, cst.DictElement) and self._absent(
+                    (self.item_text(node.func.value), self.mod.code_for(el.key))) for el in node.args[0].value.elements):
+            # ``if "config" not in proxy: proxy.update({"config": {}})``: fills the missing key, as
+            # ``proxy["config"] = {}`` would (jupyter-enterprise-gateway 3.3's process proxy
+            # config, a B of issue 8's thirty-fourth set)
             kind = SETDEFAULT
         if method in ("update", "extend") and n == 1 and self.mod.code_for(node.func.value) in self.empty_guards:
             # ``if not CACHE["grains"]: CACHE["grains"].update(load())``: filled while empty, once
@@ -2139,7 +2189,10 @@ class FunctionAnalyzer:
             kind, op = OVERWRITE, "move"  # ``items.append(items.pop(i))``: reorders, neither grows nor loses
         if method == "pop" and n == 2:
             receiver = receiver - self._known_without(node)
-        self.record_mutation(receiver, kind, op, node, key_value, value, cid)
+        self.record_mutation(receiver, kind, op, node, key_value, value, cid, adds_when_absent=adds_when_absent)
+        if method == "remove" and n == 1:
+            self.removed_values[(self.item_text(node.func.value), self.mod.code_for(node.args[0].value))] = \
+                self.mod.site(node)
         if kind == ACCUMULATE or method == "update":
             # ``d.update(m)`` keeps m's values, not m (pyinfra's ``ctx.update(kwargs)`` does not
             # make the copy ``ctx`` hold the caller's ``kwargs`` dict itself)
@@ -2224,6 +2277,14 @@ class FunctionAnalyzer:
         out is put back into the same list (a rotation, kombu's ``round_robin_cycle``); the
         ``pop`` recorded while the argument was evaluated is made a reordering too."""
         moved = node.args[-1].value if node.args else None
+        removed = self.removed_values.pop((self.item_text(node.func.value), self.mod.code_for(moved)), None) \
+            if moved is not None and self.removed_values else None
+        if removed is not None:
+            # ``queues.remove(q); queues.append(q)``: the element goes to the end, a rotation
+            # (wandb 0.31's launch agent serving its queues in turn, a B of issue 8's
+            # thirty-fourth set); the ``remove`` is made a reordering too
+            self._made_move(removed)
+            return True
         if isinstance(moved, cst.Name) and self.popped_from.get(moved.value) == self.item_text(node.func.value):
             # ``stream = queue.pop(0)``, then, to try it again later, ``queue.append(stream)``
             # (airbyte-cdk 7.39.1's partition generators deferring a blocked stream): the element
@@ -2234,13 +2295,16 @@ class FunctionAnalyzer:
                 and moved.func.attr.value == "pop"
                 and self.mod.code_for(moved.func.value) == self.mod.code_for(node.func.value)):
             return False
-        taken = self.mod.site(moved)
+        self._made_move(self.mod.site(moved))
+        return True
+
+    def _made_move(self, taken: Site) -> None:
+        """The removal recorded at ``taken`` put its element back: a reordering."""
         mutations = self.summary.mutations
         for i in range(len(mutations) - 1, -1, -1):
             if mutations[i].site == taken and mutations[i].kind == REMOVE:
                 mutations[i] = replace(mutations[i], kind=OVERWRITE, op="move")
                 break
-        return True
 
     def const_selector(self, node: cst.BaseExpression) -> str:
         """The selector of the key ``node``: a string literal's (``['id']``), a named constant's
@@ -2355,7 +2419,10 @@ class FunctionAnalyzer:
             if name in ("list", "sorted", "reversed", "tuple", "set") and inner:
                 return self.iteration_elements(iter_node.args[0].value, inner[0])
             if name == "range":
-                return frozenset({Opaque()})
+                # a number computed from the bounds: a key it makes depends on what they were
+                # computed from (``for c in range(cuda, 0, -1): self.lookup[c] = url`` fills a
+                # cache by the caller's version: clearml-agent 3.0's torch index lookup)
+                return self.opaque_of(inner)
         return self.load(it, ANY)
 
     def tag(self, value: frozenset, loops: frozenset[int], keep_copy: bool = False) -> frozenset:
@@ -2387,6 +2454,8 @@ class FunctionAnalyzer:
         for k, v in b.items():
             out[k] = out.get(k, frozenset()) | v
         for k in set(a) ^ set(b):
+            if isinstance(k, tuple) and k[0] == "any item":
+                continue  # what an item may hold, stored on one side: it still may
             if isinstance(k, tuple) and k[0] in ("object field", "named key", "last item"):
                 del out[k]  # set on one side only: the heap's field, every path's value, holds it
             elif isinstance(k, tuple):  # a field overlay set on one side only: the other keeps the path
@@ -3358,6 +3427,11 @@ class FunctionAnalyzer:
             # (also through a name bound to the probe: ``current = frame.get("in_app")``, then
             # ``if current is not None: continue``: sentry-sdk 2.76.0's ``set_in_app_in_frames``,
             # marking only the frames not marked yet, a B of issue 8's blind thirty-first set)
+            if isinstance(test.left, cst.Attribute):
+                # ``if self._session is not None: return self._session``, then ``self._session =
+                # Session(...)``: set while unset, once (wandb 0.31's ``ServiceApi``, a B of issue
+                # 8's thirty-fourth set); the mirror of ``if self.client is None:``
+                return {(self.mod.code_for(test.left), "")}
             got = self._probed_guard(test.left)
             return {got} if got is not None else set()
         if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
@@ -3597,7 +3671,9 @@ class FunctionAnalyzer:
         self.loop_stack.append(lid)
         self.summary.loop_sites[lid] = self.mod.site(node)
         self.loop_exits.append([])
+        self.loop_heads.append(lid)
         head()
+        self.loop_heads.pop()
         # ``elif len(item) == 1: for k, v in item.items():``: one round (cfn-lint 1.58.0's
         # condition values, an A of issue 8's eleventh set)
         # (the loop's text only when an ``if`` asked for one element: not on every loop walked)

@@ -96,6 +96,8 @@ class Effect:
     path_deps: frozenset = frozenset()
     #: made under a test, whatever decides it (``Mutation.guarded``)
     guarded: bool = False
+    #: an append or add made only while a test finds the value missing (``Mutation.adds_when_absent``)
+    adds_when_absent: bool = False
     #: the value is read, in part, from another attribute of the same root than the changed
     #: object (``self.deployment.environments[k] = self.definition.environments[k]``): one
     #: instance repeating it writes the same again, but each instance writes what it holds
@@ -249,7 +251,8 @@ class EffectsFixpoint:
                                             path_deps=deps_of(self.resolve(fn, m.path_key)) | looked_up,
                                             defaulted=defaulted or ref.root.kind == "param" and not ref.path
                                             and ref.root.index in fn.own_fallback, type_requires=m.type_requires,
-                                            guarded=m.guarded, value_outside=outside(value_refs, ref)))
+                                            guarded=m.guarded, value_outside=outside(value_refs, ref),
+                                            adds_when_absent=m.adds_when_absent))
         self._arg_roots = {}
         self._stored_by_calls = self.storing_calls(fn)
         for call in fn.calls:
@@ -325,6 +328,7 @@ class EffectsFixpoint:
                                      e.maybe_copied,
                                      path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted,
                                      type_requires=requires, guarded=e.guarded,
+                                     adds_when_absent=e.adds_when_absent,
                                      value_outside=e.value_outside or outside(value_refs, ref),
                                      # made only under the caller's flags: so is the change
                                      requires=call.requires, stored_at=e.stored_at or stored_at)
@@ -674,7 +678,7 @@ def effect_order(e: Effect) -> tuple:
             # the rest too: two routes differing only here must not be picked by the order found
             (e.copy.depth, e.copy.how) if e.copy else (), e.discarded, e.value_text, e.conditional,
             e.returned, e.maybe_copied, e.requires, tuple(sorted(e.path_deps)), e.defaulted, e.type_requires,
-            e.guarded, e.value_outside)
+            e.guarded, e.value_outside, e.adds_when_absent)
 
 
 def outside(value_refs: list[Ref], changed: Ref) -> bool:

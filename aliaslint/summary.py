@@ -130,6 +130,10 @@ class Mutation:
     #: made inside an ``if``, ``match`` case or ``except`` block, whatever decides it (a bounded
     #: cache's ``if len(cache) > MAX: del cache[oldest]`` is guarded, not :attr:`conditional`)
     guarded: bool = False
+    #: an append or add made only while a test finds the value missing (``if path not in
+    #: excludes: excludes.append(path)``, ``if not has_tag(tags, t): tags.append(t)``): the same
+    #: value is added once, another value joins it (not a fill-once guard: ``if not xs:``)
+    adds_when_absent: bool = False
     #: the item written, when its key is a constant (``d["spec"] = v`` -> ``"['spec']"``); ``""``
     #: for any other change
     selector: str = ""

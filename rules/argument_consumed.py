@@ -188,7 +188,9 @@ class ArgumentConsumed(ProjectRule):
     leaves what the argument holds (a loader, a client) shared as the caller meant. A deep copy
     can be costly, and wrong for objects that hold clients, locks or identity; copying only the
     level that is changed (as above) is often enough. No fix is offered when the argument is changed inside a
-    loop of the function: a copy above the loop would still be shared by every iteration.
+    loop of the function: a copy above the loop would still be shared by every iteration; nor when
+    the function also sets an attribute of the argument itself (`args.settings = ...`), an output
+    its caller reads that a copy of the whole would hide: the message names the part to copy.
 
     ## Tiers
     By default: the change goes wrong at a second use the tree shows, or the caller of a public
@@ -342,8 +344,19 @@ class ArgumentConsumed(ProjectRule):
         # every change at the argument's top level: a shallow copy keeps the caller's whole, and
         # leaves alone what it holds (a loader, a client) that a deep copy would duplicate
         copier = "copy.copy" if fixes.top_level_only(effects) else "copy.deepcopy"
+        # an attribute the function sets on the argument itself is an output its caller reads
+        # (pelican 4.12.0's ``get_instance`` sets ``args.settings``, which autoreload reads
+        # next): a copy of the whole at the top would hide it, so copy the changed part instead
+        # (the fix :func:`fixes.copy_parameter` offers none then either)
+        output = next((x.op[:-2] for x in project.effects.get(fn.qualname, {}).values()
+                       if x.root.kind == "param" and x.root.index == index and not x.path
+                       and x.op.startswith(".") and x.op.endswith(" =")), None)
         if in_loop:
             fix = f"copy it inside the loop, before each change (`{copier}({name})`)"
+        elif output is not None and e.path:
+            part = format_path(name, e.path[:1])
+            fix = (f"copy `{part}` before changing it (`copy.deepcopy({part})`), not the whole `{name}`: "
+                   f"`{facts.short(fn.qualname)}` also sets `{name}{output}` for its caller")
         else:
             fix = f"copy it first (`{name} = {copier}({name})` at the top of `{facts.short(fn.qualname)}`)"
         while_building = ", on some calls only" if some_calls else f", while building {built} from it"
@@ -368,7 +381,8 @@ class ArgumentConsumed(ProjectRule):
                 related.append(outer)
         return Diagnostic(cls.code, cls.name, message, facts.location(where), tuple(dict.fromkeys(related)),
                           confidence=confidence, url=cls.url(), access_path=shown,
-                          fix=None if in_loop else fixes.copy_parameter(project, facts, fn.qualname, index, effects))
+                          fix=None if in_loop or output is not None
+                          else fixes.copy_parameter(project, facts, fn.qualname, index, effects))
 
     @staticmethod
     def _changed_in_loop(fn, e) -> bool:

@@ -230,15 +230,47 @@ def _fallbacks(fn, effects) -> dict:
             for x in effects if x.root.kind == "param" and not x.chain and x.root.index < len(fn.params)}
 
 
-def _put_into_argument(fn, root) -> bool:
-    """Whether ``fn`` puts the template itself into an object its caller passed (``tol =
-    spec.setdefault("tolerations", DEFAULT_TOLERATIONS)``, then ``tol.append(...)``): the caller's
-    object is built from it, as a result would be, and every object it is put into shares it. A
-    value only computed from the template (``spec["id"] = len(TEMPLATE)``) is not it."""
-    return any(
-        any(isinstance(t, Ref) and t.root.kind == "param" for t in m.target)
-        and any(isinstance(v, Ref) and v.root == root and not v.path for v in m.value)
-        for m in fn.mutations)
+def _grows_with_inputs(e) -> bool:
+    """Whether ``e``, an append or add guarded by a membership test, adds what the call's inputs
+    give (``for path in settings["PAGE_PATHS"]: if path not in excludes: excludes.append(path)``):
+    the guard keeps one call's entry from being added twice, not the next call's other entries
+    from joining it, so a template grows with every input it meets (pelican 4.12.0's
+    ``DEFAULT_CONFIG`` excludes). A constant added under the guard is added once, ever."""
+    # (a class-level set of what was seen, tested and grown through ``self``, is the classes'
+    # shared memory, not a template: pelican 4.12.0's ``LimitFilter._raised_messages``)
+    return e.adds_when_absent and not e.via_instance \
+        and any(r.kind in ("param", "call", "unknown") for r in e.value_deps)
+
+
+def _cached_override(project, fn, loader: str) -> bool:
+    """Whether ``fn`` is a cached method overriding the cached method ``loader`` of a base class
+    (``@lru_cache def get_path(self): path = super().get_path(); path.insert(0, ...)``): it runs
+    once per instance, and so does its change to what the base cached for that instance, before
+    anyone but ``fn`` has it (jupyter-repo2docker 2026.4's build packs)."""
+    base = project.functions.get(loader)
+    return bool(fn.cached and base is not None and base.cached and fn.cls and base.cls and fn.name == base.name
+                and base.cls != fn.cls and base.cls in project.mro(fn.cls))
+
+
+def _repeat_safe(e, constants: bool = True) -> bool:
+    """:func:`aliaslint.harm.repeat_safe`, except for an append or add guarded by a membership test
+    that adds what the inputs give (:func:`_grows_with_inputs`): the next call adds its own."""
+    return harm.repeat_safe(e, constants=constants) is not None and not _grows_with_inputs(e)
+
+
+def _put_into_argument(fn, root, path: tuple[str, ...] = ()):
+    """Whether ``fn`` puts the template, or the part of it holding ``path`` (the changed access
+    path), into an object its caller passed (``tol = spec.setdefault("tolerations",
+    DEFAULT_TOLERATIONS)``, then ``tol.append(...)``; ``settings[key] = DEFAULT_CONFIG[key]``, then
+    ``settings["PAGE_EXCLUDES"].append(p)``): the caller's object is built from it, as a result
+    would be, and every object it is put into shares it. A value only computed from the template
+    (``spec["id"] = len(TEMPLATE)``) is not it. Returns the change that puts it in, or ``None``."""
+    return next((
+        m for m in fn.mutations
+        # (an object a call gave back is the caller's too when the callee hands its argument
+        # back: ``settings = get_jinja_environment(settings)``, pelican 4.12.0)
+        if any(isinstance(t, Ref) and t.root.kind in ("param", "call") for t in m.target)
+        and any(isinstance(v, Ref) and v.root == root and v.path == path[:len(v.path)] for v in m.value)), None)
 
 
 def _per_call_slot(fn, e, ret) -> bool:
@@ -274,8 +306,9 @@ class ModuleTemplateMutation(ProjectRule):
     module's `argument_spec`; 15k sanity errors).
 
     Registries and caches written at keys that depend on the function's inputs
-    (`REGISTRY[name] = cls`), and module-level objects changed through their own methods
-    (collectors, trackers), are state by design and are not reported.
+    (`REGISTRY[name] = cls`; `for c in range(version, 0, -1): LOOKUP[c] = url`), and
+    module-level objects changed through their own methods (collectors, trackers), are state by
+    design and are not reported.
 
     ## Example
     ```python
@@ -307,7 +340,12 @@ class ModuleTemplateMutation(ProjectRule):
       without the argument gets it changed;
     - a template merged into what a function builds (`deep_merge(cfg, DEFAULTS)` puts the
       template's nested dicts into `cfg` by reference) when a later merge changes them there
-      (`deep_merge(cfg, user)`): the statement that stored them is named too.
+      (`deep_merge(cfg, user)`): the statement that stored them is named too;
+    - a template, or the part of it that is changed, put into the caller's object by reference
+      (`settings[key] = DEFAULT_CONFIG[key]`, for a key not known) and then changed through it;
+    - an append guarded by a membership test that adds what the inputs give (`if path not in
+      excludes: excludes.append(path)`): the guard keeps one entry from being added twice, not
+      the next call's other entries from joining it.
 
     One finding per cause: the same changes reached from several functions (through one helper)
     are one finding, the other functions its related locations; a class-level object that several
@@ -336,7 +374,12 @@ class ModuleTemplateMutation(ProjectRule):
       (`while config.DEPRECATED: config.DEPRECATED.pop(0)`): a queue;
     - a function of no arguments setting named entries of the object from what it reads, not
       literals (`filters["modules"] = frozenset(data[...])`): it loads the object, and a second
-      call sets the same entries again.
+      call sets the same entries again;
+    - a cached method overriding a cached method of a base class and changing what the base
+      cached for the same instance (`@lru_cache def get_path(self): path = super().get_path();
+      path.insert(0, ...)`): it runs once per instance, before any caller gets the object.
+
+    Not reported: a membership-guarded append of a constant (added once, ever).
 
     Not class-level state at all: the field defaults of pydantic and SQLModel models (`rows: list
     = []` in a `BaseModel` or a `RootModel[...]`), which each instance gets a copy of; an empty
@@ -394,6 +437,9 @@ class ModuleTemplateMutation(ProjectRule):
         #: ``(function, root) -> parameter``: the template is what the function uses for that
         #: parameter when the caller gives none
         stands_in: dict = {}
+        #: ``(function, root) -> site``: where the function puts the template (or the part that
+        #: is changed) into an object its caller gave, by reference
+        put_at: dict = {}
         for fn in project.functions.values():
             if fn.kind == "module" or fn.name.startswith("<"):
                 continue
@@ -402,7 +448,7 @@ class ModuleTemplateMutation(ProjectRule):
             for e in project.effects.get(fn.qualname, {}).values():
                 if e.root.kind != "global" or e.inherited or e.copy or e.realias or e.own_method:
                     continue
-                if e.kind == SETDEFAULT or e.site in facts.reported_sites:
+                if e.kind == SETDEFAULT and not _grows_with_inputs(e) or e.site in facts.reported_sites:
                     continue
                 value = template_value(project, e.root)
                 if value is None or _cannot_change(value, e.path, e.op) or _holds_state_objects(project, value, e):
@@ -412,8 +458,10 @@ class ModuleTemplateMutation(ProjectRule):
                 if ret is None:
                     ret = project.rets.get(fn.qualname, frozenset())
                 cached = e.root.name.endswith("()")  # a cached loader's object: nobody's to change
-                builds = e.via_instance or cached or e.stored_at is not None or _builds_from(ret, e.root, e.path) \
-                    or _put_into_argument(fn, e.root)
+                builds = e.via_instance or cached or e.stored_at is not None or _builds_from(ret, e.root, e.path)
+                if not builds and (put := _put_into_argument(fn, e.root, e.path)) is not None:
+                    builds = True
+                    put_at.setdefault((fn.qualname, e.root), put)
                 # a registry or cache is written at keys that depend on the inputs; a template the
                 # result is built from is polluted by such a write all the same
                 registry = any(r.kind in ("param", "call", "unknown") for r in e.key_deps) \
@@ -489,6 +537,11 @@ class ModuleTemplateMutation(ProjectRule):
                 # ``ClassVar`` template changed is still every later instance's template)
                 intended = ("it is declared `ClassVar`: one object for the class and every instance, on "
                             "purpose; nothing to change if sharing it is intended")
+            elif root.name.endswith("()") and _cached_override(project, fn, root.name[:-2]):
+                base = facts.short(root.name[:-2])
+                intended = (f"`{facts.short(fn.qualname)}` is cached too and overrides `{base}`: it changes the "
+                            f"object `{base}` cached for the same instance once, before any caller gets it (its "
+                            f"own result is built from it); nothing to change unless other code calls `{base}`")
             elif holder in project.classes and holder.rsplit(".", 1)[0] in project.functions:
                 maker = facts.short(holder.rsplit(".", 1)[0])
                 intended = (f"the class statement is inside `{maker}`, so each call of it makes a new class "
@@ -520,7 +573,7 @@ class ModuleTemplateMutation(ProjectRule):
                                 f"that is intended")
             slots = [_per_call_slot(f, x, project.rets.get(f.qualname, frozenset())) for f, x in items]
             slot = intended is None and any(slots) and all(
-                is_slot or harm.repeat_safe(x) for is_slot, (_, x) in zip(slots, items))
+                is_slot or _repeat_safe(x) for is_slot, (_, x) in zip(slots, items))
             if slot:
                 intended = ("each call puts its own value there before handing the object on, so a later use "
                             "reads what it set itself; nothing to change unless something reads it without "
@@ -567,6 +620,17 @@ class ModuleTemplateMutation(ProjectRule):
                     f"this call changes them there; every later call starts from the changed template; "
                     f"copy it first (`copy.deepcopy({name})`)"
                 )
+            elif (put := put_at.get((fn.qualname, root))) is not None:
+                # the template's part handed out in the caller's object (pelican 4.12.0's fallback
+                # ``settings[key] = DEFAULT_CONFIG[key]``, then an append into that setting)
+                put_in = f"`{put.value_text}`" if put.value_text else f"`{name}`"
+                copied = f"`copy.deepcopy({put.value_text})`" if put.value_text else "a deep copy"
+                message = (
+                    f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a {level} "
+                    f"template: it puts {put_in} into the caller's object by reference (line {put.site.line}), "
+                    f"and the change reaches the template through it; every later call starts from the "
+                    f"changed template; put {copied} there instead"
+                )
             else:
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, a {level} "
@@ -575,6 +639,9 @@ class ModuleTemplateMutation(ProjectRule):
                 )
             related = [facts.related(e.stored_at, f"`{shown}` is put into another object here, by reference")] \
                 if e.stored_at is not None else []
+            if e.stored_at is None and (put := put_at.get((fn.qualname, root))) is not None:
+                related.append(facts.related(put.site, f"`{name}`'s object is put into the caller's object here, "
+                                                       f"by reference"))
             related += [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
             related += facts.chain_related(e)[1:] if e.chain else []
             related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
@@ -604,10 +671,10 @@ class ModuleTemplateMutation(ProjectRule):
             confidence = Confidence.HIGH
             if all(harm.membership_only(project, other) for _, other in items):
                 confidence = Confidence.MEDIUM  # a list the project only tests membership in
-            elif all(harm.repeat_safe(other) for _, other in items) and len(users.get(root, ())) <= 1:
+            elif all(_repeat_safe(other) for _, other in items) and len(users.get(root, ())) <= 1:
                 # the only function writing the template writes what it would write again
                 confidence = Confidence.MEDIUM
-            elif all(harm.repeat_safe(other, constants=False) and other.op != "add" for _, other in items):
+            elif all(_repeat_safe(other, constants=False) and other.op != "add" for _, other in items):
                 # normalised, or the key that chose the entry written into it (molecule's
                 # ``drivers()[name].name = name``): the same value whoever writes it
                 confidence = Confidence.MEDIUM

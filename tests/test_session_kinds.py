@@ -85,9 +85,10 @@ def test_a_module_default_put_into_the_callers_object_and_grown(tmp_path: Path, 
     assert shown(found) == expected
     if expected:
         assert found[0].message == (
-            "`with_tolerations` appends to `DEFAULT_TOLERATIONS`, a module-level template that it also builds "
-            "its result from; every later call starts from the changed template; copy it first "
-            "(`copy.deepcopy(DEFAULT_TOLERATIONS)`)")
+            "`with_tolerations` appends to `DEFAULT_TOLERATIONS`, a module-level template: it puts "
+            "`DEFAULT_TOLERATIONS` into the caller's object by reference (line 6), and the change reaches the "
+            "template through it; every later call starts from the changed template; put "
+            "`copy.deepcopy(DEFAULT_TOLERATIONS)` there instead")
 
 
 def test_a_value_computed_from_a_module_object_is_not_the_object(tmp_path: Path) -> None:
