@@ -1333,7 +1333,15 @@ class FunctionAnalyzer:
         """After ``param[key] = v`` with a key not known here, any item of ``param`` read in this
         function may be ``v`` (a weak update: it adds to what every item may hold, on the paths
         that made it, and a join keeps it from either side), unless read by a key that varies with
-        one of ``key_loops``, the loops the key varied with (see :meth:`_load`)."""
+        one of ``key_loops``, the loops the key varied with (see :meth:`_load`). Only module- and
+        class-level objects stored are kept (a template's part handed out): a local object made
+        here is the caller's own once stored, objects of this function's heap read back through
+        every item would feed one another in nested loops (ScoutSuite 5.14.0's RBAC ``finalize``
+        ran out of its time limit), and a loop's element stored under a key not known would be
+        read back as the next round's (aws-sam-translator 1.115.0's ``DependsOn`` resolver)."""
+        value = frozenset(v for v in value if isinstance(v, Ref) and v.root.kind == "global")
+        if not value:
+            return
         for o in base:
             if isinstance(o, Ref) and ANY not in o.path:
                 k = ("any item", o.root, o.path, key_loops)

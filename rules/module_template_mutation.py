@@ -258,9 +258,9 @@ def _repeat_safe(e, constants: bool = True) -> bool:
     return harm.repeat_safe(e, constants=constants) is not None and not _grows_with_inputs(e)
 
 
-def _put_into_argument(fn, root, path: tuple[str, ...] = ()):
+def _put_into_argument(fn, root, path: tuple[str, ...] = (), op: str = ""):
     """Whether ``fn`` puts the template, or the part of it holding ``path`` (the changed access
-    path), into an object its caller passed (``tol = spec.setdefault("tolerations",
+    path; ``op`` the change), into an object its caller passed (``tol = spec.setdefault("tolerations",
     DEFAULT_TOLERATIONS)``, then ``tol.append(...)``; ``settings[key] = DEFAULT_CONFIG[key]``, then
     ``settings["PAGE_EXCLUDES"].append(p)``): the caller's object is built from it, as a result
     would be, and every object it is put into shares it. A value only computed from the template
@@ -270,7 +270,12 @@ def _put_into_argument(fn, root, path: tuple[str, ...] = ()):
         # (an object a call gave back is the caller's too when the callee hands its argument
         # back: ``settings = get_jinja_environment(settings)``, pelican 4.12.0)
         if any(isinstance(t, Ref) and t.root.kind in ("param", "call") for t in m.target)
-        and any(isinstance(v, Ref) and v.root == root and v.path == path[:len(v.path)] for v in m.value)), None)
+        and any(isinstance(v, Ref) and v.root == root and v.path == path[:len(v.path)]
+                # (a part is plain data changed through its items: an attribute set on an element
+                # makes it an object, a plug-in class picked from a registry, metaflow 2.19's
+                # ``[d for d in DATASTORES if d.TYPE == datastore][0].datastore_root = root``)
+                and not (v.path and (op.startswith(".") or any(s.startswith(".") for s in path[len(v.path):])))
+                for v in m.value)), None)
 
 
 def _per_call_slot(fn, e, ret) -> bool:
@@ -459,7 +464,7 @@ class ModuleTemplateMutation(ProjectRule):
                     ret = project.rets.get(fn.qualname, frozenset())
                 cached = e.root.name.endswith("()")  # a cached loader's object: nobody's to change
                 builds = e.via_instance or cached or e.stored_at is not None or _builds_from(ret, e.root, e.path)
-                if not builds and (put := _put_into_argument(fn, e.root, e.path)) is not None:
+                if not builds and (put := _put_into_argument(fn, e.root, e.path, e.op)) is not None:
                     builds = True
                     put_at.setdefault((fn.qualname, e.root), put)
                 # a registry or cache is written at keys that depend on the inputs; a template the

@@ -293,3 +293,4 @@ def test_an_attribute_set_past_an_exit_taken_when_it_is_set_fills_it_once() -> N
 
 def test_twin_an_exit_taken_when_it_is_unset_leaves_a_write_that_replaces_it() -> None:
     assert _attribute_write_kind(LAZY.format(test="is None")) == "overwrite"
+
