@@ -16,7 +16,9 @@ IPython syntax that is not Python is blanked out, keeping every line and column 
   continues onto (a trailing ``\\``) left empty;
 - the value of an assignment from one (``files = !ls``, ``t = %timeit -o f()``) becomes ``...``.
 
-Markdown and raw cells are not code; a notebook whose language is not Python has no code.
+Markdown and raw cells are not code; a notebook whose language is not Python has no code, nor has
+one whose kernel is Python 2 (``kernelspec.name == "python2"``, or a ``language_info.version`` of
+2.x): aliaslint reads Python 3 (a ``print "x"`` cell is valid there, not a file it cannot parse).
 Cells are numbered from 1 among all cells, as Jupyter shows them.
 """
 from __future__ import annotations
@@ -90,7 +92,7 @@ class Notebook:
 
 
 def _cells(text: str) -> tuple[list[Any], bool]:
-    """The notebook's cells and whether it is a Python notebook."""
+    """The notebook's cells and whether it is a Python 3 notebook."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
@@ -113,13 +115,17 @@ def _cells(text: str) -> tuple[list[Any], bool]:
         raise NotebookError("not a valid notebook: 'cells' is not a list")
     metadata = document.get("metadata")
     language = None
+    python2 = False
     if isinstance(metadata, dict):
         info, kernel = metadata.get("language_info"), metadata.get("kernelspec")
         if isinstance(info, dict) and isinstance(info.get("name"), str):
             language = info["name"]
         elif isinstance(kernel, dict) and isinstance(kernel.get("language"), str):
             language = kernel["language"]
-    return cells, language is None or language.lower() == "python"
+        # (jupyter-enterprise-gateway 3.3's test notebooks: four AL000 of the thirty-fourth set)
+        python2 = isinstance(info, dict) and str(info.get("version", "")).startswith("2.") \
+            or isinstance(kernel, dict) and kernel.get("name") == "python2"
+    return cells, (language is None or language.lower() == "python") and not python2
 
 
 def _cell_text(cell: Any, number: int) -> str | None:

@@ -95,6 +95,24 @@ def test_other_languages_have_no_code() -> None:
     assert parse_notebook(notebook(code("x <- 1"), language="R")).source == ""
 
 
+def _with_metadata(text: str, metadata: dict) -> str:
+    document = json.loads(text)
+    document["metadata"] = metadata
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize(("metadata", "source"), [
+    # a Python 2 kernel (jupyter-enterprise-gateway 3.3's test notebooks): not Python 3 code
+    ({"kernelspec": {"language": "python", "name": "python2"}}, ""),
+    ({"language_info": {"name": "python", "version": "2.7.10"}}, ""),
+    # a Python 3 kernel: its cells are read (and a Python 2 cell there is AL000)
+    ({"kernelspec": {"language": "python", "name": "python3"},
+      "language_info": {"name": "python", "version": "3.5.1"}}, 'print "x"\n'),
+])
+def test_a_python_2_notebook_has_no_code(metadata: dict, source: str) -> None:
+    assert parse_notebook(_with_metadata(notebook(code('print "x"')), metadata)).source == source
+
+
 @pytest.mark.parametrize(
     ("text", "message", "position"),
     [

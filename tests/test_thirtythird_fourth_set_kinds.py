@@ -1,7 +1,13 @@
-"""Kinds of issue 8's blind thirty-third set's misses (pelican 4.12.0's settings), kept as tests with
-their twins: a module-level default put into the caller's settings under a key not known, and an
-append guarded by a membership test that adds what the inputs give; and of a B left from the
-thirty-first set (clearml-agent's cache filled at keys counted from the caller's version).
+"""Kinds of issue 8's blind thirty-third and thirty-fourth sets, kept as tests with their twins.
+
+- pelican 4.12.0's miss: a module-level default put into the caller's settings under a key not
+  known, then grown by an append guarded by a membership test that adds what the inputs give;
+- set 34's B's and C's: a cached override of a cached base method (jupyter-repo2docker), a list
+  rotated by ``remove`` then ``append`` (wandb's launch agent), ``update({k: v})`` under ``k not
+  in d`` (jupyter-enterprise-gateway), a lazily set attribute (wandb's ``ServiceApi``);
+- a B left from the thirty-first set: a cache filled at keys counted from the caller's value
+  (clearml-agent);
+- AL007's message when the function also sets an attribute of the argument for its caller.
 """
 from __future__ import annotations
 
