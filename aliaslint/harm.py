@@ -111,6 +111,19 @@ class Witness:
 
 
 # ------------------------------------------------------------------- repeat-safety
+def fills_with_inputs(effect) -> bool:
+    """Whether ``effect`` fills a missing entry (or adds a missing element) at a key that does
+    not depend on the call, with a value that does (``if "__doc__" not in namespace:
+    namespace.update({"__doc__": docs(bases)})``): repeated with the same inputs it changes
+    nothing, but an object shared across calls keeps the first call's value for every later
+    call with other inputs (cerberus 1.3.8's ``validator_factory`` default ``namespace={}``
+    gives each later class the first one's docstring). A conversion of the entry's own value
+    (``v["mode"] = Mode(v["mode"])``) depends on nothing else."""
+    inputs = ("param", "call", "unknown")
+    return effect.kind == SETDEFAULT and not any(r.kind in inputs and r != effect.root for r in effect.key_deps) \
+        and any(r.kind in inputs and r != effect.root for r in effect.value_deps)
+
+
 def repeat_safe(effect, constants: bool = True) -> str | None:
     """Why repeating ``effect`` changes nothing (a reason in a few words), or ``None``.
 

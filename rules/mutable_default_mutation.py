@@ -76,8 +76,9 @@ class MutableDefaultMutation(ProjectRule):
     are several), else, for a public function or class, the default itself: every later call that
     leaves it out, every instance built without it. With
     `--preview` only: a private function every caller in the tree gives the argument; changes that
-    repeating leaves as they were (filling a missing key, adding to a set, a constant written on
-    every path), a function's entries keyed by its other inputs (`_cache[key] = value`, a memo
+    repeating leaves as they were (filling a missing key with a constant or the entry's own
+    value, adding to a set, a constant written on every path; a key filled with what the call was
+    given keeps the first call's value for every later one, and is shown), a function's entries keyed by its other inputs (`_cache[key] = value`, a memo
     the default keeps on purpose), and a parameter whose name starts with `_` (not meant to be
     passed: the default is the function's own state).
     """
@@ -205,7 +206,10 @@ class MutableDefaultMutation(ProjectRule):
         # entries by key are its own state, which the shared default gives every instance at once
         keyed = not what and all(any(r != e.root and r.kind in ("param", "call", "unknown") for r in e.key_deps)
                                  for e in hits)
-        if name.startswith("_") or keyed or all(harm.repeat_safe(e) is not None for e in hits):
+        # (a fill with what the call was given is not harmless here: the next call that leaves
+        # the argument out gets this call's value)
+        if name.startswith("_") or keyed or all(harm.repeat_safe(e) is not None and not harm.fills_with_inputs(e)
+                                                for e in hits):
             return Confidence.MEDIUM, None
         omitting = [call for caller_q, call, t in sorted(project.callers.get(fn.qualname, []),
                                                         key=lambda c: (c[1].site, c[0]))

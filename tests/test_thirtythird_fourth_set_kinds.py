@@ -300,3 +300,25 @@ def test_an_attribute_set_past_an_exit_taken_when_it_is_set_fills_it_once() -> N
 def test_twin_an_exit_taken_when_it_is_unset_leaves_a_write_that_replaces_it() -> None:
     assert _attribute_write_kind(LAZY.format(test="is None")) == "overwrite"
 
+
+
+# cerberus 1.3.8 ``validator_factory(name, bases=None, namespace={})``: ``if "__doc__" not in
+# namespace: namespace.update({"__doc__": ...})`` fills the shared default with this call's
+# docstrings, and every later class made without ``namespace`` gets the first one's (caught by the
+# tuning compare when the update became a fill)
+FACTORY = '''\
+def validator_factory(name, bases=(), namespace={}):
+    docstrings = [b.__doc__ for b in bases if b.__doc__]
+    if len(docstrings) > 1 and "__doc__" not in namespace:
+        namespace.update({"__doc__": "\\\\n".join(docstrings)})
+    return type(name, bases, namespace)
+'''
+
+
+def test_a_shared_default_filled_with_what_the_call_was_given_keeps_the_first_calls(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/utils.py": FACTORY})) == [("AL009", 1, "HIGH")]
+
+
+def test_twin_a_shared_default_filled_with_a_constant_is_the_same_for_every_call(tmp_path: Path) -> None:
+    source = FACTORY.replace('"\\\\n".join(docstrings)', '"A validator."')
+    assert shown(run(tmp_path, {"pkg/utils.py": source}, preview=True)) == [("AL009", 1, "MEDIUM")]
