@@ -111,6 +111,20 @@ class Witness:
 
 
 # ------------------------------------------------------------------- repeat-safety
+#: the kinds of roots that stand for what a call was given or computed
+_INPUTS = ("param", "call", "unknown")
+
+
+def grows_with_inputs(effect) -> bool:
+    """Whether ``effect``, an append or add guarded by a membership test, adds what the call's
+    inputs give (``for path in settings["PAGE_PATHS"]: if path not in excludes:
+    excludes.append(path)``): the guard keeps one call's entry from being added twice, not the
+    next call's other entries from joining it, so an object shared across calls grows with every
+    input it meets (pelican 4.12.0's ``DEFAULT_CONFIG`` excludes). A constant added under the
+    guard is added once, ever."""
+    return effect.adds_when_absent and any(r.kind in _INPUTS and r != effect.root for r in effect.value_deps)
+
+
 def fills_with_inputs(effect) -> bool:
     """Whether ``effect`` fills a missing entry (or adds a missing element) at a key that does
     not depend on the call, with a value that does (``if "__doc__" not in namespace:
@@ -119,9 +133,8 @@ def fills_with_inputs(effect) -> bool:
     call with other inputs (cerberus 1.3.8's ``validator_factory`` default ``namespace={}``
     gives each later class the first one's docstring). A conversion of the entry's own value
     (``v["mode"] = Mode(v["mode"])``) depends on nothing else."""
-    inputs = ("param", "call", "unknown")
-    return effect.kind == SETDEFAULT and not any(r.kind in inputs and r != effect.root for r in effect.key_deps) \
-        and any(r.kind in inputs and r != effect.root for r in effect.value_deps)
+    return effect.kind == SETDEFAULT and not any(r.kind in _INPUTS and r != effect.root for r in effect.key_deps) \
+        and any(r.kind in _INPUTS and r != effect.root for r in effect.value_deps)
 
 
 def repeat_safe(effect, constants: bool = True) -> str | None:

@@ -231,15 +231,10 @@ def _fallbacks(fn, effects) -> dict:
 
 
 def _grows_with_inputs(e) -> bool:
-    """Whether ``e``, an append or add guarded by a membership test, adds what the call's inputs
-    give (``for path in settings["PAGE_PATHS"]: if path not in excludes: excludes.append(path)``):
-    the guard keeps one call's entry from being added twice, not the next call's other entries
-    from joining it, so a template grows with every input it meets (pelican 4.12.0's
-    ``DEFAULT_CONFIG`` excludes). A constant added under the guard is added once, ever."""
-    # (a class-level set of what was seen, tested and grown through ``self``, is the classes'
-    # shared memory, not a template: pelican 4.12.0's ``LimitFilter._raised_messages``)
-    return e.adds_when_absent and not e.via_instance \
-        and any(r.kind in ("param", "call", "unknown") for r in e.value_deps)
+    """:func:`aliaslint.harm.grows_with_inputs`, except through ``self``: a class-level set of
+    what was seen, tested and grown through ``self``, is the classes' shared memory, not a
+    template (pelican 4.12.0's ``LimitFilter._raised_messages``)."""
+    return harm.grows_with_inputs(e) and not e.via_instance
 
 
 def _cached_override(project, fn, loader: str) -> bool:
