@@ -74,28 +74,6 @@ def test_twin_a_constant_appended_under_the_guard_is_added_once_ever(tmp_path: P
     assert shown(run(tmp_path, {"pkg/settings.py": source}, preview=True)) == []
 
 
-# deep_merge: the item stored under this round's key is not what the next round reads under its own
-# key (keys of one mapping differ); without that, ``base[key]`` handed to the recursive call would
-# hold the override's value, and the override would seem changed by the merge
-MERGE = '''\
-def deep_merge(base, override):
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(base.get(key), dict):
-            deep_merge(base[key], value)
-        else:
-            base[key] = value
-    return base
-
-
-def merged(override):
-    return deep_merge({"a": {"b": 1}}, override)
-'''
-
-
-def test_twin_a_store_under_a_loop_key_is_not_read_back_under_the_next_rounds_key(tmp_path: Path) -> None:
-    assert shown(run(tmp_path, {"pkg/merge.py": MERGE}, preview=True)) == []
-
-
 # a class-level set of what was seen, grown under a membership test through ``self`` (pelican's
 # ``LimitFilter._raised_messages``, shared by every filter on purpose) stays where it was
 LIMIT = '''\
