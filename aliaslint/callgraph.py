@@ -927,6 +927,15 @@ class CallResolution:
                 return f"`{dotted}` is not a function or class of the tree"
             if o.path and o.path[-1].startswith("."):
                 owner = call.text.rsplit(".", 1)[0] if "." in call.text else "the receiver"
+                if len(o.path) == 1 and o.root.kind == "param" and o.root.index == 0 and fn.cls \
+                        and fn.kind in ("method", "property", "classmethod"):
+                    # ``self.start_object(...)`` in a class whose bases outside the tree define it
+                    # (dockerspawner's ``DockerSpawner`` on JupyterHub's ``Spawner``): its class is
+                    # known, the method is not in the tree (set 34's reader found "the class of
+                    # `self` is not known" confusing)
+                    cls = fn.cls.rsplit(".", 1)[-1]
+                    return (f"`{o.path[0][1:]}` is not defined by `{cls}` or its bases in the tree "
+                            f"(a base class outside the tree may define it)")
                 return f"the class of `{owner}` is not known"
         if call.text.isidentifier():
             return f"`{call.text}` is not defined in the checked tree (a builtin, or a name made at run time)"

@@ -335,6 +335,7 @@ def test_calls_that_cannot_be_followed_are_listed_with_why(tmp_path: Path) -> No
                     self.provider.create_node(config, n)
                     requests.post("http://x", json=config)
                     compute(n)
+                    self.start_object(config)
     """
     (tmp_path / "launch.py").write_text(textwrap.dedent(source), encoding="utf-8")
     config = Settings(root=tmp_path, no_cache=True)
@@ -345,6 +346,9 @@ def test_calls_that_cannot_be_followed_are_listed_with_why(tmp_path: Path) -> No
         "model describes it",
         "launch.py:12:13: `compute(...)` not followed: `compute` is not defined in the checked tree (a builtin, or "
         "a name made at run time)",
+        # (a method of a base class outside the tree, or none: the class of ``self`` is known)
+        "launch.py:13:13: `self.start_object(...)` not followed: `start_object` is not defined by `Launcher` or its "
+        "bases in the tree (a base class outside the tree may define it)",
     ]
 
 
