@@ -1243,13 +1243,12 @@ class FunctionAnalyzer:
             self.record_call_store(base, sel, value)
             # a key made by a call in a loop is another key on each iteration, as a loop
             # variable is (``futures[pool.submit(f, b)] = b``; see :meth:`key_loops`)
-            self.store(base, sel, value, self.mod.site(node),
-                       _real_loops(self.key_loops(key_value)) if sel == ANY
-                       else loops_of(self.snapshot(key_value)))
+            key_loops = _real_loops(self.key_loops(key_value)) if sel == ANY else loops_of(self.snapshot(key_value))
+            self.store(base, sel, value, self.mod.site(node), key_loops)
             if sel != ANY:
                 self.overlay(base, sel, value)
             else:
-                self.any_item_overlay(base, value, _real_loops(self.key_loops(key_value)))
+                self.any_item_overlay(base, value, key_loops)
             if sel == ANY and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
                     and (key_name := _dotted_name(target.slice[0].slice.value)) is not None:
                 # ``cache[region] = fetch(region)``, ``cache[self._fn.hash] = []``: read back by

@@ -260,17 +260,19 @@ def _put_into_argument(fn, root, path: tuple[str, ...] = (), op: str = ""):
     ``settings["PAGE_EXCLUDES"].append(p)``): the caller's object is built from it, as a result
     would be, and every object it is put into shares it. A value only computed from the template
     (``spec["id"] = len(TEMPLATE)``) is not it. Returns the change that puts it in, or ``None``."""
-    return next((
-        m for m in fn.mutations
-        # (an object a call gave back is the caller's too when the callee hands its argument
-        # back: ``settings = get_jinja_environment(settings)``, pelican 4.12.0)
-        if any(isinstance(t, Ref) and t.root.kind in ("param", "call") for t in m.target)
-        and any(isinstance(v, Ref) and v.root == root and v.path == path[:len(v.path)]
-                # (a part is plain data changed through its items: an attribute set on an element
-                # makes it an object, a plug-in class picked from a registry, metaflow 2.19's
-                # ``[d for d in DATASTORES if d.TYPE == datastore][0].datastore_root = root``)
-                and not (v.path and (op.startswith(".") or any(s.startswith(".") for s in path[len(v.path):])))
-                for v in m.value)), None)
+    def holds_changed_part(v) -> bool:
+        if not (isinstance(v, Ref) and v.root == root and v.path == path[:len(v.path)]):
+            return False
+        # a part is plain data changed through its items: an attribute set on an element makes it
+        # an object (a plug-in class picked from a registry, metaflow 2.19's ``[d for d in
+        # DATASTORES if d.TYPE == datastore][0].datastore_root = root``)
+        return not v.path or not (op.startswith(".") or any(s.startswith(".") for s in path[len(v.path):]))
+
+    # (an object a call gave back is the caller's too when the callee hands its argument back:
+    # ``settings = get_jinja_environment(settings)``, pelican 4.12.0)
+    return next((m for m in fn.mutations
+                 if any(isinstance(t, Ref) and t.root.kind in ("param", "call") for t in m.target)
+                 and any(holds_changed_part(v) for v in m.value)), None)
 
 
 def _per_call_slot(fn, e, ret) -> bool:

@@ -68,6 +68,25 @@ def test_twin_a_copy_of_the_default_put_in_is_the_settings_own(tmp_path: Path) -
     assert shown(run(tmp_path, {"pkg/settings.py": source}, preview=True)) == []
 
 
+def test_twin_the_loop_that_puts_the_default_in_does_not_read_it_back_as_a_later_rounds_value(
+        tmp_path: Path) -> None:
+    # the round that stores ``DEFAULTS[k]`` under its key is the only one that reads that key:
+    # the loop's own head never gives it back as ``v`` (each round reads another key)
+    source = '''\
+DEFAULTS = {"paths": []}
+
+
+def fix(settings):
+    for k, v in settings.items():
+        if isinstance(v, str):
+            settings[k] = DEFAULTS[k]
+        else:
+            v.append("extra")
+    return settings
+'''
+    assert shown(run(tmp_path, {"pkg/fix.py": source}, preview=True)) == []
+
+
 def test_twin_a_constant_appended_under_the_guard_is_added_once_ever(tmp_path: Path) -> None:
     # the guard keeps the one entry from being added twice: every later call finds it there
     source = SETTINGS.replace("excludes.append(path)", 'excludes.append("drafts")')
