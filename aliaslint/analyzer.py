@@ -106,8 +106,6 @@ STRING_ONLY_METHODS = frozenset({
 #: ``lambda: cache.clear()`` and ``seen.add(x) or x`` are the builtin's
 _RETURN_NONE = frozenset({"append", "extend", "insert", "add", "update", "remove", "discard", "clear", "sort",
                           "reverse"})
-#: builtin types whose values hold nothing that changes (a tuple may hold lists, so is not here)
-_SCALAR_TYPES = frozenset({"str", "bytes", "int", "float", "complex", "bool"})
 MAX_LOOP_WALK_DEPTH = 3
 PURE_BUILTINS = {
     "len", "str", "int", "float", "bool", "repr", "hash", "isinstance", "issubclass", "any", "all",
@@ -135,6 +133,10 @@ _IMMUTABLE_TYPES = frozenset({"frozenset", "tuple", "str", "bytes", "int", "floa
 _IMMUTABLE_INTERFACES = frozenset({"typing.AbstractSet", "collections.abc.Set", "AbstractSet"})
 #: plain values, with nothing inside them to change (a tuple or a frozenset may hold dicts)
 _SCALAR_TYPES = frozenset({"str", "bytes", "int", "float", "complex", "bool", "None"})
+#: the narrowing ``x is None`` makes (:meth:`FunctionAnalyzer.narrowings`): what ``x`` holds there
+#: is no object at all. Not a parameter's type requirement (its index is -1), and not a
+#: conversion (``if x is None: x = {}`` is a fallback, not a type converted)
+_NONE_ONLY = ("None",)
 
 
 def _node_key(node: cst.CSTNode) -> int:
@@ -1179,7 +1181,8 @@ class FunctionAnalyzer:
             # ``if isinstance(privileges, list): privileges = set(privileges)`` converts one type
             # and lets the others through as they are: not a copy-on-write flag (pyinfra 3.10.0's
             # ``mysql.privileges`` then adds to the caller's own set)
-            converts = any(entry[0] == target.value and entry[2] for entry in self.type_narrowing)
+            converts = any(entry[0] == target.value and entry[2] and entry[2] != _NONE_ONLY
+                           for entry in self.type_narrowing)
             if self.type_narrowing:
                 self.type_narrowing = [(entry[0], -1, (), True) if entry[0] == target.value else entry
                                        for entry in self.type_narrowing]
@@ -3188,6 +3191,9 @@ class FunctionAnalyzer:
             if not isinstance(test.operator, chain):
                 return []
             return self.narrowings(test.left, holds) + self.narrowings(test.right, holds)
+        none = _none_tested(test, holds)
+        if none is not None:
+            return [(none, -1, _NONE_ONLY, True)]
         got = self.isinstance_test(test)
         if got is None:
             return []
@@ -4755,6 +4761,19 @@ def _version_test(test: cst.BaseExpression) -> bool | None:
 #: the comparison operators a version test may use
 _COMPARISONS = {cst.GreaterThanEqual: operator.ge, cst.GreaterThan: operator.gt, cst.LessThan: operator.lt,
                 cst.LessThanEqual: operator.le, cst.Equal: operator.eq, cst.NotEqual: operator.ne}
+
+
+def _none_tested(test: cst.BaseExpression, holds: bool) -> str | None:
+    """The name or dotted attribute a test leaves ``None`` where it ``holds`` (``x is None``) or
+    fails (``x is not None``); ``None`` for any other test. ``if path is None: return path``
+    returns no object, whatever ``path`` holds on other paths (wandb 0.31.0's
+    ``_to_mongo_individual``, whose callee's other result is a part of its argument)."""
+    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+            and isinstance(test.comparisons[0].operator, cst.Is if holds else cst.IsNot)
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"):
+        return None
+    left = test.left.target if isinstance(test.left, cst.NamedExpr) else test.left
+    return _dotted_name(left)
 
 
 def _tested_not_none(test: cst.BaseExpression) -> cst.BaseExpression | None:

@@ -365,7 +365,10 @@ class ValueFlow:
             if m.kind != OVERWRITE or m.op not in ("[] =", "update"):
                 continue
             targets = {o.root.index for o in m.target if isinstance(o, Ref) and o.root.kind == "param" and not o.path}
-            sources = {o.root.index for o in m.value if isinstance(o, Ref) and o.root.kind == "param"}
+            # ``update(j)`` copies ``j``'s items; a store copies one when it stores an item of ``j``:
+            # ``spec["resource_args"] = resource_args`` nests the whole object, a merge does not
+            sources = {o.root.index for o in m.value if isinstance(o, Ref) and o.root.kind == "param"
+                       and (o.path or m.op == "update")}
             for i in sorted(targets):
                 for j in sorted(sources - {i}):
                     if (i, j) not in {(a, b) for a, b, _ in out}:

@@ -25,6 +25,7 @@ from aliaslint.values import (
     SELECTION_COPY,
     CopyMark,
     Fresh,
+    Opaque,
     Ref,
     Root,
     Site,
@@ -306,6 +307,7 @@ class EffectsFixpoint:
             o for r in e.value_deps if r.kind == "param" and r.index != e.root.index
             for o in self.resolve(fn, self.arg_for(call, t, r.index) or frozenset()) if isinstance(o, Ref)]
         handed_back = self.hands_back(fn, call, e, arg)
+        requires_here = call.requires + self.forwarded_flags(fn, call, t, e.requires)
         starts = [(overlaid(call, origin, e.path), origin, None) for origin in arg]
         starts.extend(((landing, rest), origin, earlier)
                       for landing, rest, origin, earlier in self.stored_before(fn, call, e, arg, self._stored_by_calls))
@@ -331,7 +333,7 @@ class EffectsFixpoint:
                                      adds_when_absent=e.adds_when_absent,
                                      value_outside=e.value_outside or outside(value_refs, ref),
                                      # made only under the caller's flags: so is the change
-                                     requires=call.requires, stored_at=e.stored_at or stored_at)
+                                     requires=requires_here, stored_at=e.stored_at or stored_at)
 
     def stored_before(self, fn: FunctionSummary, call: CallSite, e: Effect, arg: Value, storing: list | tuple
                       ) -> Iterator[tuple[Value, tuple[str, ...], object, Site]]:
@@ -422,6 +424,29 @@ class EffectsFixpoint:
             if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
                 kept = tuple(sorted(set(requires) | {(o.root.index, types, holds) for types, holds in on_changed}))
             yield frozenset({o}), kept
+
+    def forwarded_flags(self, fn: FunctionSummary, call: CallSite, t: Target, requires: tuple
+                        ) -> tuple[tuple[int, bool], ...]:
+        """The callee's flag requirements (:attr:`Effect.requires`) that ``call`` hands on to
+        ``fn``'s own parameters: ``_launch_add(..., build=build)`` passes ``launch_add``'s
+        ``build`` through, so a change made under the callee's ``if build:`` needs the caller's
+        ``build`` too, and a call of the caller that leaves it at ``False`` never makes it (wandb
+        0.31.0's launch agent requeues a run with ``launch_add(config=config)``; the image build
+        under ``if build:`` was taken to change the agent's config). ``((index, truthy), ...)``
+        in ``fn``'s parameter positions. The argument must be spelled as the parameter's name and
+        hold nothing else (a string parameter's value is plain data made from it); a flag passed
+        as anything else (``build or force``) is not handed on."""
+        out = []
+        for index, truthy in requires:
+            text = self.arg_text(call, t, index)
+            if not text or text not in fn.params:
+                continue
+            j = fn.params.index(text)
+            arg = self.arg_for(call, t, index) or frozenset()
+            if arg and all(isinstance(o, Ref) and o.root == Root("param", text, j) and not o.path and o.copy is None
+                           or isinstance(o, Opaque) and o.deps == {Root("param", text, j)} for o in arg):
+                out.append((j, truthy))
+        return tuple(out)
 
     def flag_unmet(self, call: CallSite, t: Target, requires: tuple) -> bool:
         """Whether ``call`` passes (or leaves at its default) a flag the other way than the change

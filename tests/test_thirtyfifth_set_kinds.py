@@ -1,0 +1,276 @@
+"""Kinds of issue 8's blind thirty-fourth set left at its first stop, and of the thirty-fifth set,
+kept as tests with their twins.
+
+- a name returned under ``if name is None:`` is no object (wandb 0.31.0's query generator: the
+  callee's other result is a part of the caller's filter, and the caller appends into what it got
+  back, a new dict).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_harm import run, shown
+
+# wandb 0.31.0 ``apis/public/reports.py:235``: ``filter_to_mongo`` returns ``{path: ...}`` or, when
+# the server path is missing, ``path`` itself under ``if path is None``; the path comes from
+# ``key_to_server_path``, which returns ``key["name"]`` for one section. Read as "``path``, whatever
+# it holds", the report's append into the query it built went into the caller's filter key
+QUERY = '''\
+class QueryGenerator:
+    def server_path(self, key):
+        if key["section"] == "run":
+            return key["name"]
+        return "config." + key["name"]
+
+    def individual(self, flt):
+        path = self.server_path(flt["key"])
+        if path is None:
+            return path
+        return {path: op_value(flt["op"])}
+
+    def to_query(self, flt):
+        if "op" in flt:
+            return {flt["op"]: [self.to_query(f) for f in flt["filters"]]}
+        return self.individual(flt)
+
+
+class Report:
+    def __init__(self):
+        self.qg = QueryGenerator()
+
+    def runs(self, section):
+        filters = self.qg.to_query(section["filters"])
+        filters["$or"][0]["$and"].append({"name": section["names"]})
+        return Runs(filters)
+
+
+class Runs:
+    def __init__(self, filters):
+        self.filters = filters
+
+
+def op_value(op):
+    return {"$" + op.lower(): None}
+'''
+
+
+def test_a_name_returned_where_it_is_none_is_no_alias(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/query.py": QUERY}, preview=True)) == []
+
+
+def test_a_name_returned_where_it_is_none_after_an_early_exit_is_no_alias(tmp_path: Path) -> None:
+    source = QUERY.replace('''        if path is None:
+            return path
+        return {path: op_value(flt["op"])}''', '''        if path is not None:
+            return {path: op_value(flt["op"])}
+        return path''')
+    assert shown(run(tmp_path, {"pkg/query.py": source}, preview=True)) == []
+
+
+def test_twin_a_name_returned_where_it_is_only_false_may_be_the_part(tmp_path: Path) -> None:
+    # an empty string or an empty list is false too: the part of the caller's filter comes back
+    found = run(tmp_path, {"pkg/query.py": QUERY.replace("if path is None:", "if not path:")})
+    assert shown(found) == [("AL007", 25, "HIGH")]
+    assert found[0].message.startswith(
+        '`Report.runs` appends to `section["filters"]["filters"][*]["key"]["name"]["$and"]`, the caller\'s '
+        '`section`, while building its result from it')
+
+
+def test_twin_a_name_returned_where_it_is_not_none_is_the_part(tmp_path: Path) -> None:
+    source = QUERY.replace('''        if path is None:
+            return path
+        return {path: op_value(flt["op"])}''', '''        if path is not None and flt.get("raw"):
+            return path
+        return {path: op_value(flt["op"])}''')
+    assert shown(run(tmp_path, {"pkg/query.py": source})) == [("AL007", 25, "HIGH")]
+
+
+def test_twin_a_fallback_bound_where_the_argument_is_none_is_still_a_fallback(tmp_path: Path) -> None:
+    # ``if x is None: x = {}`` binds the function's own object (not a conversion of the caller's);
+    # the caller's object is changed on the other path, every round
+    source = '''\
+def add_label(labels=None):
+    if labels is None:
+        labels = {}
+    labels["run"] = "1"
+    labels.setdefault("items", []).append(1)
+    return labels
+
+
+def build(spec):
+    out = []
+    for _ in range(3):
+        out.append(add_label(spec["labels"]))
+    return out
+'''
+    assert shown(run(tmp_path, {"pkg/labels.py": source})) == [("AL001", 12, "HIGH")]
+
+
+# wandb 0.31.0 ``sdk/launch/utils.py:300``: ``construct_launch_spec`` stores the caller's whole
+# ``resource_args`` under one key of the spec it builds. Taken for a merge helper filling a new
+# object with the items of ``resource_args``, the spec read as a shallow copy of it, and a write into
+# the spec's ``overrides`` as a write into ``resource_args["overrides"]``
+SPEC = '''\
+def construct_spec(config, resource_args, entry_point):
+    spec = config if config is not None else {}
+    if "overrides" not in spec:
+        spec["overrides"] = {}
+    if resource_args:
+        spec["resource_args"] = resource_args
+    if entry_point:
+        spec["overrides"]["entry_point"] = entry_point
+    return spec
+
+
+def launch(resource_args, entry_point):
+    spec = construct_spec({}, resource_args, entry_point)
+    spec["overrides"]["args"] = ["--x"]
+    return spec
+'''
+
+
+def test_a_whole_argument_stored_under_one_key_is_nested_not_merged(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/spec.py": SPEC}, preview=True)) == []
+
+
+def test_twin_the_items_of_an_argument_stored_one_by_one_are_merged(tmp_path: Path) -> None:
+    source = SPEC.replace('''    if resource_args:
+        spec["resource_args"] = resource_args''', '''    for key in resource_args:
+        spec[key] = resource_args[key]''')
+    found = run(tmp_path, {"pkg/spec.py": source})
+    assert shown(found) == [("AL002", 6, "HIGH")]
+    assert found[0].message == (
+        "`construct_spec()` fills a new object with the items of another here: it copies only the top level, so "
+        "the code that writes an item of `resource_args[\"overrides\"]` also changes the original, the caller's "
+        "`resource_args`; use `copy.deepcopy()`, or copy the nested level that is changed")
+
+
+# wandb 0.31.0 ``sdk/launch/agent/agent.py:874``: the agent requeues a preempted run with
+# ``launch_add(config=config, ...)``, which hands its ``build`` (``False`` by default) through to
+# ``_launch_add``, whose ``if build:`` alone builds an image and rewrites the entry point. The flag
+# was checked only where it is passed as a literal, so the requeue seemed to change the agent's spec
+LAUNCH = '''\
+def update_entrypoint(spec, path):
+    spec["overrides"]["entry_point"][1] = path
+
+
+def _launch_add(config, queue, build=False):
+    spec = config if config is not None else {}
+    spec["queue"] = queue
+    if build:
+        update_entrypoint(spec, "/mnt/code/main.py")
+    return spec
+
+
+def launch_add(config=None, queue=None, build=False):
+    return _launch_add(config, queue, build=build)
+
+
+class Agent:
+    def __init__(self, spec):
+        self.spec = spec
+
+    def requeue(self):
+        for queue in ("a", "b"):
+            config = self.spec.copy()
+            del config["queue"]
+            launch_add(config=config, queue=queue)
+'''
+
+
+def test_a_flag_handed_through_and_left_at_its_default_keeps_the_change_out(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/launch.py": LAUNCH}, preview=True)) == []
+
+
+def test_twin_a_flag_handed_through_and_set_makes_the_change(tmp_path: Path) -> None:
+    source = LAUNCH.replace("launch_add(config=config, queue=queue)", "launch_add(config=config, queue=queue, build=True)")
+    found = run(tmp_path, {"pkg/launch.py": source})
+    assert shown(found) == [("AL002", 23, "HIGH")]
+    assert found[0].message == (
+        "`self.spec.copy()` copies only the top level, so the code that writes an item of "
+        "`self.spec[\"overrides\"][\"entry_point\"]` also changes the original, the caller's `self`; use "
+        "`copy.deepcopy()`, or copy the nested level that is changed")
+
+
+def test_twin_a_flag_computed_from_the_callers_is_not_handed_through(tmp_path: Path) -> None:
+    # ``build=build or force``: the callee's flag is no longer the caller's own, so nothing is known
+    source = LAUNCH.replace("def launch_add(config=None, queue=None, build=False):",
+                            "def launch_add(config=None, queue=None, build=False, force=True):").replace(
+        "build=build)", "build=build or force)")
+    assert shown(run(tmp_path, {"pkg/launch.py": source})) == [("AL002", 23, "HIGH")]
+
+
+def test_an_optional_string_handed_through_and_left_out_keeps_the_change_out(tmp_path: Path) -> None:
+    # ``if docker_image:`` in the spec builder; ``docker_image: str | None`` is plain data, handed
+    # through two calls by its name, and the agent's call leaves it out
+    source = '''\
+def construct(config, docker_image: str | None):
+    spec = config if config is not None else {}
+    if "docker" not in spec:
+        spec["docker"] = {}
+    if docker_image:
+        spec["docker"]["docker_image"] = docker_image
+    return spec
+
+
+def _launch_add(config, queue, docker_image: str | None):
+    spec = construct(config, docker_image)
+    spec["queue"] = queue
+    return spec
+
+
+def launch_add(config=None, queue=None, docker_image: str | None = None):
+    return _launch_add(config, queue, docker_image)
+
+
+class Agent:
+    def __init__(self, spec):
+        self.spec = spec
+
+    def requeue(self):
+        for queue in ("a", "b"):
+            config = self.spec.copy()
+            del config["queue"]
+            launch_add(config=config, queue=queue{image})
+'''
+    assert shown(run(tmp_path / "out", {"pkg/launch.py": source.replace("{image}", "")}, preview=True)) == []
+    assert shown(run(tmp_path / "in", {"pkg/launch.py": source.replace("{image}", ', docker_image="x:1"')})) == [
+        ("AL002", 26, "HIGH")]
+
+
+# wandb 0.31.0 ``Run._partial_history_callback``: ``data = data.copy()  # avoid modifying the
+# original data``, then the nested dicts lose their chart entries (a ``pop``) and, eleven calls
+# down, a logged object's service sets its session once. The message named the session, a fill
+# that repeating leaves as it was, and the thirty-fourth set's reader judged it by that
+LOG = '''\
+def fill(data):
+    for v in data.values():
+        if "seen" not in v:
+            v["seen"] = True
+
+
+def pop_charts(data):
+    for v in data.values():
+        v.pop("chart", None)
+
+
+def log(data):
+    data = data.copy()
+    fill(data)
+    pop_charts(data)
+    return data
+'''
+
+
+def test_a_shallow_copys_message_names_the_change_that_is_not_a_fill(tmp_path: Path) -> None:
+    found = run(tmp_path, {"pkg/log.py": LOG})
+    assert shown(found) == [("AL002", 13, "HIGH")]
+    assert found[0].message == (
+        "`data.copy()` copies only the top level, so the code that pops from `data[*]` also changes the original, "
+        "the caller's `data`; use `copy.deepcopy()`, or copy the nested level that is changed")
+    assert found[0].related[0].location.line == 9
+
+
+def test_twin_fills_alone_stay_in_the_preview_tier(tmp_path: Path) -> None:
+    source = LOG.replace('v.pop("chart", None)', 'v.setdefault("chart", None)')
+    assert shown(run(tmp_path, {"pkg/log.py": source}, preview=True)) == [("AL002", 13, "MEDIUM")]
