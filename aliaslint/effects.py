@@ -306,7 +306,7 @@ class EffectsFixpoint:
         value_refs = [] if e.value_outside else [
             o for r in e.value_deps if r.kind == "param" and r.index != e.root.index
             for o in self.resolve(fn, self.arg_for(call, t, r.index) or frozenset()) if isinstance(o, Ref)]
-        handed_back = self.hands_back(fn, call, e, arg)
+        handed_back = self.hands_back(fn, call, t, e, arg)
         requires_here = call.requires + self.forwarded_flags(fn, call, t, e.requires)
         starts = [(overlaid(call, origin, e.path), origin, None) for origin in arg]
         starts.extend(((landing, rest), origin, earlier)
@@ -370,17 +370,23 @@ class EffectsFixpoint:
         return [(call, t, stores) for call in fn.calls for t in self.targets(fn, call)
                 if t.function != fn.qualname and (stores := arg_stores(self, t.function))]
 
-    @staticmethod
-    def hands_back(fn: FunctionSummary, call: CallSite, e: Effect, arg: Value) -> frozenset[int]:
+    def hands_back(self, fn: FunctionSummary, call: CallSite, t: Target, e: Effect, arg: Value) -> frozenset[int]:
         """The parameters of ``fn`` that a ``return`` after ``call`` hands back (itself, or in a
         returned tuple) with the callee's change ``e`` made: the parameter itself, or, when the
         callee handed back the object it changed (``e.returned``), the call's own result
         (``event = self._update(event, r); return event, context``: chalice 1.34.0's local
-        authorizer). The change is then what the caller of ``fn`` asked for, as with ``fn``'s
-        own changes (:attr:`aliaslint.summary.Mutation.returned`); a return on another path
-        (``if isinstance(d, Model): return d``) hands back nothing changed here."""
+        authorizer), or an element of it when the callee returns that object in a tuple
+        (``return config_options_with_input(cmd)[0]``). The change is then what the caller of
+        ``fn`` asked for, as with ``fn``'s own changes (:attr:`aliaslint.summary.Mutation.returned`);
+        a return on another path (``if isinstance(d, Model): return d``) hands back nothing
+        changed here."""
         out = {index for cid, index in fn.hands_back if cid == call.id and index >= 0}
-        if e.returned and (call.id, -1) in fn.hands_back:
+        whole = e.returned and (call.id, -1) in fn.hands_back
+        if e.returned and not whole and (call.id, -2) in fn.hands_back:
+            whole = any(isinstance(o, Fresh) and o.container == "tuple" and any(
+                isinstance(r, Ref) and r.root == e.root and not r.path
+                for name, v in o.fields if is_place(name) for r in v) for o in self.rets.get(t.function, ()))
+        if whole:
             out.update(r.root.index for r in arg if isinstance(r, Ref) and r.root.kind == "param" and not r.path)
         return frozenset(out)
 

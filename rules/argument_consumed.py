@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from aliaslint import harm
-from aliaslint.diagnostics import Diagnostic
+from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE
@@ -23,7 +23,6 @@ def _tier(project, fn, e, witness, typed: bool):
     objects, arguments typed as project classes, output parameters filled at their top level and
     work lists drained stay MEDIUM (``--preview``): the change is what the object is for.
     """
-    from aliaslint.diagnostics import Confidence
 
     index = e.root.index
     reason = harm.public_entry(project, fn, e, index)
@@ -88,7 +87,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         return out  # pytest calls tests with fresh fixtures; nobody reuses their arguments
     first = 1 if fn.cls is not None and fn.kind in ("method", "classmethod") else 0
     ret = project.rets.get(function, frozenset())
-    public = harm.is_public(fn)
+    public = harm.is_public(fn, project)
     from aliaslint.values import deps_of
     ret_deps = deps_of(ret)
     witnesses: dict[tuple[int, bool, bool], object] = {}
@@ -305,15 +304,24 @@ class ArgumentConsumed(ProjectRule):
     def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
         out = []
         seen = facts.reported_sites
-        for fn in project.functions.values():
-            for index, found in consumed_effects(project, fn.qualname).items():
-                found = [item for item in found if item[0].site not in seen]
-                if not found:
-                    continue
-                e, confidence, witness, reason = found[0]
-                effects = [item[0] for item in found]
-                seen.update(x.site for x in effects)
-                out.append(cls._diagnostic(project, facts, fn, index, e, confidence, witness, reason, effects))
+        candidates = [(fn, index, found) for fn in project.functions.values()
+                      for index, found in consumed_effects(project, fn.qualname).items()]
+        # one change, one finding, reported in the first function that finds it; but an in-place
+        # updater (it returns the argument it changed: preview only) yields to the functions that
+        # call it: one that keeps the result and not the argument has consumed what its caller
+        # gave (wandb 0.31.0's ``construct_launch_spec`` returns the spec it fills into the
+        # caller's ``config``; the public ``launch_add`` returns a queued run, and the caller's
+        # ``config`` passes this call's ``run_id`` on to the next call)
+        candidates.sort(key=lambda c: all(e.returned and confidence is Confidence.MEDIUM
+                                          for e, confidence, _, _ in c[2]))
+        for fn, index, found in candidates:
+            found = [item for item in found if item[0].site not in seen]
+            if not found:
+                continue
+            e, confidence, witness, reason = found[0]
+            effects = [item[0] for item in found]
+            seen.update(x.site for x in effects)
+            out.append(cls._diagnostic(project, facts, fn, index, e, confidence, witness, reason, effects))
         return out
 
     @classmethod

@@ -224,7 +224,7 @@ class MutableDefaultMutation(ProjectRule):
             return Confidence.HIGH, facts.related(
                 call.site, harm.WITNESS + f"this call leaves out `{name}`, so it gets the default that "
                                           f"{'the call before' if len(omitting) > 1 else 'earlier calls'} changed")
-        if not harm.is_public(fn):
+        if not harm.is_public(fn, project):
             return Confidence.MEDIUM, None  # a private helper every caller in the tree gives the argument
         if what:
             return Confidence.HIGH, facts.related(

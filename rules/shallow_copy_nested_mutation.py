@@ -292,7 +292,7 @@ class ShallowCopyNestedMutation(ProjectRule):
                 if witness is not None:
                     return Confidence.HIGH, witness.related(facts)
                 keyword = _keyword_argument(fn, e)
-                if keyword is not None and harm.is_public(fn) and not harm.nested(project, fn) \
+                if keyword is not None and harm.is_public(fn, project) and not harm.nested(project, fn) \
                         and all(h.effect is not None and harm.duplicates(h.effect) and h.effect.kind == ACCUMULATE
                                 for h in hits):
                     # a public function's ``**kwargs`` hold what its caller passed by name: a list
@@ -362,7 +362,7 @@ class ShallowCopyNestedMutation(ProjectRule):
                                           below=e.path[:max(depth, 1)])
             if witness is not None:
                 return Confidence.HIGH, witness.related(facts)
-            if not harm.is_public(fn) and harm.every_caller_fresh(project, fn, index, below=e.path[:max(depth, 1)]):
+            if not harm.is_public(fn, project) and harm.every_caller_fresh(project, fn, index, below=e.path[:max(depth, 1)]):
                 # a private helper every caller hands an object made for the call, keeping the
                 # result in its place (``self.config = BaseConfig.merge(self.config, source_config)``
                 # over a config built from each source: taskcat 0.9.58's ``BaseConfig.merge``, in

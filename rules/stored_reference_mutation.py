@@ -207,7 +207,7 @@ def _passes_through(project, caller, call, t, index: int) -> bool:
     inst_data, config_value): return cls(**config_value)``): not an object of its own, so it
     says nothing of who else holds it (dagster-contrib-gcp 0.0.5's run launcher, built by the
     framework from its long-lived instance config)."""
-    if harm.is_public(caller) and project.callers.get(caller.qualname):
+    if harm.is_public(caller, project) and project.callers.get(caller.qualname):
         return False  # a factory the tree calls: its callers are the constructions that count
     arg = project.arg_for(call, t, index)  # ``cls(**config_value)``: ``config_value["jobs"]``
     resolved = project.resolve(caller, arg) if arg else frozenset()
@@ -360,7 +360,7 @@ class StoredReferenceMutation(ProjectRule):
             ]
             methods = project.method_table(cls_name)
             # a base class of a private module is public through the subclasses users build
-            public = harm.is_public(init) and not cls_name.rsplit(".", 1)[-1].startswith("_") \
+            public = harm.is_public(init, project) and not cls_name.rsplit(".", 1)[-1].startswith("_") \
                 or harm.public_subclass(project, family) is not None
             for attr, (index, inner, store_site) in kept.items():
                 hits = []
@@ -506,7 +506,7 @@ class StoredReferenceMutation(ProjectRule):
                     wrong = (f"the object its maker builds for the call is filled through it, and the maker reads "
                              f"it afterwards")
                     fix = "nothing to change if filling it is the point; otherwise copy it in `__init__`"
-                elif fn.name != "__init__" and harm.is_public(fn) and fn.cls and init.cls in project.mro(fn.cls):
+                elif fn.name != "__init__" and harm.is_public(fn, project) and fn.cls and init.cls in project.mro(fn.cls):
                     # a public method of the class itself: a second call on the same instance
                     # starts from the changed object too, which a copy in ``__init__`` leaves as is
                     # (mlrun 1.12.1's ``WebhookNotification.push`` replacing the ``{{ runs }}``

@@ -274,3 +274,66 @@ def test_a_shallow_copys_message_names_the_change_that_is_not_a_fill(tmp_path: P
 def test_twin_fills_alone_stay_in_the_preview_tier(tmp_path: Path) -> None:
     source = LOG.replace('v.pop("chart", None)', 'v.setdefault("chart", None)')
     assert shown(run(tmp_path, {"pkg/log.py": source}, preview=True)) == [("AL002", 13, "MEDIUM")]
+
+
+# wandb 0.31.0 ``sdk/launch/utils.py:258``: ``construct_launch_spec`` fills the caller's ``config=``
+# dict of the public ``launch_add`` (``launch_spec = launch_config if launch_config is not None
+# else {}``) with this call's ``run_id``, image and entry point, on some calls only; a second
+# ``launch_add`` with the same dict inherits them (reproduced by the thirty-fourth set's reader,
+# a miss). ``launch_add`` lives in the private module ``_launch_add``, which the package's
+# ``__init__`` re-exports; and ``construct_launch_spec`` returns the spec it fills, an in-place
+# updater whose preview-only finding took the change from ``launch_add``'s
+LAUNCH_ADD = {
+    "pkg/__init__.py": "from ._launch_add import launch_add\n",
+    "pkg/_launch_add.py": '''\
+def construct_launch_spec(uri, job, launch_config, run_id):
+    launch_spec = launch_config if launch_config is not None else {}
+    if uri is not None:
+        launch_spec["uri"] = uri
+    if job is not None:
+        launch_spec["job"] = job
+    if run_id is not None:
+        launch_spec["run_id"] = run_id
+    return launch_spec
+
+
+def launch_add(uri=None, job=None, config=None, run_id=None):
+    launch_spec = construct_launch_spec(uri, job, config, run_id)
+    return QueuedRun(launch_spec["uri"], launch_spec.get("run_id"))
+
+
+class QueuedRun:
+    def __init__(self, uri, run_id):
+        self.uri = uri
+        self.run_id = run_id
+''',
+}
+
+
+def test_a_private_modules_function_the_package_re_exports_is_a_public_entry(tmp_path: Path) -> None:
+    found = run(tmp_path, LAUNCH_ADD)
+    assert shown(found) == [("AL007", 13, "HIGH")]
+    assert found[0].message == (
+        "`launch_add` writes an item of `config` (through construct_launch_spec), the caller's `config`, on some "
+        "calls only; a caller that passes `config` again, to a call that does not set that key, passes this "
+        "call's value on; copy it first (`config = copy.copy(config)` at the top of `launch_add`)")
+    assert [(r.location.line, r.message) for r in found[0].related][-1] == (
+        12, "public entry point: `config` comes from the caller, and this sets a named key in it on some calls "
+            "only: the next call that does not set it keeps this one's value")
+
+
+def test_twin_a_private_modules_function_nothing_re_exports_is_no_public_entry(tmp_path: Path) -> None:
+    files = dict(LAUNCH_ADD, **{"pkg/__init__.py": ""})
+    assert shown(run(tmp_path, files, preview=True)) == []
+
+
+def test_twin_a_private_module_imported_by_another_module_is_not_re_exported(tmp_path: Path) -> None:
+    # a plain module's import is for its own use; only a package's ``__init__`` hands names on
+    files = dict(LAUNCH_ADD, **{"pkg/__init__.py": "", "pkg/api.py": "from ._launch_add import launch_add\n"})
+    assert shown(run(tmp_path, files, preview=True)) == []
+
+
+def test_twin_the_in_place_updater_called_by_no_one_keeps_its_preview_finding(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/launch.py": LAUNCH_ADD["pkg/_launch_add.py"].split("\n\n\ndef launch_add")[0]}
+    found = run(tmp_path, files, preview=True)
+    assert shown(found) == [("AL007", 4, "MEDIUM")]
