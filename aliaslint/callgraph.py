@@ -311,10 +311,21 @@ class CallResolution:
                 # of all classes per parameter); the answer must be one class
                 index = self.method_index()
                 having = set.intersection(*(index.get(m, set()) for m in methods))
-                if len(having) == 1:
+                if len(having) == 1 and not self._names_of_outside_api(next(iter(having)), methods):
                     out = sorted(having)
         self._param_classes[key] = out
         return out
+
+    def _names_of_outside_api(self, cls: str, methods: set[str]) -> bool:
+        """Whether the methods a parameter is called with may be an outside library's, not
+        ``cls``'s: ``cls`` derives from a class from outside the project, and every name is public,
+        so ``cls`` may define them only to override its base's, which the library's other classes
+        have too (wandb 0.31.0's ``ctx.invoke(...)`` in a click callback is ``click.Context.invoke``;
+        taken by its name for ``SandboxCommand.invoke``, a ``click.Command`` override, it made a
+        click command's option handling look like a change to the caller's context)."""
+        if any(m.startswith("_") for m in methods):
+            return False
+        return bool(external_bases(self, cls))
 
     def classes_from_callers(self, ref: Ref, fn: FunctionSummary, depth: int = 0) -> list[str]:
         """Classes of ``ref`` (rooted at a parameter of ``fn``) from what every caller passes.
@@ -1048,3 +1059,26 @@ def base_dotted_name(base) -> str | None:
     while path and path[-1].startswith("["):
         path = path[:-1]
     return base.root.name + "".join(path) if all(p.startswith(".") for p in path) else None
+
+
+#: modules whose classes give a class its shape (an ABC, a generic, an enum, a mapping) and
+#: never call a subclass's methods themselves
+SHAPE_MODULES = {"abc", "typing", "typing_extensions", "enum", "collections", "numbers", "dataclasses", "builtins"}
+
+
+def external_bases(project, cls: str) -> frozenset[str]:
+    """Dotted names of the classes from outside the project that ``cls`` derives from, directly
+    or through its project bases (``storey.MapClass``), shape-giving ones aside."""
+    out = set()
+    for c in project.mro(cls):
+        info = project.classes[c]
+        for base in info.bases:
+            if project.classes_of_value(base, project.modules[info.module]):
+                continue
+            for o in base:
+                dotted = base_dotted_name(o)
+                if dotted is not None:
+                    top = dotted.split(".")[0]
+                    if top not in SHAPE_MODULES and top not in project.modules:
+                        out.add(dotted)
+    return frozenset(out)

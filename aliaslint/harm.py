@@ -34,7 +34,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from aliaslint.callgraph import base_dotted_name
+from aliaslint.callgraph import SHAPE_MODULES as _SHAPE_MODULES
+from aliaslint.callgraph import external_bases
 from aliaslint.dataflow import load as dataflow_load
 # the prefixes of the related locations that give a finding's reason: its witness, or why a
 # finding without one is shown (defined with the diagnostics, whose shown related locations keep them)
@@ -750,29 +751,6 @@ def _transforms(effect) -> bool:
     # a literal, a module-level value or a call's result is the function's own; a parameter (or
     # what was computed from one, "unknown") is what its caller asked for
     return not deps or any(r == effect.root or r.kind in ("global", "call") for r in deps)
-
-
-#: modules whose classes give a class its shape (an ABC, a generic, an enum, a mapping) and
-#: never call a subclass's methods themselves
-_SHAPE_MODULES = {"abc", "typing", "typing_extensions", "enum", "collections", "numbers", "dataclasses", "builtins"}
-
-
-def external_bases(project, cls: str) -> frozenset[str]:
-    """Dotted names of the classes from outside the project that ``cls`` derives from, directly
-    or through its project bases (``storey.MapClass``), shape-giving ones aside."""
-    out = set()
-    for c in project.mro(cls):
-        info = project.classes[c]
-        for base in info.bases:
-            if project.classes_of_value(base, project.modules[info.module]):
-                continue
-            for o in base:
-                dotted = base_dotted_name(o)
-                if dotted is not None:
-                    top = dotted.split(".")[0]
-                    if top not in _SHAPE_MODULES and top not in project.modules:
-                        out.add(dotted)
-    return frozenset(out)
 
 
 #: the methods Python calls to make an object: their arguments are the constructor's caller's

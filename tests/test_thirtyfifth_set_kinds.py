@@ -337,3 +337,45 @@ def test_twin_the_in_place_updater_called_by_no_one_keeps_its_preview_finding(tm
     files = {"pkg/__init__.py": "", "pkg/launch.py": LAUNCH_ADD["pkg/_launch_add.py"].split("\n\n\ndef launch_add")[0]}
     found = run(tmp_path, files, preview=True)
     assert shown(found) == [("AL007", 4, "MEDIUM")]
+
+
+# wandb 0.31.0 ``cli/beta_sandbox.py:34``: ``SandboxCommand(click.Command).invoke`` pops the option
+# it added from ``ctx.params``; ``ctx.invoke(projects, ...)`` in a click callback is
+# ``click.Context.invoke``, but the parameter ``ctx`` of unknown class, called with ``invoke``
+# only, was taken by duck typing for the one project class defining ``invoke`` (a B of the
+# thirty-fourth set, whose named second use was that call)
+SANDBOX = '''\
+import click
+
+
+class SandboxCommand(click.Command):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.params.append(click.Option(["--entity"]))
+
+    def invoke(self, ctx):
+        ctx.params.pop("entity", None)
+        return super().invoke(ctx)
+
+
+def run_all(command, ctx, names):
+    out = []
+    for name in names:
+        ctx.params["name"] = name
+        out.append(command.invoke(ctx))
+    return out
+'''
+
+
+def test_a_public_method_name_of_a_class_with_an_outside_base_types_no_parameter(tmp_path: Path) -> None:
+    # the method's own pop stays a preview finding; ``run_all``'s call is not taken for it
+    assert shown(run(tmp_path, {"pkg/cli.py": SANDBOX}, preview=True)) == [("AL007", 10, "MEDIUM"),
+                                                                            ("AL007", 17, "MEDIUM")]
+
+
+def test_twin_a_private_method_name_is_the_projects_own(tmp_path: Path) -> None:
+    # ``_invoke_sandboxed`` is no outside library's API: ``command`` is a SandboxCommand, and
+    # ``run_all`` hands its caller's ``ctx`` to the pop
+    source = SANDBOX.replace("def invoke(self, ctx):", "def _invoke_sandboxed(self, ctx):").replace(
+        "command.invoke(ctx)", "command._invoke_sandboxed(ctx)")
+    assert shown(run(tmp_path, {"pkg/cli.py": source})) == [("AL007", 18, "HIGH")]
