@@ -2199,7 +2199,10 @@ class FunctionAnalyzer:
             kind, op = OVERWRITE, "move"  # ``items.append(items.pop(i))``: reorders, neither grows nor loses
         if method == "pop" and n == 2:
             receiver = receiver - self._known_without(node)
-        self.record_mutation(receiver, kind, op, node, key_value, value, cid, adds_when_absent=adds_when_absent)
+        # the key a ``pop`` takes out, when it is a constant (``optional_params.pop("json_mode")``)
+        taken = self.const_selector(node.args[0].value) if op == "pop" and n >= 1 else ANY
+        self.record_mutation(receiver, kind, op, node, key_value, value, cid, adds_when_absent=adds_when_absent,
+                             selector="" if taken == ANY else taken)
         if method == "remove" and n == 1:
             self.removed_values[(self.item_text(node.func.value), self.mod.code_for(node.args[0].value))] = \
                 self.mod.site(node)
@@ -2803,7 +2806,7 @@ class FunctionAnalyzer:
                 t = t.value
             if isinstance(t, cst.Subscript):
                 base = self.eval(t.value)
-                _, kv = self.selector(t)
+                del_sel, kv = self.selector(t)
                 index = t.slice[0].slice if len(t.slice) == 1 else None
                 # ``del stack[0]`` takes an element out of a sequence; ``del cfg["k"]`` removes a key
                 op = "del[]" if isinstance(index, cst.Index) and _is_int_literal(index.value) else "del"
@@ -2812,7 +2815,15 @@ class FunctionAnalyzer:
                     op = "del[]"  # an element taken out at the place a search found it
                 there = found or isinstance(index, cst.Index) and (
                     self.item_text(t.value), self.mod.code_for(index.value)) in self.present_guards
-                self.record_mutation(base, REMOVE, op, node, kv, discarded=there, container=t.value)
+                if op == "del" and del_sel != ANY and self._renamed(t, base):
+                    # ``d["maintainers"] = [d["maintainer"]]; del d["maintainer"]``: a key renamed,
+                    # its value kept under the new one; the next run finds nothing to rename
+                    # (charmcraft 4.5.0's ``CharmMetadataLegacy.unmarshal``, a B of issue 8's blind
+                    # thirty-fifth set)
+                    self.record_mutation(base, OVERWRITE, "move", node, kv, container=t.value)
+                    continue
+                self.record_mutation(base, REMOVE, op, node, kv, discarded=there, container=t.value,
+                                     selector="" if del_sel == ANY or op == "del[]" else del_sel)
             elif isinstance(t, cst.Attribute):
                 base = self.eval(t.value)
                 there = (self.mod.code_for(t), "") in self.present_guards
@@ -2821,6 +2832,14 @@ class FunctionAnalyzer:
             elif isinstance(t, cst.Name):
                 self.env.pop(t.value, None)
         return True
+
+    def _renamed(self, item: cst.Subscript, base: frozenset) -> bool:
+        """Whether an earlier write of this function put ``item``'s value under another key of the
+        same object (``d["maintainers"] = [d["maintainer"]]`` before ``del d["maintainer"]``)."""
+        text = self.mod.code_for(item)
+        target = self.snapshot(base)
+        return any(m.op == "[] =" and m.selector and text in m.value_text and m.target & target
+                   for m in self.summary.mutations)
 
     def _found_equal_at(self, index: cst.BaseExpression) -> bool:
         """``index`` is the position of an element an enclosing test found equal to a constant:

@@ -107,6 +107,8 @@ class Effect:
     #: merge of a template into a configuration, :mod:`aliaslint.arg_stores`): it is material the
     #: caller built from; ``None`` when the change reached it otherwise
     stored_at: Site | None = None
+    #: the item taken out or written, when its key is a constant (``Mutation.selector``)
+    selector: str = ""
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -253,7 +255,7 @@ class EffectsFixpoint:
                                             defaulted=defaulted or ref.root.kind == "param" and not ref.path
                                             and ref.root.index in fn.own_fallback, type_requires=m.type_requires,
                                             guarded=m.guarded, value_outside=outside(value_refs, ref),
-                                            adds_when_absent=m.adds_when_absent))
+                                            adds_when_absent=m.adds_when_absent, selector=m.selector))
         self._arg_roots = {}
         self._stored_by_calls = self.storing_calls(fn)
         for call in fn.calls:
@@ -333,7 +335,8 @@ class EffectsFixpoint:
                                      adds_when_absent=e.adds_when_absent,
                                      value_outside=e.value_outside or outside(value_refs, ref),
                                      # made only under the caller's flags: so is the change
-                                     requires=requires_here, stored_at=e.stored_at or stored_at)
+                                     requires=requires_here, stored_at=e.stored_at or stored_at,
+                                     selector=e.selector)
 
     def stored_before(self, fn: FunctionSummary, call: CallSite, e: Effect, arg: Value, storing: list | tuple
                       ) -> Iterator[tuple[Value, tuple[str, ...], object, Site]]:

@@ -31,6 +31,7 @@ harmful only on reuse, 5% bugs) and the kinds its reader named.
 """
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, replace
 
@@ -41,7 +42,7 @@ from aliaslint.dataflow import load as dataflow_load
 # finding without one is shown (defined with the diagnostics, whose shown related locations keep them)
 from aliaslint.diagnostics import COPY_INTENT, PUBLIC_ENTRY, REASONS, WITNESS  # noqa: F401
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
-from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, deps_of, loops_of
+from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, deps_of, key, loops_of
 
 #: docstring wording of a function whose purpose is to change its argument
 _UPDATES_ARGUMENT = re.compile(
@@ -599,6 +600,8 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
         return None
     if not config_like(project, fn, index, effect.path):
         return None
+    if not public and made_inside_only(project, fn, index):
+        return None
     if effect.kind == ACCUMULATE and index in fn.own_fallback and index in fn.falsy_defaults \
             and any(isinstance(r, Ref) and r.root.kind == "param" and r.root.index == index and not r.path
                     for r in project.rets.get(fn.qualname, ())):
@@ -1067,6 +1070,34 @@ def outer_entry(project, fn: FunctionSummary, index: int, depth: int = 0) -> tup
     return None
 
 
+def made_inside_only(project, fn: FunctionSummary, index: int, depth: int = 0) -> bool:
+    """Every object the tree hands ``fn`` as parameter ``index`` is one the tree made: ``fn`` has
+    callers outside test code, and none of them passes on, as that argument, what its own caller
+    gave it (directly, or through up to three private functions that do). A public method the
+    package calls with the objects it builds for each request is its machinery, not the users'
+    entry point: they meet the change, if ever, where the object comes in (litellm 1.110.2's
+    provider transforms, popping keys from the ``optional_params`` that ``completion()`` builds:
+    65 of the 247 default findings of issue 8's blind thirty-fifth set, none with a reuse). The
+    public function that does hand its caller's object down keeps the finding
+    (:func:`outer_entry`)."""
+    callers = [(project.functions.get(q), call, t) for q, call, t in project.callers.get(fn.qualname, [])]
+    callers = [(c, call, t) for c, call, t in callers if c is not None and c is not fn and not is_test_code(c)]
+    if not callers or depth >= 3:
+        return False
+    for caller, call, t in callers:
+        arg = project.arg_for(call, t, index)
+        if arg is None:
+            continue  # the default: the function's own
+        for o in project.resolve(caller, arg):
+            if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
+                if is_public(caller, project) or nested(project, caller) \
+                        or not made_inside_only(project, caller, o.root.index, depth + 1):
+                    return False
+            elif isinstance(o, Ref) and o.root.kind == "param" or isinstance(o, Opaque):
+                return False  # a part of the caller's argument, or not known
+    return True
+
+
 def outer_entry_related(project, facts, fn: FunctionSummary, index: int):
     """The related location of :func:`outer_entry` (the call in the outermost public function
     that hands the user's object down), or ``None``."""
@@ -1522,11 +1553,16 @@ def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fre
 _ENTRY_READS = frozenset({"get"})
 
 
-def _entries_read_after(caller: FunctionSummary, call: CallSite, arg: Value) -> CallSite | None:
+def _entries_read_after(caller: FunctionSummary, call: CallSite, arg: Value,
+                        removed_keys: frozenset[str] | None = None) -> CallSite | None:
     """The first lookup of an entry of what ``call`` passes as ``arg`` (``task.get(action)``,
     :data:`_ENTRY_READS`), made after ``call`` ends in ``caller`` (in a loop around both, the next
     round reads after this one's call), or ``None``. After a call that took entries out, that
-    lookup may find its entry gone."""
+    lookup may find its entry gone. ``removed_keys``: the selectors of the entries the call took
+    out, when all are constants; a lookup of another named key finds what the caller put there
+    (litellm's ``optional_params.get("stream")`` after the Azure handler popped
+    ``max_retries`` and ``json_mode``: 65 of the blind thirty-fifth set's 247 findings were
+    provider transforms witnessed so, or by no reuse at all)."""
     if call.exits is not None:
         return None
     refs = {(o.root, o.path) for o in arg if isinstance(o, Ref)}
@@ -1539,18 +1575,32 @@ def _entries_read_after(caller: FunctionSummary, call: CallSite, arg: Value) -> 
             continue
         if (other.site.line, other.site.column) < end and not set(call.loops) & set(other.loops):
             continue
+        if removed_keys is not None and (looked_up := _literal_key(other)) is not None and looked_up not in removed_keys:
+            continue
         if any(isinstance(o, Ref) and (o.root, o.path) in refs for o in other.receiver):
             return other
     return None
 
 
+def _literal_key(read: CallSite) -> str | None:
+    """The selector of the key a lookup names by a string literal (``d.get("stream")`` ->
+    ``"['stream']"``); ``None`` for any other argument."""
+    if not read.arg_texts:
+        return None
+    try:
+        value = ast.literal_eval(read.arg_texts[0])
+    except (ValueError, SyntaxError):
+        return None
+    return key(value) if isinstance(value, str) else None
+
+
 def _entries_read_later(project, caller: FunctionSummary, call: CallSite, arg: Value,
-                        depth: int = 0) -> CallSite | None:
+                        depth: int = 0, removed_keys: frozenset[str] | None = None) -> CallSite | None:
     """:func:`_entries_read_after` in ``caller``, or, when ``caller`` hands on its own parameter
     whole, in its callers after their call of it (three levels up): ansible-lint's
     ``normalize(task)`` takes the meta keys out through ``split_meta(task)``, and the rule that
     called ``normalize`` reads ``task.get(action)`` afterwards (the corpus's D07)."""
-    read = _entries_read_after(caller, call, arg)
+    read = _entries_read_after(caller, call, arg, removed_keys)
     if read is not None or depth >= 3 or not arg:
         return read
     if not all(isinstance(o, Ref) and o.root.kind == "param" and not o.path for o in arg) \
@@ -1562,7 +1612,7 @@ def _entries_read_later(project, caller: FunctionSummary, call: CallSite, arg: V
         if up_q == caller.qualname or is_test_code(up) and not is_test_code(caller):
             continue
         passed = project.arg_for(up_call, t, index)
-        if passed is not None and (read := _entries_read_later(project, up, up_call, passed, depth + 1)):
+        if passed is not None and (read := _entries_read_later(project, up, up_call, passed, depth + 1, removed_keys)):
             return read
     return None
 
@@ -1580,7 +1630,7 @@ def _again_message(again: CallSite, callee_name: str) -> str:
 
 def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                    reuse_counts: bool = False, below: tuple = (), removed: bool = False,
-                   top_level: bool = False) -> Witness | None:
+                   top_level: bool = False, removed_keys: frozenset[str] | None = None) -> Witness | None:
     """A caller in the tree that uses the object it passes for parameter ``index`` again: it
     keeps it (``self.headers``, a module-level object), hands it to other calls, or passes it on
     every iteration of a loop. Test code does not count for code that is not a test: a test
@@ -1597,7 +1647,8 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     use that finds them gone (ansible-lint's ``normalize_task`` popping ``__line__`` before its
     caller reads the task again, the corpus's D07); ``top_level``: the change is of the argument
     itself, not of a part of it, so a loop handing each element of a list on once changes each
-    element once, whoever built the list (see :func:`_whole_elements`)."""
+    element once, whoever built the list (see :func:`_whole_elements`); ``removed_keys``: the
+    named keys taken out, when all are known (see :func:`_entries_read_after`)."""
     best = None
     for caller_q, call, t in sorted(project.callers.get(fn.qualname, []), key=lambda c: (c[1].site, c[0])):
         if caller_q == fn.qualname:
@@ -1608,7 +1659,7 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
         arg = project.arg_for(call, t, index)
         if arg is None or _handed_on_in_cycle(project, caller, fn, arg):
             continue
-        if removed and (read := _entries_read_later(project, caller, call, arg)) is not None:
+        if removed and (read := _entries_read_later(project, caller, call, arg, removed_keys=removed_keys)) is not None:
             return Witness(read.site, _again_message(read, callee_name), True)
         if reuse_counts:
             for o in project.resolve(caller, arg):
@@ -1648,11 +1699,44 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             continue
         if verdict == "kept" and _written_back(caller, call, arg):
             continue  # the caller replaces what it passed with the result: it means it to change
+        if verdict == "kept" and _part_of_fresh_argument(project, caller, arg):
+            continue
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
                                       f"`{callee_name}` starts from the changed object", True,
                            siblings=_parts_of_the_same(project, caller, call, t, fn, index))
     return best
+
+
+def _part_of_fresh_argument(project, caller: FunctionSummary, arg: Value) -> bool:
+    """``arg`` is a part of ``caller``'s own parameter (``ctx.optional_params``), and every call
+    of ``caller`` in the tree hands that parameter an object it builds for that call alone (a
+    request context built per request): the caller's "next call" starts from another object. Where this comes from:
+    litellm 1.110.2's provider routes, each given the ``ctx`` that ``completion()`` builds per
+    request, named as their own second use in the C's of issue 8's blind thirty-fifth set."""
+    if not arg or not all(isinstance(o, Ref) and o.root.kind == "param" and o.path for o in arg):
+        return False
+    params = {o.root.index for o in arg}
+    if len(params) != 1 or caller.cls and 0 in params:
+        return False  # an object's own state lasts from one call of its method to the next
+    index = next(iter(params))
+    calls = [(project.functions[q], up, t) for q, up, t in project.callers.get(caller.qualname, [])]
+    calls = [(c, up, t) for c, up, t in calls if not is_test_code(c)]
+    if not calls:
+        return False
+    for up_caller, up, t in calls:
+        passed = project.arg_for(up, t, index)
+        made = project.resolve(up_caller, passed) if passed is not None else frozenset()
+        # an object the caller builds for this call: a literal or a new instance, made on the
+        # same iteration as the call (the constructor that built it holds nothing else)
+        if not made or not all(isinstance(o, Fresh) and o.kind in ("literal", "instance") and o.copy is None
+                               and set(up.loops) <= o.loops for o in made):
+            return False
+        if any(c.id != up.id and c.id not in {o.call for o in made} and any(
+                made & project.resolve(up_caller, v) for v in (*c.args, *(v for _, v in c.kwargs)))
+               for c in up_caller.calls):
+            return False  # handed to another call too
+    return True
 
 
 def _handed_on_in_cycle(project, caller: FunctionSummary, fn: FunctionSummary, arg: Value) -> bool:

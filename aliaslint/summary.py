@@ -134,8 +134,8 @@ class Mutation:
     #: excludes: excludes.append(path)``, ``if not has_tag(tags, t): tags.append(t)``): the same
     #: value is added once, another value joins it (not a fill-once guard: ``if not xs:``)
     adds_when_absent: bool = False
-    #: the item written, when its key is a constant (``d["spec"] = v`` -> ``"['spec']"``); ``""``
-    #: for any other change
+    #: the item written or taken out, when its key is a constant (``d["spec"] = v``,
+    #: ``d.pop("spec")``, ``del d["spec"]`` -> ``"['spec']"``); ``""`` for any other change
     selector: str = ""
 
 

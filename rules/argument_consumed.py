@@ -128,7 +128,8 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         asked = (e.root.index, e.kind == REMOVE, not e.path)
         if asked not in witnesses:
             witnesses[asked] = harm.caller_witness(project, fn, e.root.index, facts_short(fn.qualname),
-                                                   removed=asked[1], top_level=asked[2])
+                                                   removed=asked[1], top_level=asked[2],
+                                                   removed_keys=_removed_keys(project, fn, e.root.index))
         witness = witnesses[asked]
         if not (destructive and public or (destructive or e.kind == OVERWRITE) and witness is not None):
             continue
@@ -137,6 +138,19 @@ def consumed_effects(project, function: str) -> dict[int, list]:
     for effects in out.values():
         effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), -len(ec[0].path), ec[0].site, ec[0].path))
     return out
+
+
+def _removed_keys(project, fn, index: int) -> frozenset[str] | None:
+    """The named keys ``fn`` takes out of its parameter ``index`` at its top level (``pop("k")``,
+    ``del p["k"]``), or ``None`` when one is not a constant: a caller that then looks up another
+    named key finds what it put there (see :func:`aliaslint.harm.caller_witness`)."""
+    keys = set()
+    for e in project.effects.get(fn.qualname, {}).values():
+        if e.root.kind == "param" and e.root.index == index and e.kind == REMOVE and not e.path:
+            if not e.selector:
+                return None
+            keys.add(e.selector)
+    return frozenset(keys)
 
 
 def facts_short(qualname: str) -> str:

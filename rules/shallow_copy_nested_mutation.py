@@ -26,6 +26,18 @@ def _works_on_elements(hit) -> bool:
     return rest[0].startswith(".") if rest else hit.op.startswith(".")
 
 
+def _held_objects_own_change(hit) -> bool:
+    """The change is made by a method of an object the copied container holds, to that object's
+    own attributes (``{**optional_params}["logging_obj"].record(...)`` setting
+    ``self.model_call_details[k]``): below the copy an item, then attributes. Not a method of the
+    copy itself (``copy.copy(job).add(x)`` appending to ``job.args``, which the original shares)."""
+    e = hit.effect
+    if e is None or not e.own_method or e.copy is None or e.copy.depth >= len(e.path):
+        return False
+    below = e.path[e.copy.depth:]
+    return below[0].startswith("[") and any(sel.startswith(".") for sel in below[1:])
+
+
 def _kept_as_state(project, site) -> bool:
     """The copy made at ``site`` is stored as an object's attribute (``other.routes =
     dict(self.routes)`` in a ``fork()``): the copy is that object's own state, meant to be
@@ -197,12 +209,13 @@ class ShallowCopyNestedMutation(ProjectRule):
         out = []
         for site, hits in by_copy.items():
             # the change the message names is the one most likely to matter: a change that is not a
-            # fill of what is missing, to a part of the configuration rather than to an element
-            # object's own state, reached the shortest way (wandb 0.31.0's ``data.copy()`` in
+            # fill of what is missing, not made by an object's own method, to a part of the
+            # configuration rather than to an element object's own state, reached the shortest way (wandb 0.31.0's ``data.copy()`` in
             # ``Run._partial_history_callback``: its message named a lazily made session, set once,
             # eleven calls down, where the same copy's nested dicts lose their chart entries to a
             # ``pop`` three calls down)
-            hits.sort(key=lambda h: (h.effect is not None and h.effect.kind == SETDEFAULT, _works_on_elements(h),
+            hits.sort(key=lambda h: (h.effect is not None and h.effect.kind == SETDEFAULT,
+                                     _held_objects_own_change(h), _works_on_elements(h),
                                      len(h.chain)))
             first = hits[0]
             target = f"`{first.target}`" if first.target else "an object inside it"
@@ -301,6 +314,13 @@ class ShallowCopyNestedMutation(ProjectRule):
                     return Confidence.HIGH, harm.public_entry_related(
                         facts, fn, f"`{keyword}` comes from the caller as a keyword argument, and every call "
                                    f"adds to what the caller gave again")
+            return Confidence.MEDIUM, None
+        if all(_held_objects_own_change(h) for h in hits):
+            # an object the copy holds, changed by one of its own methods (``logging_obj.
+            # record_usage(u)`` setting ``self.model_call_details[k]``): its own state, which a copy
+            # of its holder never meant to copy, as every other rule takes it (litellm 1.110.2's
+            # ``{**optional_params}`` holding the request's Logging object: 15 B's of issue 8's
+            # blind thirty-fifth set)
             return Confidence.MEDIUM, None
         if all(h.effect is not None and h.effect.kind == SETDEFAULT for h in hits):
             # the nested change only fills what is missing (``if "k" not in c["spec"]:``), or

@@ -154,7 +154,7 @@ def test_entries_are_stored_compressed_and_read_back_exactly(tmp_path: Path) -> 
     meta = json.loads(header)
     assert sorted(meta) == ["format", "key", "mac", "raw", "sha256", "size"]
     assert (meta["format"], meta["key"], meta["size"], meta["raw"]) == (
-        "aliaslint-summary/9", entry.name, len(stored), len(encoded))
+        "aliaslint-summary/10", entry.name, len(stored), len(encoded))
     assert meta["sha256"] == hashlib.sha256(stored).hexdigest() == store.digest(entry.name)
     assert len(stored) < len(encoded) / 2
     assert cache.checked_body(entry, cache.FORMAT, entry.name) == (encoded, meta["sha256"])
@@ -166,7 +166,7 @@ def test_entries_are_stored_compressed_and_read_back_exactly(tmp_path: Path) -> 
     # the replayed run and the kept project pass are stored the same way
     folder = cache.SummaryCache(settings).folder
     [run], [kept] = folder.glob("runs/*"), folder.glob("projects/*")
-    for path, fmt in ((run, "aliaslint-run/4"), (kept, "aliaslint-project/4")):
+    for path, fmt in ((run, "aliaslint-run/4"), (kept, "aliaslint-project/5")):
         meta = json.loads(path.read_bytes().split(b"\n", 1)[0])
         assert meta["format"] == fmt and meta["size"] < meta["raw"]
     # any body, compressible or not, empty too

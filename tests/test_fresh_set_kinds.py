@@ -55,14 +55,15 @@ def test_the_same_entry_appended_each_round_is_still_found(tmp_path: Path, recei
 
 # buildbot 4.3.0 ``ChangePerspective.perspective_addChange``: Twisted's ``pb.Avatar`` calls
 # ``perspective_<name>`` for a remote ``callRemote("<name>", ...)``, with the arguments
-# unpickled for that call
+# unpickled for that call. (buildbot renames ``who`` to ``author``, which the next run finds done:
+# here the author is looked up, so that the ``del`` removes what the caller gave)
 PERSPECTIVES = """
     from twisted.spread import pb
 
     class ChangePerspective(pb.Avatar):
         def perspective_addChange(self, changedict):
             if "who" in changedict:
-                changedict["author"] = changedict["who"]
+                changedict["author"] = self.master.lookup_author(changedict)
                 del changedict["who"]
             return self.master.addChange(**changedict)
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from test_harm import run, shown
 
 # wandb 0.31.0 ``apis/public/reports.py:235``: ``filter_to_mongo`` returns ``{path: ...}`` or, when
@@ -379,3 +381,165 @@ def test_twin_a_private_method_name_is_the_projects_own(tmp_path: Path) -> None:
     source = SANDBOX.replace("def invoke(self, ctx):", "def _invoke_sandboxed(self, ctx):").replace(
         "command.invoke(ctx)", "command._invoke_sandboxed(ctx)")
     assert shown(run(tmp_path, {"pkg/cli.py": source})) == [("AL007", 18, "HIGH")]
+
+
+# litellm 1.110.2's provider handlers pop ``max_retries`` and ``json_mode`` from the
+# ``optional_params`` that ``completion()`` then asks for ``stream``: no entry the handler took
+# out is looked up again (the named second use of many of the blind thirty-fifth set's C's)
+POPPED = '''\
+class _Azure:
+    def _completion(self, model, optional_params):
+        max_retries = optional_params.pop("max_retries", None)
+        json_mode = optional_params.pop("json_mode", False)
+        return {"model": model, "retries": max_retries, "json": json_mode, "params": dict(optional_params)}
+
+
+_azure = _Azure()
+
+
+def _run(model, optional_params):
+    response = _azure._completion(model, optional_params)
+    if optional_params.get("stream", False):
+        return iter([response])
+    return response
+'''
+
+
+def test_a_lookup_of_another_named_key_after_the_pops_is_no_second_use(tmp_path: Path) -> None:
+    # a private helper with no second use is not even a preview finding (see AL007's tiers)
+    assert shown(run(tmp_path, {"pkg/main.py": POPPED}, preview=True)) == []
+
+
+@pytest.mark.parametrize("lookup", ['optional_params.get("json_mode")', "optional_params.get(name)"])
+def test_twin_a_lookup_of_a_popped_or_unknown_key_is_the_second_use(tmp_path: Path, lookup: str) -> None:
+    source = POPPED.replace('optional_params.get("stream", False)', lookup).replace(
+        "def _run(model, optional_params):", "def _run(model, optional_params, name=None):")
+    found = run(tmp_path, {"pkg/main.py": source})
+    assert shown(found) == [("AL007", 3, "HIGH")]
+    assert found[0].related[-1].message == (
+        "second use: `optional_params.get` here reads its entries again, after `_completion` took some out")
+
+
+def test_twin_a_pop_of_a_key_not_known_makes_every_lookup_a_second_use(tmp_path: Path) -> None:
+    source = POPPED.replace('json_mode = optional_params.pop("json_mode", False)',
+                            "json_mode = optional_params.pop(model, False)")
+    assert shown(run(tmp_path, {"pkg/main.py": source})) == [("AL007", 3, "HIGH")]
+
+
+# litellm 1.110.2 ``chat_completion_agentic_loop.py:299``: ``{**optional_params, ...}`` holds the
+# request's Logging object, whose own methods record usage in ``self.model_call_details``; every
+# other rule takes a change an object's own method makes as its state (15 B's of the blind
+# thirty-fifth set)
+RECORDER = '''\
+class Recorder:
+    def __init__(self):
+        self.details = {}
+
+    def record(self, key, value):
+        self.details[key] = value
+
+
+def bill(recorder):
+    recorder.record("billed", True)
+
+
+def complete(**kwargs):
+    bill(kwargs["recorder"])
+    return kwargs
+
+
+def build(options):
+    params = {**options}
+    params.pop("stream", None)
+    return complete(**params)
+
+
+def build_twice(options):
+    return build(options), build(options)
+'''
+
+
+def test_a_held_objects_own_method_changing_its_state_is_preview_only(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/loop.py": RECORDER}, preview=True)) == [("AL002", 19, "MEDIUM")]
+
+
+def test_twin_a_function_changing_the_held_objects_state_itself_is_shown(tmp_path: Path) -> None:
+    source = RECORDER.replace('    recorder.record("billed", True)', '    recorder.details["billed"] = True')
+    found = run(tmp_path, {"pkg/loop.py": source})
+    assert shown(found) == [("AL002", 19, "HIGH")]
+    assert found[0].message == (
+        "`{**options}` copies only the top level, so the code that writes an item of `options[\"recorder\"].details` "
+        "also changes the original, the caller's `options`; use `copy.deepcopy()`, or copy the nested level that "
+        "is changed")
+
+
+# litellm 1.110.2's provider routes: ``completion()`` builds a request context per call, and each
+# route hands ``ctx.optional_params`` to a handler that pops from it; the route's "next call"
+# (the named second use) gets another context. The context's constructor is no other holder of
+# the dict it was built with: the context itself holds it
+ROUTE = '''\
+class Context:
+    def __init__(self, model, optional_params):
+        self.model = model
+        self.optional_params = optional_params
+
+
+class _Azure:
+    def _completion(self, model, optional_params):
+        max_retries = optional_params.pop("max_retries", None)
+        return {"model": model, "retries": max_retries, "params": dict(optional_params)}
+
+
+_azure = _Azure()
+
+
+def _azure_route(ctx):
+    optional_params = ctx.optional_params
+    return _azure._completion(ctx.model, optional_params)
+
+
+def _completion(model, **kwargs):
+    ctx = Context(model, {"max_retries": kwargs.get("max_retries"), "stream": kwargs.get("stream")})
+    return _azure_route(ctx)
+'''
+
+
+def test_a_part_of_a_context_built_for_each_call_has_no_next_call(tmp_path: Path) -> None:
+    # the route's own consumption of its context stays a preview finding
+    assert shown(run(tmp_path, {"pkg/main.py": ROUTE}, preview=True)) == [("AL007", 18, "MEDIUM")]
+    assert shown(run(tmp_path / "default", {"pkg/main.py": ROUTE})) == []
+
+
+def test_twin_a_context_handed_to_two_routes_is_shared(tmp_path: Path) -> None:
+    source = ROUTE.replace("    return _azure_route(ctx)", "    first = _azure_route(ctx)\n    return first, _azure_route(ctx)")
+    found = run(tmp_path, {"pkg/main.py": source})
+    assert shown(found) == [("AL007", 9, "HIGH")]
+
+
+# charmcraft 4.5.0 ``models/metadata.py:132``: ``unmarshal`` renames the undocumented
+# ``maintainer`` key of the caller's data to ``maintainers``; the next run finds nothing to rename
+RENAME = '''\
+class CharmMetadata:
+    def __init__(self, **fields):
+        self.fields = fields
+
+    @classmethod
+    def unmarshal(cls, data):
+        if "maintainer" in data and "maintainers" in data:
+            raise ValueError("both")
+        if "maintainer" in data:
+            data["maintainers"] = [data["maintainer"]]
+            del data["maintainer"]
+        return cls(**data)
+'''
+
+
+def test_a_key_renamed_in_place_is_no_removal(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/metadata.py": RENAME}, preview=True)) == []
+
+
+def test_twin_a_key_deleted_after_another_is_set_is_a_removal(tmp_path: Path) -> None:
+    source = RENAME.replace('data["maintainers"] = [data["maintainer"]]', 'data["maintainers"] = ["nobody"]')
+    found = run(tmp_path, {"pkg/metadata.py": source})
+    assert shown(found) == [("AL007", 11, "HIGH")]
+    assert found[0].message.startswith("`CharmMetadata.unmarshal` deletes from `data`, the caller's `data`")
