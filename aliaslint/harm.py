@@ -600,8 +600,6 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
         return None
     if not config_like(project, fn, index, effect.path):
         return None
-    if not public and made_inside_only(project, fn, index):
-        return None
     if effect.kind == ACCUMULATE and index in fn.own_fallback and index in fn.falsy_defaults \
             and any(isinstance(r, Ref) and r.root.kind == "param" and r.root.index == index and not r.path
                     for r in project.rets.get(fn.qualname, ())):
@@ -1068,34 +1066,6 @@ def outer_entry(project, fn: FunctionSummary, index: int, depth: int = 0) -> tup
             continue
         return outer_entry(project, caller, through[0], depth + 1) or (caller, call, through[0])
     return None
-
-
-def made_inside_only(project, fn: FunctionSummary, index: int, depth: int = 0) -> bool:
-    """Every object the tree hands ``fn`` as parameter ``index`` is one the tree made: ``fn`` has
-    callers outside test code, and none of them passes on, as that argument, what its own caller
-    gave it (directly, or through up to three private functions that do). A public method the
-    package calls with the objects it builds for each request is its machinery, not the users'
-    entry point: they meet the change, if ever, where the object comes in (litellm 1.110.2's
-    provider transforms, popping keys from the ``optional_params`` that ``completion()`` builds:
-    65 of the 247 default findings of issue 8's blind thirty-fifth set, none with a reuse). The
-    public function that does hand its caller's object down keeps the finding
-    (:func:`outer_entry`)."""
-    callers = [(project.functions.get(q), call, t) for q, call, t in project.callers.get(fn.qualname, [])]
-    callers = [(c, call, t) for c, call, t in callers if c is not None and c is not fn and not is_test_code(c)]
-    if not callers or depth >= 3:
-        return False
-    for caller, call, t in callers:
-        arg = project.arg_for(call, t, index)
-        if arg is None:
-            continue  # the default: the function's own
-        for o in project.resolve(caller, arg):
-            if isinstance(o, Ref) and o.root.kind == "param" and not o.path:
-                if is_public(caller, project) or nested(project, caller) \
-                        or not made_inside_only(project, caller, o.root.index, depth + 1):
-                    return False
-            elif isinstance(o, Ref) and o.root.kind == "param" or isinstance(o, Opaque):
-                return False  # a part of the caller's argument, or not known
-    return True
 
 
 def outer_entry_related(project, facts, fn: FunctionSummary, index: int):
