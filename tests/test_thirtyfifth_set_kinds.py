@@ -1,9 +1,14 @@
 """Kinds of issue 8's blind thirty-fourth set left at its first stop, and of the thirty-fifth set,
 kept as tests with their twins.
 
-- a name returned under ``if name is None:`` is no object (wandb 0.31.0's query generator: the
-  callee's other result is a part of the caller's filter, and the caller appends into what it got
-  back, a new dict).
+- set 34 (wandb 0.31.0): a name returned under ``if name is None:`` is no object; a whole argument
+  stored under one key is nested, not merged; a flag handed through by its name carries the
+  callee's requirement to the caller; AL002 names the change that is not a fill; a package's
+  re-exports are public entry points, and an in-place updater's finding yields to the caller that
+  consumes the argument; duck typing names no class for a public method of an outside base;
+- set 35 (litellm 1.110.2, charmcraft 4.5.0): a lookup of another named key after the pops is no
+  second use; a part of a context every caller builds for the call has no next call; a held
+  object's own method changing its state is preview for AL002; a key renamed in place is a move.
 """
 from __future__ import annotations
 
@@ -12,6 +17,13 @@ from pathlib import Path
 import pytest
 
 from test_harm import run, shown
+
+
+def the_finding(tmp_path: Path, files: dict[str, str], code: str, line: int, confidence: str):
+    """The one default finding of ``files``, which must be ``code`` at ``line``."""
+    found = run(tmp_path, files)
+    assert shown(found) == [(code, line, confidence)]
+    return found[0]
 
 # wandb 0.31.0 ``apis/public/reports.py:235``: ``filter_to_mongo`` returns ``{path: ...}`` or, when
 # the server path is missing, ``path`` itself under ``if path is None``; the path comes from
@@ -71,9 +83,8 @@ def test_a_name_returned_where_it_is_none_after_an_early_exit_is_no_alias(tmp_pa
 
 def test_twin_a_name_returned_where_it_is_only_false_may_be_the_part(tmp_path: Path) -> None:
     # an empty string or an empty list is false too: the part of the caller's filter comes back
-    found = run(tmp_path, {"pkg/query.py": QUERY.replace("if path is None:", "if not path:")})
-    assert shown(found) == [("AL007", 25, "HIGH")]
-    assert found[0].message.startswith(
+    d = the_finding(tmp_path, {"pkg/query.py": QUERY.replace("if path is None:", "if not path:")}, "AL007", 25, "HIGH")
+    assert d.message.startswith(
         '`Report.runs` appends to `section["filters"]["filters"][*]["key"]["name"]["$and"]`, the caller\'s '
         '`section`, while building its result from it')
 
@@ -139,9 +150,8 @@ def test_twin_the_items_of_an_argument_stored_one_by_one_are_merged(tmp_path: Pa
     source = SPEC.replace('''    if resource_args:
         spec["resource_args"] = resource_args''', '''    for key in resource_args:
         spec[key] = resource_args[key]''')
-    found = run(tmp_path, {"pkg/spec.py": source})
-    assert shown(found) == [("AL002", 6, "HIGH")]
-    assert found[0].message == (
+    d = the_finding(tmp_path, {"pkg/spec.py": source}, "AL002", 6, "HIGH")
+    assert d.message == (
         "`construct_spec()` fills a new object with the items of another here: it copies only the top level, so "
         "the code that writes an item of `resource_args[\"overrides\"]` also changes the original, the caller's "
         "`resource_args`; use `copy.deepcopy()`, or copy the nested level that is changed")
@@ -185,10 +195,10 @@ def test_a_flag_handed_through_and_left_at_its_default_keeps_the_change_out(tmp_
 
 
 def test_twin_a_flag_handed_through_and_set_makes_the_change(tmp_path: Path) -> None:
-    source = LAUNCH.replace("launch_add(config=config, queue=queue)", "launch_add(config=config, queue=queue, build=True)")
-    found = run(tmp_path, {"pkg/launch.py": source})
-    assert shown(found) == [("AL002", 23, "HIGH")]
-    assert found[0].message == (
+    source = LAUNCH.replace("launch_add(config=config, queue=queue)",
+                            "launch_add(config=config, queue=queue, build=True)")
+    d = the_finding(tmp_path, {"pkg/launch.py": source}, "AL002", 23, "HIGH")
+    assert d.message == (
         "`self.spec.copy()` copies only the top level, so the code that writes an item of "
         "`self.spec[\"overrides\"][\"entry_point\"]` also changes the original, the caller's `self`; use "
         "`copy.deepcopy()`, or copy the nested level that is changed")
@@ -265,12 +275,11 @@ def log(data):
 
 
 def test_a_shallow_copys_message_names_the_change_that_is_not_a_fill(tmp_path: Path) -> None:
-    found = run(tmp_path, {"pkg/log.py": LOG})
-    assert shown(found) == [("AL002", 13, "HIGH")]
-    assert found[0].message == (
+    d = the_finding(tmp_path, {"pkg/log.py": LOG}, "AL002", 13, "HIGH")
+    assert d.message == (
         "`data.copy()` copies only the top level, so the code that pops from `data[*]` also changes the original, "
         "the caller's `data`; use `copy.deepcopy()`, or copy the nested level that is changed")
-    assert found[0].related[0].location.line == 9
+    assert d.related[0].location.line == 9
 
 
 def test_twin_fills_alone_stay_in_the_preview_tier(tmp_path: Path) -> None:
@@ -313,13 +322,12 @@ class QueuedRun:
 
 
 def test_a_private_modules_function_the_package_re_exports_is_a_public_entry(tmp_path: Path) -> None:
-    found = run(tmp_path, LAUNCH_ADD)
-    assert shown(found) == [("AL007", 13, "HIGH")]
-    assert found[0].message == (
+    d = the_finding(tmp_path, LAUNCH_ADD, "AL007", 13, "HIGH")
+    assert d.message == (
         "`launch_add` writes an item of `config` (through construct_launch_spec), the caller's `config`, on some "
         "calls only; a caller that passes `config` again, to a call that does not set that key, passes this "
         "call's value on; copy it first (`config = copy.copy(config)` at the top of `launch_add`)")
-    assert [(r.location.line, r.message) for r in found[0].related][-1] == (
+    assert [(r.location.line, r.message) for r in d.related][-1] == (
         12, "public entry point: `config` comes from the caller, and this sets a named key in it on some calls "
             "only: the next call that does not set it keeps this one's value")
 
@@ -414,9 +422,8 @@ def test_a_lookup_of_another_named_key_after_the_pops_is_no_second_use(tmp_path:
 def test_twin_a_lookup_of_a_popped_or_unknown_key_is_the_second_use(tmp_path: Path, lookup: str) -> None:
     source = POPPED.replace('optional_params.get("stream", False)', lookup).replace(
         "def _run(model, optional_params):", "def _run(model, optional_params, name=None):")
-    found = run(tmp_path, {"pkg/main.py": source})
-    assert shown(found) == [("AL007", 3, "HIGH")]
-    assert found[0].related[-1].message == (
+    d = the_finding(tmp_path, {"pkg/main.py": source}, "AL007", 3, "HIGH")
+    assert d.related[-1].message == (
         "second use: `optional_params.get` here reads its entries again, after `_completion` took some out")
 
 
@@ -465,9 +472,8 @@ def test_a_held_objects_own_method_changing_its_state_is_preview_only(tmp_path: 
 
 def test_twin_a_function_changing_the_held_objects_state_itself_is_shown(tmp_path: Path) -> None:
     source = RECORDER.replace('    recorder.record("billed", True)', '    recorder.details["billed"] = True')
-    found = run(tmp_path, {"pkg/loop.py": source})
-    assert shown(found) == [("AL002", 19, "HIGH")]
-    assert found[0].message == (
+    d = the_finding(tmp_path, {"pkg/loop.py": source}, "AL002", 19, "HIGH")
+    assert d.message == (
         "`{**options}` copies only the top level, so the code that writes an item of `options[\"recorder\"].details` "
         "also changes the original, the caller's `options`; use `copy.deepcopy()`, or copy the nested level that "
         "is changed")
@@ -511,9 +517,10 @@ def test_a_part_of_a_context_built_for_each_call_has_no_next_call(tmp_path: Path
 
 
 def test_twin_a_context_handed_to_two_routes_is_shared(tmp_path: Path) -> None:
-    source = ROUTE.replace("    return _azure_route(ctx)", "    first = _azure_route(ctx)\n    return first, _azure_route(ctx)")
-    found = run(tmp_path, {"pkg/main.py": source})
-    assert shown(found) == [("AL007", 9, "HIGH")]
+    source = ROUTE.replace("    return _azure_route(ctx)",
+                           "    first = _azure_route(ctx)\n    return first, _azure_route(ctx)")
+    d = the_finding(tmp_path, {"pkg/main.py": source}, "AL007", 9, "HIGH")
+    assert d.related[-1].message.startswith("second use: ")
 
 
 # charmcraft 4.5.0 ``models/metadata.py:132``: ``unmarshal`` renames the undocumented
@@ -540,6 +547,5 @@ def test_a_key_renamed_in_place_is_no_removal(tmp_path: Path) -> None:
 
 def test_twin_a_key_deleted_after_another_is_set_is_a_removal(tmp_path: Path) -> None:
     source = RENAME.replace('data["maintainers"] = [data["maintainer"]]', 'data["maintainers"] = ["nobody"]')
-    found = run(tmp_path, {"pkg/metadata.py": source})
-    assert shown(found) == [("AL007", 11, "HIGH")]
-    assert found[0].message.startswith("`CharmMetadata.unmarshal` deletes from `data`, the caller's `data`")
+    d = the_finding(tmp_path, {"pkg/metadata.py": source}, "AL007", 11, "HIGH")
+    assert d.message.startswith("`CharmMetadata.unmarshal` deletes from `data`, the caller's `data`")
