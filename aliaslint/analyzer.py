@@ -2898,8 +2898,8 @@ class FunctionAnalyzer:
         # the calls before this return: their changes to what it hands back (``hands_back``)
         handed = {(cid, index) for block in self.path_calls for cid in block for index in params}
         handed |= {(o.root.index, -1) for o in tops if o.root.kind == "call"}
-        # an element of a call's result (``return add_option(cmd)[0]``): the call's object when
-        # the callee returns a tuple of what it changed (:meth:`aliaslint.effects.Effects.hands_back`)
+        # an element of a call's result (``return add_option(cmd)[0]``): the call's object when the
+        # callee returns a tuple of what it changed (``EffectsFixpoint.hands_back``)
         handed |= {(o.root.index, -2) for o in returned if isinstance(o, Ref) and o.root.kind == "call"
                    and len(o.path) == 1 and (o.path[0] == ANY or is_place(o.path[0]))}
         if handed:

@@ -1530,9 +1530,9 @@ def _entries_read_after(caller: FunctionSummary, call: CallSite, arg: Value,
     round reads after this one's call), or ``None``. After a call that took entries out, that
     lookup may find its entry gone. ``removed_keys``: the selectors of the entries the call took
     out, when all are constants; a lookup of another named key finds what the caller put there
-    (litellm's ``optional_params.get("stream")`` after the Azure handler popped
-    ``max_retries`` and ``json_mode``: 65 of the blind thirty-fifth set's 247 findings were
-    provider transforms witnessed so, or by no reuse at all)."""
+    (litellm 1.110.2's ``optional_params.get("stream")`` after the Azure handler popped
+    ``max_retries`` and ``json_mode``: a second use named so, or none in the package, for the 65
+    provider-transform C's of issue 8's blind thirty-fifth set)."""
     if call.exits is not None:
         return None
     refs = {(o.root, o.path) for o in arg if isinstance(o, Ref)}
@@ -1681,9 +1681,10 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
 def _part_of_fresh_argument(project, caller: FunctionSummary, arg: Value) -> bool:
     """``arg`` is a part of ``caller``'s own parameter (``ctx.optional_params``), and every call
     of ``caller`` in the tree hands that parameter an object it builds for that call alone (a
-    request context built per request): the caller's "next call" starts from another object. Where this comes from:
-    litellm 1.110.2's provider routes, each given the ``ctx`` that ``completion()`` builds per
-    request, named as their own second use in the C's of issue 8's blind thirty-fifth set."""
+    request context built per request): the caller's "next call" starts from another object.
+    Where this comes from: litellm 1.110.2's provider routes, each given the ``ctx`` that
+    ``completion()`` builds per request, named as their own second use in the C's of issue 8's
+    blind thirty-fifth set."""
     if not arg or not all(isinstance(o, Ref) and o.root.kind == "param" and o.path for o in arg):
         return False
     params = {o.root.index for o in arg}

@@ -241,8 +241,9 @@ class FunctionSummary:
     hands_back_by_name: bool = False
     #: ``(call id, parameter index)``: a ``return`` that this call precedes on its path hands the
     #: parameter back (itself, or in a returned tuple); index ``-1``: it hands back the call's own
-    #: result (``event = self._update(event); return event, context``). A callee's change to
-    #: what is handed back is what the caller asked for (see :attr:`Mutation.returned`)
+    #: result (``event = self._update(event); return event, context``); ``-2``: an element of
+    #: it (``return add_option(cmd)[0]``). A callee's change to what is handed back is what the
+    #: caller asked for (see :attr:`Mutation.returned`)
     hands_back: tuple[tuple[int, int], ...] = ()
 
 
