@@ -228,7 +228,10 @@ class ArgumentConsumed(ProjectRule):
       grants it).
 
     A public entry point's finding names the outermost public function that hands the caller's
-    object down unchanged (the operation a user calls, not the helper that changes it).
+    object down unchanged (the operation a user calls, not the helper that changes it). A
+    function of a private module (`_launch_add.py`) that the package's `__init__` imports under
+    a public name is public. A helper that returns the argument it changed (an in-place updater)
+    leaves the finding to the caller that keeps the result instead.
 
     `--preview` only:
     - a documented in-place update ("updates the given ...", "in place"), or a function
@@ -259,7 +262,13 @@ class ArgumentConsumed(ProjectRule):
     `perspective_addChange` for `callRemote("addChange", ...)`); a function a project decorator
     hands back unchanged (`@convert_from(...)`) that no code calls by name.
 
-    Not reported: a helper whose every caller passes an object of its own; a string written
+    Not a second use: a later lookup of another named key than those taken out
+    (`optional_params.get("stream")` after `pop("max_retries")`); the next call of a function
+    whose every caller builds, for that call, the object that holds the argument (a request
+    context).
+
+    Not reported: a helper whose every caller passes an object of its own; a key renamed in place
+    (`d["maintainers"] = [d["maintainer"]]; del d["maintainer"]`); a string written
     where a test required another (`if t.get("action") == "requested": t["action"] =
     "rerequested"`: a renamed value); a change behind a flag parameter (`if append:`) that the
     call passes, or leaves at its default, the other way.

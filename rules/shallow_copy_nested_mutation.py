@@ -142,7 +142,8 @@ class ShallowCopyNestedMutation(ProjectRule):
 
     The second use named is the later call given the object (or what holds the changed part of
     it), else the caller's call itself, else the copy's intent. A copy made in a loop and kept by
-    every round names the copies the earlier rounds kept.
+    every round names the copies the earlier rounds kept. Of several changes, the message names
+    one that is not a fill of what is missing nor an object's own bookkeeping, the shortest way.
 
     `--preview` only:
     - a helper whose every caller passes an object of its own (not one that holds, where it is
@@ -163,6 +164,8 @@ class ShallowCopyNestedMutation(ProjectRule):
       tokens[2:]`): a selection, not a copy made to leave them as they were (no fix is offered);
     - the `**kwargs` dict of a call (Python's copy, not the author's) whose nested change puts
       the same value every time (`pool.registry = self.registry`, a constant);
+    - an object the copied mapping holds, changed by its own methods (`{**params}["logging_obj"]
+      .record_usage(u)` setting its `model_call_details`): its state, not the mapping's content;
     - a nested change that only fills a missing key or converts a value under a type test (`if
       "k" not in c["spec"]: c["spec"]["k"] = v`), converts it under a probe of its form (`if not
       v.startswith("arn:")`), or writes into an entry the key that chose it (`for f in keys:
