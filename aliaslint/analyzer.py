@@ -4791,24 +4791,28 @@ def _none_tested(test: cst.BaseExpression, holds: bool) -> str | None:
     fails (``x is not None``); ``None`` for any other test. ``if path is None: return path``
     returns no object, whatever ``path`` holds on other paths (wandb 0.31.0's
     ``_to_mongo_individual``, whose callee's other result is a part of its argument)."""
-    if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
-            and isinstance(test.comparisons[0].operator, cst.Is if holds else cst.IsNot)
-            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"):
+    left = _compared_to_none(test, cst.Is if holds else cst.IsNot)
+    if left is None:
         return None
-    left = test.left.target if isinstance(test.left, cst.NamedExpr) else test.left
-    return _dotted_name(left)
+    return _dotted_name(left.target if isinstance(left, cst.NamedExpr) else left)
 
 
 def _tested_not_none(test: cst.BaseExpression) -> cst.BaseExpression | None:
     """The expression a whole ``if`` test says is not ``None`` (``x.f is not None``, ``(kw :=
     x.f) is not None``), or ``None`` for any other test (a part of an ``and`` chain says less:
     its body may be skipped with the value set)."""
+    left = _compared_to_none(test, cst.IsNot)
+    return left.value if isinstance(left, cst.NamedExpr) else left
+
+
+def _compared_to_none(test: cst.BaseExpression, op: type) -> cst.BaseExpression | None:
+    """The left side of ``<left> is None`` (``op`` ``cst.Is``) or ``<left> is not None``
+    (``cst.IsNot``), or ``None`` for any other test."""
     if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
-            and isinstance(test.comparisons[0].operator, cst.IsNot)
+            and isinstance(test.comparisons[0].operator, op)
             and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None"):
         return None
-    left = test.left
-    return left.value if isinstance(left, cst.NamedExpr) else left
+    return test.left
 
 
 def _place_of(value) -> object:

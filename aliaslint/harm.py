@@ -463,8 +463,7 @@ def is_public(fn: FunctionSummary, project=None) -> bool:
         return False
     names = fn.qualname.split(".")
     module_parts = len(fn.module.split(".")) if fn.qualname.startswith(fn.module + ".") else 0
-    private = [i for i, name in enumerate(names)
-               if name.startswith("_") and not (name.startswith("__") and name.endswith("__")) and name != "<module>"]
+    private = [i for i, name in enumerate(names) if _private_name(name)]
     if not private:
         return True
     if project is None or private[-1] >= module_parts:
@@ -472,6 +471,12 @@ def is_public(fn: FunctionSummary, project=None) -> bool:
     # the first public name below the module: the function, or the class of a method
     owner = ".".join(names[:module_parts + 1])
     return owner in exported_names(project)
+
+
+def _private_name(name: str) -> bool:
+    """``_name`` (a module, class or function its package keeps to itself); not a dunder, nor the
+    ``<module>`` pseudo-function."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__")) and name != "<module>"
 
 
 def exported_names(project) -> frozenset[str]:
@@ -485,8 +490,7 @@ def exported_names(project) -> frozenset[str]:
         out = set()
         for module in project.modules.values():
             parts = module.module.split(".")
-            if not module.is_package or is_test_module(module.module) \
-                    or any(p.startswith("_") and not (p.startswith("__") and p.endswith("__")) for p in parts):
+            if not module.is_package or is_test_module(module.module) or any(_private_name(p) for p in parts):
                 continue
             out.update(qual for local, qual in module.imports.items() if not local.startswith("_"))
         got = project.__dict__["_exported_names"] = frozenset(out)
@@ -1691,22 +1695,21 @@ def _part_of_fresh_argument(project, caller: FunctionSummary, arg: Value) -> boo
     if len(params) != 1 or caller.cls and 0 in params:
         return False  # an object's own state lasts from one call of its method to the next
     index = next(iter(params))
-    calls = [(project.functions[q], up, t) for q, up, t in project.callers.get(caller.qualname, [])]
-    calls = [(c, up, t) for c, up, t in calls if not is_test_code(c)]
+    calls = [(c, up, t) for c, up, t in other_callers(project, caller) if not is_test_code(c)]
     if not calls:
         return False
     for up_caller, up, t in calls:
         passed = project.arg_for(up, t, index)
-        made = project.resolve(up_caller, passed) if passed is not None else frozenset()
-        # an object the caller builds for this call: a literal or a new instance, made on the
-        # same iteration as the call (the constructor that built it holds nothing else)
-        if not made or not all(isinstance(o, Fresh) and o.kind in ("literal", "instance") and o.copy is None
-                               and set(up.loops) <= o.loops for o in made):
+        if passed is None or not made_by_caller(project, up_caller, up, passed):
             return False
-        if any(c.id != up.id and c.id not in {o.call for o in made} and any(
+        # handed to no other call: the constructor that built it is no other holder (what it
+        # keeps, the object itself holds), which :func:`sharing` does not tell apart
+        made = project.resolve(up_caller, passed)
+        builders = {o.call for o in made if isinstance(o, Fresh)}
+        if any(c.id != up.id and c.id not in builders and any(
                 made & project.resolve(up_caller, v) for v in (*c.args, *(v for _, v in c.kwargs)))
                for c in up_caller.calls):
-            return False  # handed to another call too
+            return False
     return True
 
 

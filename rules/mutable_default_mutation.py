@@ -74,13 +74,13 @@ class MutableDefaultMutation(ProjectRule):
     Shown by default when a change is not harmless when repeated; the second use named is a call
     (or a construction) in the tree that leaves the argument out (the second such one when there
     are several), else, for a public function or class, the default itself: every later call that
-    leaves it out, every instance built without it. With
-    `--preview` only: a private function every caller in the tree gives the argument; changes that
-    repeating leaves as they were (filling a missing key with a constant or the entry's own
-    value, adding to a set, a constant written on every path; a key filled with what the call was
-    given keeps the first call's value for every later one, and is shown), a function's entries keyed by its other inputs (`_cache[key] = value`, a memo
-    the default keeps on purpose), and a parameter whose name starts with `_` (not meant to be
-    passed: the default is the function's own state).
+    leaves it out, every instance built without it. With `--preview` only: a private function
+    every caller in the tree gives the argument; changes that repeating leaves as they were
+    (filling a missing key with a constant or the entry's own value, adding to a set, a constant
+    written on every path; a key filled with what the call was given keeps the first call's value
+    for every later one, and is shown), a function's entries keyed by its other inputs
+    (`_cache[key] = value`, a memo the default keeps on purpose), and a parameter whose name
+    starts with `_` (not meant to be passed: the default is the function's own state).
     """
 
     code = "AL009"
