@@ -547,6 +547,11 @@ def show_rule(code_or_name: str) -> None:
     if documentation:
         click.echo()
         click.echo(documentation)
+    if "## Tiers" in documentation:
+        from aliaslint.rules_reference import EVERY_RULE_TIERS
+
+        click.echo()
+        click.echo(EVERY_RULE_TIERS)
 
 
 def main(args: Sequence[str] | None = None, prog_name: str | None = "aliaslint") -> NoReturn:

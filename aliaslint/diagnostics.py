@@ -10,6 +10,7 @@ character, as in ruff.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass
 
 
@@ -125,6 +126,27 @@ PUBLIC_ENTRY = "public entry point: "
 COPY_INTENT = "copied to leave it unchanged: "
 #: every default finding has a related location starting with one of these (:mod:`aliaslint.harm`)
 REASONS = (WITNESS, PUBLIC_ENTRY, COPY_INTENT)
+
+
+#: the end of a related location that is a change on the way (``... is mutated here (append)``)
+_CHANGE_HERE = re.compile(r" here \([^()]*\)$")
+#: the entry :func:`shown_related` puts in place of those it leaves out
+_LEFT_OUT = re.compile(r"and (\d+) more places? on the way ")
+
+
+def places_on_the_way(related: tuple[RelatedLocation, ...]) -> int:
+    """How many calls (``calls `f```) and changes (``... changed here (pop)``) of ``related``
+    explain how the change is reached: what a reader follows to check the finding. The reasons
+    and where the object was made or kept are not places on the way; the entry that counts those
+    :func:`shown_related` left out adds its count, so a shown finding gives the same number."""
+    count = 0
+    for r in dict.fromkeys(related):
+        left_out = _LEFT_OUT.match(r.message)
+        if left_out:
+            count += int(left_out.group(1))
+        elif not r.message.startswith(REASONS) and (r.message.startswith("calls ") or _CHANGE_HERE.search(r.message)):
+            count += 1
+    return count
 
 
 def shown_related(related: tuple[RelatedLocation, ...]) -> tuple[RelatedLocation, ...]:

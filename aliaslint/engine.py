@@ -658,6 +658,7 @@ def _project_pass(entries: list[_Entry], summaries: dict[str, ModuleSummary], ru
             found.extend(rule.check_project(project, facts))
     found = facts.settle(found)
     found = harm.tier_test_code(found, {e.file.display: e.module for e in entries})
+    found = harm.tier_long_explanations(found)
     unresolved = [(facts.location(site), f"`{text}(...)` not followed: {why}")
                   for site, text, why in project.unresolved_calls()]
     local = [e.result.diagnostics if isinstance(e.result, ModuleSummary) else [] for e in entries]

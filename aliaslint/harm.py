@@ -452,6 +452,26 @@ def tier_test_code(found: list, module_of: dict[str, str]) -> list:
             for d in found]
 
 
+#: the most calls and changes a default finding's explanation goes through
+#: (:func:`aliaslint.diagnostics.places_on_the_way`). Where it comes from: of the default findings
+#: triaged blind in issue 8's sets 22 to 35 (578), 54 went through more than 12 (not aliasing 10,
+#: intended 37, harmful only on reuse 7, likely bugs none); the longest likely bug's went through 8.
+#: Each call on the way is resolved by its name and the types the summaries know, so a long chain
+#: is as likely to run through a call that never reaches this object, and nobody checks it by reading
+MAX_PLACES_ON_THE_WAY = 12
+
+
+def tier_long_explanations(found: list) -> list:
+    """``found`` (diagnostics) with those whose change is reached through more than
+    :data:`MAX_PLACES_ON_THE_WAY` calls and changes moved to the preview tier (their confidence
+    lowered to MEDIUM). The finding and its related locations are otherwise unchanged."""
+    from aliaslint.diagnostics import Confidence, places_on_the_way
+
+    return [replace(d, confidence=Confidence.MEDIUM)
+            if d.confidence is Confidence.HIGH and places_on_the_way(d.related) > MAX_PLACES_ON_THE_WAY else d
+            for d in found]
+
+
 def is_public(fn: FunctionSummary, project=None) -> bool:
     """A function or constructor a library's user may call: no ``_`` name in its module path,
     its class or itself (dunder methods count as public), and not test code. With ``project``, a

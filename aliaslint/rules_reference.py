@@ -17,10 +17,18 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from aliaslint.harm import MAX_PLACES_ON_THE_WAY
+
 __all__ = ["anchor", "description", "reference_path", "render", "rule_url"]
 
 _HEADING = re.compile(r"^(#+) ", re.MULTILINE)
 _SECTION = re.compile(r"^## (?P<title>.+?)\s*$", re.MULTILINE)
+
+#: what moves a finding of any rule to the preview tier (:mod:`aliaslint.harm`); ``aliaslint rule``
+#: prints it under a rule's own tiers
+EVERY_RULE_TIERS = f"""\
+In every rule, a change made in test code and a change reached through more than {MAX_PLACES_ON_THE_WAY} calls and
+changes (counting those the finding leaves out) are preview findings."""
 
 INTRO = """\
 # aliaslint rules
@@ -31,7 +39,8 @@ prints the same text in a terminal.
 
 Every rule is on by default unless it says otherwise. `--preview` also shows each rule's
 lower-confidence findings.
-"""
+
+""" + EVERY_RULE_TIERS + "\n"
 
 
 def anchor(rule) -> str:

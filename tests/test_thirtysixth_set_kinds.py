@@ -1,0 +1,66 @@
+"""Kinds of issue 8's sixteenth stop, kept as tests with their twins.
+
+- a change reached through more than :data:`aliaslint.harm.MAX_PLACES_ON_THE_WAY` calls and changes
+  is preview: of the 578 default findings triaged blind in sets 22 to 35, the 54 past it held no
+  likely bug (litellm 1.110.2's Logging bookkeeping, wandb 0.31.0's ``history_dict_to_json``).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from aliaslint.diagnostics import Location, RelatedLocation, places_on_the_way
+from test_harm import run, shown
+
+
+def chain_of_helpers(helpers: int) -> dict[str, str]:
+    """A public ``configure(options)`` handing ``options`` down ``helpers`` private helpers, the
+    last of which pops the caller's ``"debug"`` (line 2 is the call that starts the chain)."""
+    lines = ["def configure(options):", "    _step0(options)", "    return len(options)", ""]
+    for i in range(helpers):
+        body = f"    _step{i + 1}(options)" if i < helpers - 1 else '    options.pop("debug")'
+        lines += [f"def _step{i}(options):", body, ""]
+    return {"pkg.py": "\n".join(lines)}
+
+
+def test_a_change_twelve_places_away_is_a_default_finding(tmp_path: Path) -> None:
+    found = run(tmp_path, chain_of_helpers(12))
+    assert shown(found) == [("AL007", 2, "HIGH")]
+    assert places_on_the_way(found[0].related) == 12
+
+
+def test_a_change_thirteen_places_away_is_preview(tmp_path: Path) -> None:
+    assert run(tmp_path / "default", chain_of_helpers(13)) == []
+    found = run(tmp_path / "preview", chain_of_helpers(13), preview=True)
+    assert shown(found) == [("AL007", 2, "MEDIUM")]
+    assert places_on_the_way(found[0].related) == 13
+    assert found[0].message.startswith("`configure` pops from `options` (through _step0 -> _step1 -> ")
+
+
+def test_places_on_the_way_counts_calls_and_changes_not_reasons() -> None:
+    at = Location("pkg.py", 1, 1, 1, 2)
+    related = (RelatedLocation(at, "`options` is changed here (pop)"),
+               RelatedLocation(at, "calls `_step1`"),
+               RelatedLocation(at, "calls `_step1`"),  # the same place once
+               RelatedLocation(Location("pkg.py", 2, 1, 2, 2), "also mutated here (append)"),
+               RelatedLocation(at, "kept by reference here"),
+               RelatedLocation(at, "second use: the next iteration passes the same object again"),
+               RelatedLocation(at, "public entry point: `options` comes from the caller (here (x))"))
+    assert places_on_the_way(related) == 3
+
+
+def test_places_left_out_of_a_shown_finding_count_too() -> None:
+    at = Location("pkg.py", 1, 1, 1, 2)
+    related = (RelatedLocation(at, "`options` is changed here (pop)"),
+               RelatedLocation(at, "and 11 more places on the way (calls and changes), not shown"),
+               RelatedLocation(at, "and 1 more place on the way (calls and changes), not shown"))
+    assert places_on_the_way(related) == 13
+
+
+def test_the_rule_command_says_what_is_preview_in_every_rule() -> None:
+    from click.testing import CliRunner
+
+    from aliaslint.cli import cli
+
+    out = CliRunner().invoke(cli, ["rule", "AL007"]).output
+    assert out.endswith("\n\nIn every rule, a change made in test code and a change reached through more than 12 calls "
+                        "and\nchanges (counting those the finding leaves out) are preview findings.\n")
