@@ -47,8 +47,12 @@ def _tier(project, fn, e, witness, typed: bool):
         # changed, then handed back (``return config``, ``return cmd, extra``): an in-place
         # updater, harmful only to a caller that keeps the object itself (apify's headers)
         return Confidence.MEDIUM, witness, reason
-    if witness is not None and (some_calls or not harm.repeat_safe(e)) and not witness.same_value_again(e) \
-            and not harm.membership_only(project, e):
+    # the caller's next step, handed the object after this call, is meant to see what this call
+    # added or rewrote (the request's ``post`` sends the auth headers a transform wrote); it may
+    # still look up an entry this call took out (cookiecutter's ``render`` reading the prompts)
+    next_step_only = witness is not None and witness.next_step and e.kind != REMOVE
+    if witness is not None and not next_step_only and (some_calls or not harm.repeat_safe(e)) \
+            and not witness.same_value_again(e) and not harm.membership_only(project, e):
         return Confidence.HIGH, witness, None
     if reason is not None:
         # what the caller gave is destroyed at the first call, repeated or not
@@ -129,7 +133,8 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         if asked not in witnesses:
             witnesses[asked] = harm.caller_witness(project, fn, e.root.index, facts_short(fn.qualname),
                                                    removed=asked[1], top_level=asked[2],
-                                                   removed_keys=_removed_keys(project, fn, e.root.index))
+                                                   removed_keys=_removed_keys(project, fn, e.root.index),
+                                                   pipeline=False)
         witness = witnesses[asked]
         if not (destructive and public or (destructive or e.kind == OVERWRITE) and witness is not None):
             continue
@@ -249,7 +254,11 @@ class ArgumentConsumed(ProjectRule):
     - a key popped as a statement, its value thrown away, when a test finds it there (`if "env"
       in load: load.pop("env")`: an option the function does not take);
     - a private helper whose every caller hands it an object the caller made (a literal, an
-      instance, a deep copy), then uses it again: the helper's changes are the caller's own work.
+      instance, a deep copy), then uses it again: the helper's changes are the caller's own work;
+    - a change that only the caller's next step sees, another function it hands the object to
+      after the call (`transform(headers); client.post(headers=headers)`): the caller put the
+      steps in that order. A removal stays shown (the next step may look up what was taken
+      out), and so does a module-level object, or one the caller's own callers use again.
 
     Not a second use: test code (for the package's own functions); a loop that itself changes
     the object it passes (its working state); a caller that writes the result back where it

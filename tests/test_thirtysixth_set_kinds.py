@@ -2,7 +2,10 @@
 
 - a change reached through more than :data:`aliaslint.harm.MAX_PLACES_ON_THE_WAY` calls and changes
   is preview: of the 578 default findings triaged blind in sets 22 to 35, the 54 past it held no
-  likely bug (litellm 1.110.2's Logging bookkeeping, wandb 0.31.0's ``history_dict_to_json``).
+  likely bug (litellm 1.110.2's Logging bookkeeping, wandb 0.31.0's ``history_dict_to_json``);
+- AL007: a next step that the caller hands the object to after the changing call is meant to see
+  what was added or rewritten (preview); it is still a second use after a removal, for a
+  module-level object, or when the caller's own callers use the object again.
 """
 from __future__ import annotations
 
@@ -64,3 +67,50 @@ def test_the_rule_command_says_what_is_preview_in_every_rule() -> None:
     out = CliRunner().invoke(cli, ["rule", "AL007"]).output
     assert out.endswith("\n\nIn every rule, a change made in test code and a change reached through more than 12 calls "
                         "and\nchanges (counting those the finding leaves out) are preview findings.\n")
+
+
+# litellm 1.110.2's ``llm_http_handler.py:12689``: a provider transform writes the output format
+# into the ``headers`` the handler then sends; the handler put the two steps in that order
+NEXT_STEP = """
+    HEADERS = {{"Accept": "audio/mpeg"}}
+
+
+    class TextToSpeechConfig:
+        def validate_environment(self, headers):
+            return headers
+
+        def transform_request(self, text, options, headers):
+            {change}
+            return {{"ssml": text, "headers": dict(headers)}}
+
+
+    def speak(text, options, extra_headers, client):
+        config = TextToSpeechConfig()
+        headers = config.validate_environment({given})
+        request = config.transform_request(text, options, headers)
+        return client.post("https://tts.example", headers=headers, data=request["ssml"])
+"""
+WRITE = 'headers["X-Output-Format"] = options.get("format", "mp3")'
+SEND = "second use: the call of `client.post` here gets the same object after `TextToSpeechConfig.transform_request` changed it"
+
+
+def test_a_next_step_meant_to_see_what_was_written_is_preview(tmp_path: Path) -> None:
+    files = {"tts.py": NEXT_STEP.format(change=WRITE, given="extra_headers or {}")}
+    assert run(tmp_path / "default", files) == []
+    (finding,) = run(tmp_path / "preview", files, preview=True)
+    assert shown([finding]) == [("AL007", 10, "MEDIUM")]
+    assert [r.message for r in finding.related] == [SEND]
+
+
+def test_a_next_step_given_a_module_level_object_is_still_a_second_use(tmp_path: Path) -> None:
+    # the module's one ``HEADERS`` dict: the next call of ``speak`` starts from the written one
+    (finding,) = run(tmp_path, {"tts.py": NEXT_STEP.format(change=WRITE, given="HEADERS")})
+    assert shown([finding]) == [("AL007", 10, "HIGH")]
+
+
+def test_a_next_step_after_entries_were_taken_out_is_still_a_second_use(tmp_path: Path) -> None:
+    # it may look up what was taken out (cookiecutter's ``render`` after ``prompt_for``)
+    change = 'text = text.format(voice=headers.pop("X-Voice"))'
+    (finding,) = run(tmp_path, {"tts.py": NEXT_STEP.format(change=change, given="extra_headers or {}")})
+    assert shown([finding]) == [("AL007", 10, "HIGH")]
+    assert [r.message for r in finding.related][-1] == SEND
