@@ -224,7 +224,9 @@ class ArgumentConsumed(ProjectRule):
       its items, annotated as a container or a record, or named as configuration:
       `pod_template`, `jinja_env_kwargs`), not an object the function works on (annotated as
       another package's class with behaviour, such as `jinja2.Environment` or `httpx.Request`,
-      or reached through attributes or private state);
+      or reached through attributes or private state). A named key taken out of the top level
+      of a required argument counts only when the argument is named as configuration: a
+      required `load` or `data` is the function's input, taken apart (`--preview`);
     - a documented argument of a public function that makes its own mapping when the caller
       gives none (`tags = tags or {}`) and sets a named key in it on some calls only (the next
       call that does not set it passes the value on: mlflow#5190), or sets a key or adds an

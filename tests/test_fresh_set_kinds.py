@@ -84,10 +84,11 @@ def test_a_method_a_framework_builds_from_a_name_prefix_is_its_hook(tmp_path: Pa
     PERSPECTIVES + "\n    def local(p, d):\n        return p.perspective_commandline(d)\n",
 ])
 def test_a_prefix_without_a_family_dispatched_by_name_stays_an_entry_point(tmp_path: Path, twin: str) -> None:
-    found = run(tmp_path, {"pb.py": twin})
+    # (its argument named as configuration: see ``harm._optional``)
+    found = run(tmp_path, {"pb.py": twin.replace("changedict", "change_kwargs")})
     assert shown(found) == [("AL007", 8, "HIGH")]
-    assert found[0].message.startswith("`ChangePerspective.perspective_addChange` deletes from `changedict`, "
-                                       "the caller's `changedict`")
+    assert found[0].message.startswith("`ChangePerspective.perspective_addChange` deletes from `change_kwargs`, "
+                                       "the caller's `change_kwargs`")
 
 
 # elyra 4.1.1 ``KfpPipelineProcessor._generate_workflow_tasks``: a task made for each operation;

@@ -856,7 +856,7 @@ HOOKS = """
 
     class Reconstruct(storey.MapClass):
         def do(self, event):
-            kind = event.pop("kind")
+            kind = event["meta"].pop("kind")
             return {"kind": kind, "body": dict(event)}
 
 
@@ -2136,9 +2136,9 @@ TAKEN_APART = """
             self.options = options
 
     class Project:
-        def get_links(self, service_dict):
-            links = list(service_dict.get("links", []))
-            del service_dict["links"]
+        def get_links(self, service_options):
+            links = list(service_options.get("links", []))
+            del service_options["links"]
             return links
 
         def build(self, services):

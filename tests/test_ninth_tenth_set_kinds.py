@@ -99,10 +99,12 @@ def test_a_removal_no_search_found_is_still_found(tmp_path, twin) -> None:
 
 def test_taking_things_out_of_an_argument_named_dst_is_no_output(tmp_path) -> None:
     # napalm 5.1.0's ``compare(src, dst)``: ``dst`` is the actual data compared, and popping from
-    # it is consuming it (a C of the ninth set, kept in the default tier)
+    # it is consuming it (a C of the ninth set, kept in the default tier; taken out of a nested
+    # part here: a named key at the top level of a required argument is the function's input,
+    # taken apart, preview whatever its name)
     source = """
         def compare(src, dst):
-            mode = dst.pop("_mode", "loose")
+            mode = dst["options"].pop("_mode", "loose")
             return {"mode": mode, "ok": src == dst}
     """
     assert shown(run(tmp_path, {"validate.py": source})) == [("AL007", 3, "HIGH")]

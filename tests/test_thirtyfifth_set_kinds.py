@@ -12,6 +12,7 @@ kept as tests with their twins.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -547,5 +548,7 @@ def test_a_key_renamed_in_place_is_no_removal(tmp_path: Path) -> None:
 
 def test_twin_a_key_deleted_after_another_is_set_is_a_removal(tmp_path: Path) -> None:
     source = RENAME.replace('data["maintainers"] = [data["maintainer"]]', 'data["maintainers"] = ["nobody"]')
+    # (its argument named as configuration: see ``harm._optional``)
+    source = re.sub(r"\bdata\b", "metadata", source)
     d = the_finding(tmp_path, {"pkg/metadata.py": source}, "AL007", 11, "HIGH")
-    assert d.message.startswith("`CharmMetadata.unmarshal` deletes from `data`, the caller's `data`")
+    assert d.message.startswith("`CharmMetadata.unmarshal` deletes from `metadata`, the caller's `metadata`")

@@ -5,11 +5,16 @@
   likely bug (litellm 1.110.2's Logging bookkeeping, wandb 0.31.0's ``history_dict_to_json``);
 - AL007: a next step that the caller hands the object to after the changing call is meant to see
   what was added or rewritten (preview); it is still a second use after a removal, for a
-  module-level object, or when the caller's own callers use the object again.
+  module-level object, or when the caller's own callers use the object again;
+- a named key taken out of the top level of a public function's required argument not named as
+  configuration is the function's input taken apart (preview); an optional argument's, one named
+  as configuration, and a nested part's stay public-entry findings.
 """
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from aliaslint.diagnostics import Location, RelatedLocation, places_on_the_way
 from test_harm import run, shown
@@ -114,3 +119,30 @@ def test_a_next_step_after_entries_were_taken_out_is_still_a_second_use(tmp_path
     (finding,) = run(tmp_path, {"tts.py": NEXT_STEP.format(change=change, given="extra_headers or {}")})
     assert shown([finding]) == [("AL007", 10, "HIGH")]
     assert [r.message for r in finding.related][-1] == SEND
+
+
+# salt 3008.5's master handlers (``LocalFuncs.runner(load)``), prefect 3.9.1's
+# ``ArtifactCreate.from_result(data)``: a public function takes the named keys it handles out of
+# the top level of its required input (B's and C's of issue 8's sets 22 to 35, none a bug)
+TAKEN_APART = """
+    def runner({param}):
+        fun = {path}.pop("fun")
+        return {{"fun": fun, "kwarg": {path}.get("kwarg", {{}})}}
+"""
+
+
+def test_a_named_key_taken_out_of_a_required_input_is_preview(tmp_path: Path) -> None:
+    files = {"m.py": TAKEN_APART.format(param="load", path="load")}
+    assert run(tmp_path / "default", files) == []
+    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL007", 3, "MEDIUM")]
+
+
+@pytest.mark.parametrize(("param", "path"), [
+    ("load=None", "load"),  # an option the caller may leave out (pyinfra's ``jinja_env_kwargs``)
+    ("opts", "opts"),  # named as configuration (``cfg.pop("name")``)
+    ("load", 'load["kwargs"]'),  # below the top level (metlog's ``config["sender"].pop("class")``)
+])
+def test_twin_an_option_a_configuration_or_a_nested_part_is_still_shown(tmp_path: Path, param: str, path: str) -> None:
+    found = run(tmp_path, {"m.py": TAKEN_APART.format(param=param, path=path)})
+    assert shown(found) == [("AL007", 3, "HIGH")]
+    assert found[0].related[-1].message.startswith("public entry point: ")

@@ -3,6 +3,7 @@ tutor 22.0.3), and of the set-26 findings (salt 3008.5) they led back to, kept a
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from test_harm import run, shown
@@ -169,6 +170,8 @@ def test_a_function_documented_as_removing_keys_is_preview(tmp_path: Path) -> No
 def test_an_undocumented_public_function_removing_keys_is_shown(tmp_path: Path) -> None:
     # the twin: the same removal, undocumented: the public entry point's caller loses its keys
     text = FILTER.replace("Remove keys from shell/command output.", "Collect the output lines.")
+    # (an argument named as configuration: see ``harm._optional``)
+    text = re.sub(r"\bresult\b", "result_options", text)
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 6, "HIGH")]
 
 
@@ -323,6 +326,8 @@ def test_a_function_a_decorator_wraps_is_still_an_entry_point(tmp_path: Path) ->
     # (and ``convert`` looks the method up on the class, not by name on the object, which would
     # make it a dispatcher's: the thirtieth set's ``dispatched_by_name``)
     text = text.replace("getattr(self, name)(self.source)", "getattr(Converter, name)(self, self.source)")
+    # (an argument named as configuration: see ``harm._optional``)
+    text = re.sub(r"\bsource\b", "source_options", text)
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 16, "HIGH")]
 
 
@@ -536,6 +541,8 @@ def test_an_option_taken_out_to_use_is_shown(tmp_path: Path) -> None:
         # "env" is not supported; use "saltenv"
         load.pop("env")''', '''    env = load.pop("env", None)''').replace(
         '''    ret["data"] = load["path"]''', '''    ret["data"] = load["path"] if env is None else env''')
+    # (an argument named as configuration: see ``harm._optional``)
+    text = re.sub(r"\bload\b", "load_options", text)
     assert shown(run(tmp_path, {"m.py": text})) == [("AL007", 3, "HIGH")]
 
 

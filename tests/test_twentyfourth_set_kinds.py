@@ -273,9 +273,11 @@ def test_a_class_level_list_drained_elsewhere_is_a_queue(tmp_path: Path) -> None
 ])
 def test_a_docstring_saying_the_key_is_removed_makes_the_removal_intended(tmp_path: Path, doc: str,
                                                                           tier: str) -> None:
-    text = (f'def normalize(result: dict) -> dict:\n    """{doc}"""\n'
-            '    exception = result.pop("exception", None)\n'
-            '    return {"failed": result.get("failed"), "exception": exception}\n')
+    # (an argument named as configuration: a named key taken out of a required argument of
+    # another name is the function's input, taken apart, preview whatever its docstring says)
+    text = (f'def normalize(result_options: dict) -> dict:\n    """{doc}"""\n'
+            '    exception = result_options.pop("exception", None)\n'
+            '    return {"failed": result_options.get("failed"), "exception": exception}\n')
     assert shown(run(tmp_path, {"m.py": text}, preview=True)) == [("AL007", 3, tier)]
 
 

@@ -3,6 +3,7 @@
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -277,11 +278,21 @@ def load(data: dict) -> PackageInfo:
 {caller}'''
 
 
+def test_with_no_caller_reading_it_again_a_required_input_taken_apart_is_preview(tmp_path: Path) -> None:
+    # a named key taken out of the top level of a required argument not named as configuration:
+    # the function's input, taken apart (``harm._optional``; poetry's C of the twenty-fifth set)
+    source = LOAD.format(doc="Load a package's information from the cache.", caller="")
+    assert run(tmp_path / "default", {"m.py": source}) == []
+    assert shown(run(tmp_path / "preview", {"m.py": source}, preview=True)) == [("AL007", 9, "MEDIUM")]
+
+
 def test_with_no_caller_reading_it_again_the_public_entry_is_the_reason(tmp_path: Path) -> None:
-    found = run(tmp_path, {"m.py": LOAD.format(doc="Load a package's information from the cache.", caller="")})
+    # the twin: the argument is named as configuration, which a caller builds once and hands over again
+    source = re.sub(r"\bdata\b", "config", LOAD.format(doc="Load a package's information from the cache.", caller=""))
+    found = run(tmp_path, {"m.py": source})
     assert shown(found) == [("AL007", 9, "HIGH")]
     assert [r.message for r in found[0].related] == [
-        "public entry point: `data` comes from the caller, and this removes what the caller put in it"]
+        "public entry point: `config` comes from the caller, and this removes what the caller put in it"]
 
 
 def test_a_caller_reading_the_entries_again_is_the_second_use(tmp_path: Path) -> None:
