@@ -1681,10 +1681,10 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     function that consumes its argument, the caller that hands the object to a next step has put
     the steps in that order, and the next step is often meant to see the change: of the 31
     default findings of issue 8's blind sets 22 to 35 whose only second use was such a call, 19
-    were intended and none was a bug (litellm 1.110.2's text-to-speech transforms writing the output
-    format into the headers that the request's ``post`` then sends). With ``pipeline`` false, such a witness is
-    returned only when no caller gives another, marked :attr:`Witness.next_step`, and the rule
-    weighs it against its change. A second call of the changing function itself is no next step,
+    were intended and none was a bug (litellm 1.110.2's text-to-speech transforms writing the
+    output format into the headers that the request's ``post`` then sends). With ``pipeline``
+    false, such a witness is returned only when no caller gives another, marked
+    :attr:`Witness.next_step`, and the rule weighs it against its change. A second call of the changing function itself is no next step,
     and when the object is the caller's own parameter, a second use by the caller's callers (two
     levels up, ``depth``) comes first: determined 0.38's ``terraform_plan(configs)`` called twice
     on one ``configs`` by ``deploy``."""
@@ -1755,6 +1755,13 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     return best or step
 
 
+def short_name(qualname: str) -> str:
+    """How a message names a function: ``Class.method`` for a method, the bare name otherwise
+    (``pkg.mod.Launcher.launch`` -> ``Launcher.launch``; ``pkg.mod.build`` -> ``build``)."""
+    parts = qualname.split(".")
+    return ".".join(parts[-2:]) if len(parts) > 1 and parts[-2][:1].isupper() else parts[-1]
+
+
 def _reused_upstream(project, caller: FunctionSummary, arg: Value, depth: int) -> Witness | None:
     """A second use, by ``caller``'s own callers, of the parameter of ``caller`` that ``arg`` is
     (whole): :func:`caller_witness` of ``caller`` for it, two levels up at most, when that is not
@@ -1764,10 +1771,9 @@ def _reused_upstream(project, caller: FunctionSummary, arg: Value, depth: int) -
     indices = sorted({o.root.index for o in project.resolve(caller, arg)
                       if isinstance(o, Ref) and o.root.kind == "param" and not o.path
                       and not (caller.cls and o.root.index == 0)})
-    parts = caller.qualname.split(".")
-    name = ".".join(parts[-2:]) if len(parts) > 1 and parts[-2][:1].isupper() else parts[-1]
     for index in indices:
-        witness = caller_witness(project, caller, index, name, pipeline=False, depth=depth + 1)
+        witness = caller_witness(project, caller, index, short_name(caller.qualname), pipeline=False,
+                                 depth=depth + 1)
         if witness is not None and not witness.next_step:
             return witness
     return None

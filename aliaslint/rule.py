@@ -153,5 +153,6 @@ class Facts:
         return "<result>"
 
     def short(self, qualname: str) -> str:
-        parts = qualname.split(".")
-        return ".".join(parts[-2:]) if len(parts) > 1 and parts[-2][:1].isupper() else parts[-1]
+        from aliaslint.harm import short_name
+
+        return short_name(qualname)

@@ -26,9 +26,9 @@ _SECTION = re.compile(r"^## (?P<title>.+?)\s*$", re.MULTILINE)
 
 #: what moves a finding of any rule to the preview tier (:mod:`aliaslint.harm`); ``aliaslint rule``
 #: prints it under a rule's own tiers
-EVERY_RULE_TIERS = f"""\
-In every rule, a change made in test code and a change reached through more than {MAX_PLACES_ON_THE_WAY} calls and
-changes (counting those the finding leaves out) are preview findings."""
+EVERY_RULE_TIERS = (
+    f"In every rule, a change made in test code and a change reached through more than {MAX_PLACES_ON_THE_WAY} "
+    "calls and\nchanges (counting those the finding leaves out) are preview findings.")
 
 INTRO = """\
 # aliaslint rules

@@ -48,7 +48,7 @@ def _tier(project, fn, e, witness, typed: bool):
         # updater, harmful only to a caller that keeps the object itself (apify's headers)
         return Confidence.MEDIUM, witness, reason
     # the caller's next step, handed the object after this call, is meant to see what this call
-    # added or rewrote (the request's ``post`` sends the auth headers a transform wrote); it may
+    # added or rewrote (the request's ``post`` sends the headers a transform wrote); it may
     # still look up an entry this call took out (cookiecutter's ``render`` reading the prompts)
     next_step_only = witness is not None and witness.next_step and e.kind != REMOVE
     if witness is not None and not next_step_only and (some_calls or not harm.repeat_safe(e)) \
@@ -131,7 +131,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             continue  # every caller in the tree hands over an object of its own
         asked = (e.root.index, e.kind == REMOVE, not e.path)
         if asked not in witnesses:
-            witnesses[asked] = harm.caller_witness(project, fn, e.root.index, facts_short(fn.qualname),
+            witnesses[asked] = harm.caller_witness(project, fn, e.root.index, harm.short_name(fn.qualname),
                                                    removed=asked[1], top_level=asked[2],
                                                    removed_keys=_removed_keys(project, fn, e.root.index),
                                                    pipeline=False)
@@ -156,11 +156,6 @@ def _removed_keys(project, fn, index: int) -> frozenset[str] | None:
                 return None
             keys.add(e.selector)
     return frozenset(keys)
-
-
-def facts_short(qualname: str) -> str:
-    parts = qualname.split(".")
-    return ".".join(parts[-2:]) if len(parts) > 1 and parts[-2][:1].isupper() else parts[-1]
 
 
 def consumed_params(project, function: str) -> set[int]:
