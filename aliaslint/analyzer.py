@@ -143,6 +143,32 @@ def _node_key(node: cst.CSTNode) -> int:
     return id(node)
 
 
+
+def _adds_own_elements(base: frozenset, sel: str, value: frozenset) -> bool:
+    """``value``, written at ``base[sel]``, is a new container holding that slot's old elements
+    and elements of the function's own (constants): ``d["keys"] = list(set(old + EXTRA))`` after
+    ``old = d.get("keys", [])``. It grows what was there, as ``+=`` does; a later call that does
+    not add them still finds them (netmiko 4.8.0's ``BaseConnection`` adding the sha2 keys to the
+    caller's ``disabled_algorithms["pubkeys"]`` when ``disable_sha2_fix`` asks, a reproduced bug
+    of issue 8's blind thirty-sixth set). Not a value made of the old elements alone (``sorted``,
+    ``set``: a normalisation)."""
+    slots = {(o.root, o.path + (sel,)) for o in base if isinstance(o, Ref)}
+    old = own = False
+    seen: set = set()
+    todo = list(value)
+    while todo and slots:
+        o = todo.pop()
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        if isinstance(o, Fresh):
+            todo += [*(o.copy_of or ()), *(e for name, v in o.fields if name == ANY for e in v)]
+        elif isinstance(o, Ref) and o.path[-1:] == (ANY,) and (o.root, o.path[:-1]) in slots:
+            old = True
+        elif isinstance(o, Opaque) and not o.deps:
+            own = True
+    return old and own
+
 class _Heap:
     """Objects allocated in the function being analysed (phase-1 only)."""
 
@@ -1266,7 +1292,8 @@ class FunctionAnalyzer:
                 or isinstance(target.value, (cst.Name, cst.Attribute)) and self.mod.code_for(target.value) in self.empty_guards \
                 or self._converts_probed(target) or self.mod.code_for(target) in self.type_guards \
                 or self._migrates_matched(target)
-            if self.extending and not guarded:
+            if (self.extending or sel != ANY and isinstance(self.assigned_value, (cst.Call, cst.BinaryOperation))
+                    and _adds_own_elements(base, sel, self.snapshot(value))) and not guarded:
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
                 self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value,

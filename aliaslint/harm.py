@@ -662,7 +662,8 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
         return (f"`{name}` comes from the caller, and this sets a named key in it on some calls only: "
                 f"the next call that does not set it keeps this one's value")
     if adds_on_some_calls(effect, fn):
-        return (f"`{name}` comes from the caller, and this adds {effect.value_text or 'an element'} to it only "
+        added = "adds to an item of it" if effect.op == "[] +=" else f"adds {effect.value_text or 'an element'} to it"
+        return (f"`{name}` comes from the caller, and this {added} only "
                 f"{flag_condition(fn, effect)}: a later call that does not ask for it still gets it")
     return None
 
@@ -748,11 +749,15 @@ def adds_on_some_calls(effect, fn: FunctionSummary) -> bool:
     privilege escalation reproduced by the blind triage of issue 8's twelfth set). Repeating the
     same call changes nothing (a set's ``add``); a call that did not ask for the element is what
     goes wrong. Not what a caller asked for (``if keep: out.append(item)``): an output
-    parameter filled as asked."""
+    parameter filled as asked. An item grown with elements of the function's own is one too
+    (``d["pubkeys"] = list(set(old + SHA2_KEYS))`` under ``if disable_sha2_fix:``, netmiko 4.8.0:
+    a reproduced bug of issue 8's blind thirty-sixth set); the item's old elements are no input."""
+    grown = effect.op == "[] +="
     return effect.kind == ACCUMULATE and not effect.path \
-        and effect.op in ("add", "append", "insert", "appendleft", "extend", "+=") \
+        and (effect.op in ("add", "append", "insert", "appendleft", "extend", "+=") or grown) \
         and effect.conditional and flag_asks(fn, effect) \
-        and (not effect.value_deps or all(r.kind in ("global", "call") for r in effect.value_deps))
+        and all(r.kind in ("global", "call") or grown and r == effect.root for r in effect.value_deps)
+
 
 
 def flag_condition(fn: FunctionSummary, effect) -> str:

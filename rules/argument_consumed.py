@@ -227,7 +227,8 @@ class ArgumentConsumed(ProjectRule):
       call that does not set it passes the value on: mlflow#5190), or sets a key or adds an
       element of its own only when a flag parameter asks (`if with_grant_option:
       privileges.add("GRANT OPTION")`: the same set passed again, without the flag, still
-      grants it).
+      grants it), or grows an item with elements of its own there (`if disable_sha2_fix:
+      algs["pubkeys"] = list(set(old + SHA2_KEYS))`).
 
     A public entry point's finding names the outermost public function that hands the caller's
     object down unchanged (the operation a user calls, not the helper that changes it). A
@@ -367,7 +368,7 @@ class ArgumentConsumed(ProjectRule):
             wrong = f"a caller that uses `{name}` again finds what was removed gone"
         elif adds_some:
             wrong = (f"a caller that passes `{name}` again, to a call that does not ask for "
-                     f"{e.value_text or 'it'}, still gets it")
+                     f"{e.value_text if e.value_text and e.op != '[] +=' else 'it'}, still gets it")
         elif e.kind == ACCUMULATE:
             wrong = f"a caller that uses `{name}` again gets a second copy of what was added"
         elif some_calls:

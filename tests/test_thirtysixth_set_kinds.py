@@ -146,3 +146,41 @@ def test_twin_an_option_a_configuration_or_a_nested_part_is_still_shown(tmp_path
     found = run(tmp_path, {"m.py": TAKEN_APART.format(param=param, path=path)})
     assert shown(found) == [("AL007", 3, "HIGH")]
     assert found[0].related[-1].message.startswith("public entry point: ")
+
+
+# netmiko 4.8.0 ``base_connection.py:483`` (issue 8's blind thirty-sixth set, reproduced): with
+# ``disable_sha2_fix=True`` the constructor adds the sha2 key types to the caller's
+# ``disabled_algorithms["pubkeys"]``; the next connection given the same dict, without the fix,
+# still has them disabled
+SHA2 = """
+    class BaseConnection:
+        def __init__(self, host, disabled_algorithms=None, disable_sha2_fix=False):
+            self.host = host
+            self.disabled_algorithms = disabled_algorithms
+            if disable_sha2_fix:
+                sha2_pubkeys = ["rsa-sha2-256", "rsa-sha2-512"]
+                if self.disabled_algorithms is None:
+                    self.disabled_algorithms = {{"pubkeys": sha2_pubkeys}}
+                else:
+                    current_pubkeys = self.disabled_algorithms.get("pubkeys", [])
+                    self.disabled_algorithms["pubkeys"] = {value}
+
+        def connect(self):
+            return {{"host": self.host, "disabled_algorithms": self.disabled_algorithms}}
+"""
+
+
+def test_an_item_grown_with_elements_of_its_own_on_a_flag_is_a_default_finding(tmp_path: Path) -> None:
+    found = run(tmp_path, {"conn.py": SHA2.format(value="list(set(current_pubkeys + sha2_pubkeys))")})
+    assert shown(found) == [("AL007", 12, "HIGH")]
+    assert found[0].message.startswith("`BaseConnection.__init__` extends an item of `disabled_algorithms`, the "
+                                       "caller's `disabled_algorithms`, on some calls only; a caller that passes "
+                                       "`disabled_algorithms` again, to a call that does not ask for it, still gets it")
+    assert [r.message for r in found[0].related] == [
+        "public entry point: `disabled_algorithms` comes from the caller, and this adds to an item of it only when "
+        "`disable_sha2_fix` is true: a later call that does not ask for it still gets it"]
+
+
+def test_twin_an_item_rebuilt_from_its_own_elements_is_a_normalisation(tmp_path: Path) -> None:
+    # ``sorted(set(...))`` of what was there: the same value again on the next call
+    assert run(tmp_path, {"conn.py": SHA2.format(value="sorted(set(current_pubkeys))")}, preview=True) == []
