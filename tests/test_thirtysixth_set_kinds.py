@@ -8,7 +8,10 @@
   module-level object, or when the caller's own callers use the object again;
 - a named key taken out of the top level of a public function's required argument not named as
   configuration is the function's input taken apart (preview); an optional argument's, one named
-  as configuration, and a nested part's stay public-entry findings.
+  as configuration, and a nested part's stay public-entry findings;
+- an item rewritten as a new container of its old elements and the function's own grows (an
+  accumulation), and growing it only when a flag asks is a public-entry finding (netmiko 4.8.0,
+  the blind thirty-sixth set's reproduced miss).
 """
 from __future__ import annotations
 
