@@ -458,7 +458,7 @@ def tier_test_code(found: list, module_of: dict[str, str]) -> list:
 #: the most calls and changes a default finding's explanation goes through
 #: (:func:`aliaslint.diagnostics.places_on_the_way`). Where it comes from: of the default findings
 #: triaged blind in issue 8's sets 22 to 35 (578), 54 went through more than 12 (not aliasing 10,
-#: intended 37, harmful only on reuse 7, likely bugs none); the longest likely bug's went through 8.
+#: intended 37, harmful only on reuse 7, likely bugs none); the longest likely bug's went through 9.
 #: Each call on the way is resolved by its name and the types the summaries know, so a long chain
 #: is as likely to run through a call that never reaches this object, and nobody checks it by reading
 MAX_PLACES_ON_THE_WAY = 12
