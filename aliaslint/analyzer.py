@@ -143,7 +143,6 @@ def _node_key(node: cst.CSTNode) -> int:
     return id(node)
 
 
-
 def _adds_own_elements(base: frozenset, sel: str, value: frozenset) -> bool:
     """``value``, written at ``base[sel]``, is a new container holding that slot's old elements
     and elements of the function's own (constants): ``d["keys"] = list(set(old + EXTRA))`` after
@@ -154,20 +153,28 @@ def _adds_own_elements(base: frozenset, sel: str, value: frozenset) -> bool:
     ``set``: a normalisation)."""
     slots = {(o.root, o.path + (sel,)) for o in base if isinstance(o, Ref)}
     old = own = False
-    seen: set = set()
-    todo = list(value)
-    while todo and slots:
-        o = todo.pop()
-        if id(o) in seen:
-            continue
-        seen.add(id(o))
-        if isinstance(o, Fresh):
-            todo += [*(o.copy_of or ()), *(e for name, v in o.fields if name == ANY for e in v)]
-        elif isinstance(o, Ref) and o.path[-1:] == (ANY,) and (o.root, o.path[:-1]) in slots:
+    for o in _parts(value, elements_only=True) if slots else ():
+        if isinstance(o, Ref) and o.path[-1:] == (ANY,) and (o.root, o.path[:-1]) in slots:
             old = True
         elif isinstance(o, Opaque) and not o.deps:
             own = True
     return old and own
+
+
+def _parts(value: frozenset, elements_only: bool = False) -> Iterator:
+    """``value``'s objects and, through new containers and copies (``list(set(a + b))``), what
+    they hold: every field, or with ``elements_only`` a container's elements (``[*]``) only."""
+    seen: set = set()
+    todo = list(value)
+    while todo:
+        o = todo.pop()
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        yield o
+        if isinstance(o, Fresh):
+            todo += [*(o.copy_of or ()), *(e for name, v in o.fields if not elements_only or name == ANY for e in v)]
+
 
 class _Heap:
     """Objects allocated in the function being analysed (phase-1 only)."""
@@ -1292,8 +1299,9 @@ class FunctionAnalyzer:
                 or isinstance(target.value, (cst.Name, cst.Attribute)) and self.mod.code_for(target.value) in self.empty_guards \
                 or self._converts_probed(target) or self.mod.code_for(target) in self.type_guards \
                 or self._migrates_matched(target)
-            if (self.extending or sel != ANY and isinstance(self.assigned_value, (cst.Call, cst.BinaryOperation))
-                    and _adds_own_elements(base, sel, self.snapshot(value))) and not guarded:
+            computed = isinstance(self.assigned_value, (cst.Call, cst.BinaryOperation))
+            if not guarded and (self.extending or sel != ANY and computed
+                                and _adds_own_elements(base, sel, self.snapshot(value))):
                 self.record_mutation(base, ACCUMULATE, "[] +=", target, key_value, self.load(value, ANY))
             else:
                 self.record_mutation(base, SETDEFAULT if guarded else OVERWRITE, "[] =", target, key_value, value,
@@ -2842,7 +2850,7 @@ class FunctionAnalyzer:
                     op = "del[]"  # an element taken out at the place a search found it
                 there = found or isinstance(index, cst.Index) and (
                     self.item_text(t.value), self.mod.code_for(index.value)) in self.present_guards
-                if op == "del" and del_sel != ANY and self._renamed(t, base):
+                if op == "del" and del_sel != ANY and self._renamed(del_sel, base):
                     # ``d["maintainers"] = [d["maintainer"]]; del d["maintainer"]``: a key renamed,
                     # its value kept under the new one; the next run finds nothing to rename
                     # (charmcraft 4.5.0's ``CharmMetadataLegacy.unmarshal``, a B of issue 8's blind
@@ -2860,13 +2868,16 @@ class FunctionAnalyzer:
                 self.env.pop(t.value, None)
         return True
 
-    def _renamed(self, item: cst.Subscript, base: frozenset) -> bool:
-        """Whether an earlier write of this function put ``item``'s value under another key of the
-        same object (``d["maintainers"] = [d["maintainer"]]`` before ``del d["maintainer"]``)."""
-        text = self.mod.code_for(item)
+    def _renamed(self, sel: str, base: frozenset) -> bool:
+        """Whether an earlier write of this function put the value of ``base[sel]`` under another
+        key of the same object, or into what it wrote there (``d["maintainers"] =
+        [d["maintainer"]]`` before ``del d["maintainer"]``)."""
         target = self.snapshot(base)
-        return any(m.op == "[] =" and m.selector and text in m.value_text and m.target & target
-                   for m in self.summary.mutations)
+        items = {(o.root, o.path + (sel,)) for o in target if isinstance(o, Ref)}
+        return bool(items) and any(
+            m.op == "[] =" and m.selector and m.selector != sel and m.target & target
+            and any(isinstance(o, Ref) and (o.root, o.path) in items for o in _parts(m.value))
+            for m in self.summary.mutations)
 
     def _found_equal_at(self, index: cst.BaseExpression) -> bool:
         """``index`` is the position of an element an enclosing test found equal to a constant:

@@ -475,9 +475,9 @@ def tier_long_explanations(found: list) -> list:
             for d in found]
 
 
-def is_public(fn: FunctionSummary, project=None) -> bool:
+def is_public(fn: FunctionSummary, project) -> bool:
     """A function or constructor a library's user may call: no ``_`` name in its module path,
-    its class or itself (dunder methods count as public), and not test code. With ``project``, a
+    its class or itself (dunder methods count as public), and not test code. A
     private module's function or class that a public module imports under a public name is
     public too: the package hands it to its users (wandb 0.31.0's ``wandb.sdk.launch`` imports
     ``launch_add`` from ``._launch_add``; the blind thirty-fourth set's reader reproduced a bug
@@ -489,7 +489,7 @@ def is_public(fn: FunctionSummary, project=None) -> bool:
     private = [i for i, name in enumerate(names) if _private_name(name)]
     if not private:
         return True
-    if project is None or private[-1] >= module_parts:
+    if private[-1] >= module_parts:
         return False  # the class or the function itself is private
     # the first public name below the module: the function, or the class of a method
     owner = ".".join(names[:module_parts + 1])
@@ -757,7 +757,6 @@ def adds_on_some_calls(effect, fn: FunctionSummary) -> bool:
         and (effect.op in ("add", "append", "insert", "appendleft", "extend", "+=") or grown) \
         and effect.conditional and flag_asks(fn, effect) \
         and all(r.kind in ("global", "call") or grown and r == effect.root for r in effect.value_deps)
-
 
 
 def flag_condition(fn: FunctionSummary, effect) -> str:
@@ -1689,9 +1688,9 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     were intended and none was a bug (litellm 1.110.2's text-to-speech transforms writing the
     output format into the headers that the request's ``post`` then sends). With ``pipeline``
     false, such a witness is returned only when no caller gives another, marked
-    :attr:`Witness.next_step`, and the rule weighs it against its change. A second call of the changing function itself is no next step,
-    and when the object is the caller's own parameter, a second use by the caller's callers (two
-    levels up, ``depth``) comes first: determined 0.38's ``terraform_plan(configs)`` called twice
+    :attr:`Witness.next_step`, and the rule weighs it against its change. A second call of the
+    changing function itself is no next step, and when the object is the caller's own parameter,
+    a second use by the caller's callers (two levels up, ``depth``) comes first: determined 0.38's ``terraform_plan(configs)`` called twice
     on one ``configs`` by ``deploy``."""
     best = step = None
     for caller_q, call, t in sorted(project.callers.get(fn.qualname, []), key=lambda c: (c[1].site, c[0])):

@@ -213,8 +213,8 @@ class ShallowCopyNestedMutation(ProjectRule):
         for site, hits in by_copy.items():
             # the change the message names is the one most likely to matter: a change that is not a
             # fill of what is missing, not made by an object's own method, to a part of the
-            # configuration rather than to an element object's own state, reached the shortest way (wandb 0.31.0's ``data.copy()`` in
-            # ``Run._partial_history_callback``: its message named a lazily made session, set once,
+            # configuration rather than to an element object's own state, reached the shortest
+            # way (wandb 0.31.0's ``data.copy()`` in ``Run._partial_history_callback``: its message named a lazily made session, set once,
             # eleven calls down, where the same copy's nested dicts lose their chart entries to a
             # ``pop`` three calls down)
             hits.sort(key=lambda h: (h.effect is not None and h.effect.kind == SETDEFAULT,
