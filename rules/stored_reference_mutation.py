@@ -31,7 +31,13 @@ def kept_arguments(project, init_q: str) -> dict[str, tuple[int, tuple[str, ...]
     for name, value, site in project.instance_fields(init_q):
         if name in properties:
             continue
-        for o in sorted((o for o in value if isinstance(o, Ref)), key=lambda r: (len(r.path), r.path)):
+        # several parameters may reach one field (``if channel is None: channel = user``, then
+        # ``self.channel = channel``): the one named like the field is what is stored, the others
+        # are fallbacks; then the first parameter, so that no run depends on a set's order
+        # (buildbot 4.3.0's ``IRCContact`` named ``user`` in one run and ``channel`` in another)
+        refs = (o for o in value if isinstance(o, Ref))
+        for o in sorted(refs, key=lambda r: (len(r.path), r.path, r.root.name.lstrip("_") != name.lstrip("_"),
+                                             r.root.index)):
             if o.root.kind == "param" and o.root.index >= 1 and ANY not in o.path:
                 out.setdefault(name, (o.root.index, o.path, site))
     return out

@@ -131,3 +131,45 @@ def test_a_call_result_does_not_depend_on_the_depth_it_was_first_asked_at(tmp_pa
     fn = asked_deep_first.functions["m.use"]
     assert asked_deep_first.resolve(fn, fn.returns, MAX_RESOLVE_DEPTH - 1) != asked_at_top.resolve(fn, fn.returns)
     assert asked_deep_first.resolve(fn, fn.returns) == asked_at_top.resolve(fn, fn.returns)
+
+
+CONTACTS = """
+class Contact:
+    def __init__(self, user, channel):
+        self.user_id = user
+        self.channel = channel
+
+    def command_watch(self, build):
+        self.channel.build_subscriptions.append((build, "handle"))
+
+
+class IRCContact(Contact):
+    def __init__(self, user, channel=None):
+        if channel is None:
+            channel = user
+        super().__init__(user, channel)
+"""
+
+
+def test_the_parameter_a_field_keeps_does_not_depend_on_the_order_of_its_value(tmp_path: Path, monkeypatch) -> None:
+    # buildbot 4.3.0's ``IRCContact``: ``channel`` falls back to ``user``, so two parameters reach
+    # ``self.channel``; AL006's message named the caller's ``user`` in one run and ``channel`` in
+    # another, as the value's set happened to be ordered. The one named like the field is stored.
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+    from rules.stored_reference_mutation import kept_arguments
+
+    (tmp_path / "m.py").write_text(CONTACTS, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = {s.module: s for s in engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)}
+    project = Project(summaries).analyse()
+    fields = project.instance_fields("m.IRCContact.__init__")
+    assert sorted(o.root.name for name, value, _ in fields if name == "channel" for o in value) == ["channel", "user"]
+    kept = []
+    for order in (list, lambda v: list(reversed(list(v)))):
+        monkeypatch.setattr(project, "instance_fields",
+                            lambda init_q, order=order: [(n, order(v), s) for n, v, s in fields])
+        kept.append({attr: index for attr, (index, _, _) in kept_arguments(project, "m.IRCContact.__init__").items()})
+    assert kept == [{"user_id": 1, "channel": 2}] * 2
