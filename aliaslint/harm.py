@@ -1534,7 +1534,7 @@ def _reads_only(call: CallSite) -> bool:
 
 
 def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fresh,
-                below: tuple = ()) -> CallSite | None:
+                below: tuple = (), removed_keys: frozenset[str] | None = None) -> CallSite | None:
     """The later call of ``caller`` given ``ref``'s object (a parameter's part, or an object the
     caller made), or something inside it or holding it
     (``run_insar(cfg, ...)`` after ``insar_pair(cfg, ...)``), or ``None``. "Later": it starts after
@@ -1542,7 +1542,10 @@ def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fre
     leaves the function (``return f(x)``). A call given the object itself or a part of it wins
     over one given only an object holding it (``self.db.setup()`` then ``self.start()``).
     ``below``: the part of the object that changed (``(".options",)``); a call given only another
-    part of it (``self.client``) does not see the change."""
+    part of it (``self.client``) does not see the change. ``removed_keys``: the named keys the
+    call took out of the object's top level, when all are known; a call given the entry of
+    another named key (``_log(params["metadata"])`` after ``params.pop("max_retries")``) finds
+    what the caller put there."""
     if call.exits is not None:
         return None
     end = (call.site.end_line, call.site.end_column) if call.site.end_line else (call.site.line, call.site.column)
@@ -1561,6 +1564,10 @@ def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fre
                 if not isinstance(o, Ref) or not isinstance(ref, Ref) or o.root != ref.root:
                     continue
                 changed = ref.path + below
+                if removed_keys is not None and not below and len(o.path) > len(ref.path) \
+                        and o.path[:len(ref.path)] == ref.path and o.path[len(ref.path)].startswith("['") \
+                        and o.path[len(ref.path)] not in removed_keys:
+                    continue  # the entry of another named key: not taken out
                 if o.path[:len(ref.path)] == ref.path and (
                         o.path[:len(changed)] == changed or changed[:len(o.path)] == o.path):
                     return other
@@ -1706,7 +1713,7 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             return Witness(read.site, _again_message(read, callee_name), True)
         if reuse_counts:
             for o in project.resolve(caller, arg):
-                again = _used_again(project, caller, call, o, below) \
+                again = _used_again(project, caller, call, o, below, _keys(removed, top_level, removed_keys)) \
                     if isinstance(o, Ref) and o.root.kind == "param" else None
                 if again is not None:
                     return Witness(again.site, _again_message(again, callee_name))
@@ -1719,7 +1726,9 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             if not call.loops:
                 # name the later call that gets it, rather than the changing call itself
                 again = next((a for o in sorted(arg, key=repr)
-                              if isinstance(o, (Ref, Fresh)) and (a := _used_again(project, caller, call, o, below))),
+                              if isinstance(o, (Ref, Fresh))
+                              and (a := _used_again(project, caller, call, o, below,
+                                                    _keys(removed, top_level, removed_keys)))),
                              None)
                 if again is not None:
                     if not pipeline and not held and not _calls_again(again, callee_name):
@@ -1731,6 +1740,16 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                         step = step or Witness(again.site, _again_message(again, callee_name), next_step=True)
                         continue
                     return Witness(again.site, _again_message(again, callee_name), held)
+                if not held and not _held_beyond_the_call(project, caller, arg) \
+                        and not _kept_before(project, caller, call, arg):
+                    # shared within one run of the caller (handed to other calls too), but no
+                    # later call gets the part that changed, no earlier one may have kept it,
+                    # and the caller's next run starts from another object: no second use in
+                    # the caller goes wrong. One by the caller's own callers may
+                    upstream = _reused_upstream(project, caller, arg, depth)
+                    if upstream is not None:
+                        return upstream
+                    continue
             invariant = frozenset()
             if call.loops:
                 invariant = frozenset(
@@ -1759,6 +1778,12 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     return best or step
 
 
+def _keys(removed: bool, top_level: bool, removed_keys: frozenset[str] | None) -> frozenset[str] | None:
+    """The named keys a change took out of an object's top level, for :func:`_used_again`, or
+    ``None`` when the change is another or the keys are not all known."""
+    return removed_keys if removed and top_level else None
+
+
 def short_name(qualname: str) -> str:
     """How a message names a function: ``Class.method`` for a method, the bare name otherwise
     (``pkg.mod.Launcher.launch`` -> ``Launcher.launch``; ``pkg.mod.build`` -> ``build``)."""
@@ -1781,6 +1806,33 @@ def _reused_upstream(project, caller: FunctionSummary, arg: Value, depth: int) -
         if witness is not None and not witness.next_step:
             return witness
     return None
+
+
+def _held_beyond_the_call(project, caller: FunctionSummary, arg: Value) -> bool:
+    """Whether ``arg`` is, or is part of, what outlives one run of ``caller``: a module-level
+    object, or a part of what the caller was given (the state of the instance a method runs on,
+    ``self.opts["external_auth"]``, or a part of an argument, ``wanted["primary_conninfo"]``):
+    the caller's next run may be handed the same object again (salt 3008.5's
+    ``sum_permissions``, extending the configured permissions of a user on every login: a bug of
+    issue 8's blind twenty-sixth set). Not an object the caller made, nor its parameter whole,
+    which its own callers decide about (:func:`_reused_upstream`)."""
+    return any(isinstance(o, Ref) and (o.root.kind == "global" or o.root.kind == "param" and o.path)
+               for o in project.resolve(caller, arg))
+
+
+def _kept_before(project, caller: FunctionSummary, call: CallSite, arg: Value) -> bool:
+    """Whether a call of ``caller`` made before ``call`` (not on another branch) is given the
+    object ``arg`` holds, or something holding it, and may keep it (:func:`_may_keep`): whoever
+    kept it sees what ``call`` changes afterwards (``keep(body)``, then ``raise NotFound(body)``
+    rewriting its message)."""
+    given = project.resolve(caller, arg)
+    start = (call.site.line, call.site.column)
+    return any(
+        other.id != call.id and (other.site.line, other.site.column) < start and not exclusive(call, other)
+        and not (other.builtin_guess and other.receiver is not None and project.resolve(caller, other.receiver) & given)
+        and any(_holds(project.resolve(caller, v), given) for v in (*other.args, *(v for _, v in other.kwargs)))
+        and _may_keep(project, caller, other, given=given)
+        for other in caller.calls)
 
 
 def _part_of_fresh_argument(project, caller: FunctionSummary, arg: Value) -> bool:

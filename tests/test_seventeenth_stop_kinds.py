@@ -1,0 +1,87 @@
+"""Kinds of issue 8's seventeenth stop, kept as tests with their twins.
+
+- AL007, AL002: a caller that hands the object to other calls too is no second use unless one of
+  them sees the change: a later call given the part that changed, an earlier one that may have
+  kept the object, or an object that outlives the caller's run (a module-level object, a part of
+  what the caller was given). litellm 1.110.2's handlers hand a request's ``optional_params`` to a
+  provider transform that pops what it consumes, and to other calls that read other parts: of the
+  48 default findings of issue 8's blind sets 22 to 35 whose second use was "this caller passes an
+  object it shares and uses it again" with no later call named, 24 were harmful only on a reuse
+  that no caller makes, 14 intended, 3 bugs (each with the object held beyond the call).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_harm import run, shown
+
+REQUEST = """\
+def _transform(params):
+    params.pop("max_retries", None)
+    return dict(params)
+
+
+def _log(metadata):
+    return "model=" + metadata["model"]
+
+
+def completion(model, stream=False, max_retries=0):
+    params = {"stream": stream, "max_retries": max_retries, "metadata": {"model": model}}
+    body = _transform(params)
+    _log(params["metadata"])
+    return body
+"""
+
+
+def test_a_request_handed_to_other_calls_for_other_parts_has_no_second_use(tmp_path: Path) -> None:
+    assert shown(run(tmp_path, {"pkg/main.py": REQUEST}, preview=True)) == []
+
+
+def _witness(tmp_path: Path, source: str):
+    """What :func:`aliaslint.harm.caller_witness` names as the second use of ``_transform``'s
+    ``params`` in ``source`` (one module, ``pkg/main.py``): ``(message, line, column)`` or
+    ``None``."""
+    from aliaslint import engine, harm
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+    from rules.argument_consumed import _removed_keys
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "main.py").write_text(source, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = {s.module: s for s in engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)}
+    project = Project(summaries).analyse()
+    fn = project.functions["pkg.main._transform"]
+    # as AL007 asks for a removal at the top level
+    witness = harm.caller_witness(project, fn, 0, "_transform", removed=True, top_level=True,
+                                  removed_keys=_removed_keys(project, fn, 0), pipeline=False)
+    return None if witness is None else (witness.message, witness.site.line, witness.site.column)
+
+
+def test_no_caller_of_the_request_helper_is_a_second_use(tmp_path: Path) -> None:
+    assert _witness(tmp_path, REQUEST) is None
+
+
+SHARED = "this caller passes an object it shares and uses it again; the next use sees what `_transform` changed"
+
+
+@pytest.mark.parametrize(("edits", "line"), [
+    # kept before the change by a call that stores it: whoever kept it sees the change
+    ([("    body = _transform(params)\n", "    SEEN.append(params)\n    body = _transform(params)\n")], 15),
+    # a module-level object outlives the caller's run: its next run gets it changed
+    ([('    params = {"stream": stream, "max_retries": max_retries, "metadata": {"model": model}}\n',
+       "    params = DEFAULTS\n"), ('    _log(params["metadata"])\n', "")], 14),
+    # and a later call given the entry of another named key than the one taken out sees nothing
+    # taken out: the second use is the module-level object's next user, not ``_log``
+    ([('    params = {"stream": stream, "max_retries": max_retries, "metadata": {"model": model}}\n',
+       "    params = DEFAULTS\n")], 14),
+])
+def test_twin_an_object_kept_before_or_outliving_the_run_is_shared(tmp_path: Path, edits: list, line: int) -> None:
+    source = 'SEEN = []\nDEFAULTS = {"stream": False, "max_retries": 3, "metadata": {"model": "m"}}\n' + REQUEST
+    for old, new in edits:
+        assert old in source
+        source = source.replace(old, new)
+    assert _witness(tmp_path, source) == (SHARED, line, 12)
