@@ -83,6 +83,25 @@ def _editing_handle(hits) -> bool:
     return len(editors) >= 3
 
 
+#: the values that start an attribute over empty (``self._session._message_list = []``)
+_EMPTY = frozenset({"[]", "{}", "set()", "list()", "dict()", "None", "''", '""'})
+
+
+def _working_buffers(hits) -> bool:
+    """The methods set attributes on the kept object (``self._session._buffer = StringIO()``), and
+    every list they add to there is one they also start over empty (``self._session._message_list
+    = []``, then ``.append(fragment)``): the class keeps its working buffers on the object it was
+    given, and what it adds it clears itself. A second object built on the same one (a parser
+    swapped mid-stream) is meant to take over what is there. Where this comes from: ncclient
+    0.7.1's ``DefaultXMLParser`` filling its session's message list, a B of issue 8's blind
+    thirty-seventh set whose suggested copy broke the parser swap."""
+    resets = {e.path + (e.op[:-2],) for _, e in hits
+              if e.kind == OVERWRITE and e.op.startswith(".") and e.op.endswith(" =") and e.value_text in _EMPTY}
+    grown = [e for _, e in hits if e.kind == ACCUMULATE]
+    return bool(grown) and all(e.path in resets for e in grown) and all(
+        e.kind == ACCUMULATE or e.kind == OVERWRITE and e.op.startswith(".") for _, e in hits)
+
+
 def _holds_state(project, init, index, hits, inner: tuple[str, ...]) -> bool:
     """The kept object is an instance of a project class with mutating methods of its own (a
     client, a file, a widget) that change the parts the hits change: state shared on purpose, not
@@ -454,7 +473,7 @@ class StoredReferenceMutation(ProjectRule):
                 likely = bool(repeated or builder or (shared_at or reason) and (merged or not _acts_on_whole(hits))) \
                     and not _holds_state(project, init, index, hits, inner) and not harm.intended(project, fn) \
                     and not harm.out_parameter(init, index) \
-                    and not _editing_handle(hits)
+                    and not _editing_handle(hits) and not _working_buffers(hits)
                 if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False)
                                                       and not h[1].value_outside for h in hits) \
                         or reason and not repeated and builder is None and not merged and all(

@@ -91,3 +91,56 @@ def test_twin_an_object_kept_before_or_outliving_the_run_is_shared(tmp_path: Pat
         assert old in source
         source = source.replace(old, new)
     assert _witness(tmp_path, source) == (SHARED, line, 12)
+
+
+# ncclient 0.7.1 transport/parser.py:127-225 and session.py:242: each session builds its parser
+# with ``DefaultXMLParser(self)``; the parser keeps its buffers on the session, starting the
+# message list over empty and appending fragments to it; a session that swaps its parser
+# mid-stream hands the new one what the old one left there
+PARSER = """\
+from io import StringIO
+
+
+class DefaultXMLParser:
+    def __init__(self, session):
+        self._session = session
+
+    def parse(self, data):
+        self._session._buffer = StringIO()
+        for fragment in data.split("]]>"):
+            if fragment:
+                self._session._message_list.append(fragment)
+            else:
+                self._session.dispatch("".join(self._session._message_list))
+                self._session._message_list = []
+
+
+class Session:
+    def dispatch(self, message):
+        return message
+
+    def run(self, chunks):
+        for data in chunks:
+            try:
+                self.parser.parse(data)
+            except ValueError:
+                self.parser = DefaultXMLParser(self)
+                self.parser.parse(data)
+
+
+class SSHSession(Session):
+    def __init__(self):
+        self._buffer = StringIO()
+        self._message_list = []
+        self.parser = DefaultXMLParser(self)
+"""
+
+
+def test_a_parser_keeping_its_buffers_on_its_session_is_preview(tmp_path: Path) -> None:
+    assert run(tmp_path / "default", {"pkg/parser.py": PARSER}) == []
+    assert shown(run(tmp_path / "preview", {"pkg/parser.py": PARSER}, preview=True)) == [("AL006", 12, "MEDIUM")]
+
+
+def test_twin_a_list_it_adds_to_without_starting_it_over_is_shown(tmp_path: Path) -> None:
+    source = PARSER.replace("                self._session._message_list = []\n", "")
+    assert shown(run(tmp_path, {"pkg/parser.py": source})) == [("AL006", 12, "HIGH")]
