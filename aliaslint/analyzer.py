@@ -2085,6 +2085,13 @@ class FunctionAnalyzer:
             o = self.heap.objects[obj.id]
             o["container"] = model.get("container")
             for k, v in keywords.items():
+                if k == "**" and model.get("container") == "dict":
+                    # ``dict(defaults, **settings)``: the copy holds the items of both, as
+                    # ``{**defaults, **settings}`` does (pelican 4.12.0's ``read_settings``: the
+                    # user's ``-e`` lists reach ``configure_settings``, which adds to them; a
+                    # bug of issue 8's blind thirty-third set)
+                    o["copy_of"] = v if first is None else o["copy_of"] | v
+                    continue
                 if k == model.get("update_keyword"):
                     # ``obj.model_copy(update={"data_type": copied, ...})``: the copy's fields
                     # named by the dict's keys hold its values, not the original's

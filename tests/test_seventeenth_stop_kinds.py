@@ -144,3 +144,30 @@ def test_a_parser_keeping_its_buffers_on_its_session_is_preview(tmp_path: Path) 
 def test_twin_a_list_it_adds_to_without_starting_it_over_is_shown(tmp_path: Path) -> None:
     source = PARSER.replace("                self._session._message_list = []\n", "")
     assert shown(run(tmp_path, {"pkg/parser.py": source})) == [("AL006", 12, "HIGH")]
+
+
+# pelican 4.12.0 settings.py:188-222: ``read_settings`` merges the user's overrides into the
+# defaults with ``dict(copy.deepcopy(DEFAULT_CONFIG), **settings)``; the merged settings' lists are
+# the user's, and a later change of them changes what the caller gave (blind set 33's P6)
+MERGED = """\
+def read_settings(override):
+    settings = {make}
+    settings["PAGE_EXCLUDES"].append("drafts")
+    return settings
+"""
+
+
+@pytest.mark.parametrize("make", [
+    'dict({"THEME": "simple"}, **override)',
+    '{**{"THEME": "simple"}, **override}',
+    "dict(**override)",
+])
+def test_a_mapping_merged_by_keyword_unpacking_is_a_shallow_copy_of_it(tmp_path: Path, make: str) -> None:
+    found = run(tmp_path, {"pkg/settings.py": MERGED.format(make=make)}, preview=True)
+    assert [(d.code, d.location.line, d.location.column) for d in found] == [("AL002", 2, 16)]
+    assert "the code that appends to `override[\"PAGE_EXCLUDES\"]` also changes the original" in found[0].message
+
+
+def test_twin_a_keyword_given_by_name_is_an_item_of_the_copy_alone(tmp_path: Path) -> None:
+    found = run(tmp_path, {"pkg/settings.py": MERGED.format(make='dict(override, PAGE_EXCLUDES=[])')}, preview=True)
+    assert found == []
