@@ -1748,6 +1748,8 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                         step = step or Witness(again.site, _again_message(again, callee_name), next_step=True)
                         continue
                     return Witness(again.site, _again_message(again, callee_name), held)
+                if _written_back(caller, call, arg):
+                    continue  # ``self.state = f(self.state)``: the caller means it to change
                 if not held and not _held_beyond_the_call(project, caller, arg) \
                         and not _kept_before(project, caller, call, arg):
                     # shared within one run of the caller (handed to other calls too), but no

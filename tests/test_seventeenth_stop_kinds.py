@@ -171,3 +171,29 @@ def test_a_mapping_merged_by_keyword_unpacking_is_a_shallow_copy_of_it(tmp_path:
 def test_twin_a_keyword_given_by_name_is_an_item_of_the_copy_alone(tmp_path: Path) -> None:
     found = run(tmp_path, {"pkg/settings.py": MERGED.format(make='dict(override, PAGE_EXCLUDES=[])')}, preview=True)
     assert found == []
+
+
+# ansible-lint 26.10.1 file_utils.py:491: ``self.state = append_skipped_rules(self.state, self)``:
+# the caller replaces what it passed with the result, so it means the object to change
+WRITTEN_BACK = """\
+CONFIG = {"state": {"stream": False, "max_retries": 3}}
+
+
+def _transform(params):
+    params.pop("max_retries", None)
+    return dict(params)
+
+
+def load():
+    CONFIG["state"] = _transform(CONFIG["state"])
+    return CONFIG["state"]
+"""
+
+
+def test_a_shared_object_the_caller_replaces_with_the_result_has_no_second_use(tmp_path: Path) -> None:
+    assert _witness(tmp_path, WRITTEN_BACK) is None
+
+
+def test_twin_a_shared_object_the_caller_keeps_is_a_second_use(tmp_path: Path) -> None:
+    source = WRITTEN_BACK.replace('    CONFIG["state"] = _transform(CONFIG["state"])', '    _transform(CONFIG["state"])')
+    assert _witness(tmp_path, source) == (SHARED, 10, 5)
