@@ -334,7 +334,9 @@ TRIAGED = {
     "B11_facade": [("AL006", 9, "MEDIUM")],        # a handle whose job is to edit the object it holds
     "B12_merge_return": [("AL007", 17, "MEDIUM")],  # changes the config and returns it
     "B2_worklist": [],           # a work list filled and drained
-    "B3_slice_cache": [("AL002", 15, "MEDIUM")],   # normalises the same value again
+    # normalises the same value again; the preview AL002 of the slice (line 15) yields its change
+    # to the function that makes it (a preview finding does not claim its changes)
+    "B3_slice_cache": [("AL007", 5, "MEDIUM")],
     "B4_guarded_attach": [],     # attaches only when missing
     "B5_memo": [],               # a module-level cache filled once
     "B6_stack": [("AL007", 9, "MEDIUM")],          # a renderer's own scope stack

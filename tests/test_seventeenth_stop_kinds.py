@@ -197,3 +197,40 @@ def test_a_shared_object_the_caller_replaces_with_the_result_has_no_second_use(t
 def test_twin_a_shared_object_the_caller_keeps_is_a_second_use(tmp_path: Path) -> None:
     source = WRITTEN_BACK.replace('    CONFIG["state"] = _transform(CONFIG["state"])', '    _transform(CONFIG["state"])')
     assert _witness(tmp_path, source) == (SHARED, 10, 5)
+
+
+# pelican 4.12.0 settings.py:221-747: the merged settings' fallback puts ``DEFAULT_CONFIG[key]``
+# into them by reference, and the append to it changes the template (blind set 33's reproduced
+# M2, an AL003). The preview AL002 of the merge, whose append it also is, must not hide it
+DEFAULTS_FALLBACK = """\
+import copy
+
+DEFAULT_CONFIG = {"ARTICLE_EXCLUDES": [], "PAGE_PATHS": ["pages"]}
+
+
+def configure_settings(settings):
+    for key in ("ARTICLE_EXCLUDES", "PAGE_PATHS"):
+        if isinstance(settings[key], str):
+            settings[key] = DEFAULT_CONFIG[key]
+    excludes = settings["ARTICLE_EXCLUDES"]
+    for path in settings["PAGE_PATHS"]:
+        if path not in excludes:
+            excludes.append(path)
+    return settings
+
+
+def read_settings(override=None):
+    settings = override or {}
+    settings = dict(copy.deepcopy(DEFAULT_CONFIG), **settings)
+    return configure_settings(settings)
+"""
+
+
+def test_a_preview_copy_finding_does_not_hide_the_template_it_reaches(tmp_path: Path) -> None:
+    found = run(tmp_path, {"pkg/settings.py": DEFAULTS_FALLBACK}, preview=True)
+    assert shown(found) == [("AL003", 13, "HIGH")]
+
+
+def test_twin_without_the_fallback_the_copy_finding_stays(tmp_path: Path) -> None:
+    source = DEFAULTS_FALLBACK.replace("            settings[key] = DEFAULT_CONFIG[key]\n", "            raise TypeError(key)\n")
+    assert shown(run(tmp_path, {"pkg/settings.py": source}, preview=True)) == [("AL002", 19, "MEDIUM")]
