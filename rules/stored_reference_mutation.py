@@ -310,7 +310,9 @@ class StoredReferenceMutation(ProjectRule):
     `--preview` only:
     - wrappers and sinks that only change the kept object itself; handles whose public methods
       (three or more) edit the kept object; kept objects with mutating methods of their own; a
-      setter that stores its own arguments in the kept object;
+      setter that stores its own arguments in the kept object; working buffers kept on the given
+      object, every list added to also started over empty by the class (a parser filling its
+      session's message list);
     - changes that fill in or normalise (also under a public constructor: a value converted under
       a probe of its form, `if not role.startswith("arn:"): role = "arn:..." + role`, or the key
       that chose an entry written into it, `for f in keys: data[f]["key"] = f`);
