@@ -14,6 +14,11 @@
   removal.
 - AL006: of several parameters reaching one field, the one named like the field is the one
   kept (``tests/test_determinism.py``).
+- a shared object the caller replaces with the callee's result is no second use.
+- AL006: a class keeping its working buffers on the object it was given (every list it adds to
+  also started over empty by it) is preview (ncclient 0.7.1, blind set 37).
+- ``dict(mapping, **other)`` is a shallow copy of both mappings, and a preview AL002 does not
+  claim its changes from a later rule's default finding (pelican 4.12.0, blind set 33).
 """
 from __future__ import annotations
 
