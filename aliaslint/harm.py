@@ -520,6 +520,10 @@ def exported_names(project) -> frozenset[str]:
     return got
 
 
+#: the spellings of a new empty container (a default that starts empty, a list started over)
+EMPTY_CONTAINERS = frozenset({"[]", "{}", "set()", "dict()", "list()", "deque()", "collections.deque()",
+                              "OrderedDict()", "collections.OrderedDict()"})
+
 #: values written to reset a slot, not to put the caller's content there
 _RESETS = {"None", "True", "False", "0", "''", '""', "[]", "{}"}
 
@@ -1708,6 +1712,8 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     and 14 intended (litellm 1.110.2's handlers handing a request's ``optional_params`` to a
     transform that pops what it consumes, and its other parts to other calls)."""
     best = step = None
+    # the named keys taken out of the top level, for a later call given another entry
+    taken = removed_keys if removed and top_level else None
     for caller_q, call, t in sorted(project.callers.get(fn.qualname, []), key=lambda c: (c[1].site, c[0])):
         if caller_q == fn.qualname:
             continue  # a recursive call hands on a part of its own argument: not another use
@@ -1721,7 +1727,7 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             return Witness(read.site, _again_message(read, callee_name), True)
         if reuse_counts:
             for o in project.resolve(caller, arg):
-                again = _used_again(project, caller, call, o, below, _keys(removed, top_level, removed_keys)) \
+                again = _used_again(project, caller, call, o, below, taken) \
                     if isinstance(o, Ref) and o.root.kind == "param" else None
                 if again is not None:
                     return Witness(again.site, _again_message(again, callee_name))
@@ -1735,8 +1741,7 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                 # name the later call that gets it, rather than the changing call itself
                 again = next((a for o in sorted(arg, key=repr)
                               if isinstance(o, (Ref, Fresh))
-                              and (a := _used_again(project, caller, call, o, below,
-                                                    _keys(removed, top_level, removed_keys)))),
+                              and (a := _used_again(project, caller, call, o, below, taken))),
                              None)
                 if again is not None:
                     if not pipeline and not held and not _calls_again(again, callee_name):
@@ -1788,12 +1793,6 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     return best or step
 
 
-def _keys(removed: bool, top_level: bool, removed_keys: frozenset[str] | None) -> frozenset[str] | None:
-    """The named keys a change took out of an object's top level, for :func:`_used_again`, or
-    ``None`` when the change is another or the keys are not all known."""
-    return removed_keys if removed and top_level else None
-
-
 def short_name(qualname: str) -> str:
     """How a message names a function: ``Class.method`` for a method, the bare name otherwise
     (``pkg.mod.Launcher.launch`` -> ``Launcher.launch``; ``pkg.mod.build`` -> ``build``)."""
@@ -1831,17 +1830,17 @@ def _held_beyond_the_call(project, caller: FunctionSummary, arg: Value) -> bool:
 
 
 def _kept_before(project, caller: FunctionSummary, call: CallSite, arg: Value) -> bool:
-    """Whether a call of ``caller`` made before ``call`` (not on another branch) is given the
-    object ``arg`` holds, or something holding it, and may keep it (:func:`_may_keep`): whoever
-    kept it sees what ``call`` changes afterwards (``keep(body)``, then ``raise NotFound(body)``
-    rewriting its message)."""
+    """Whether a call of ``caller`` made before ``call`` is given the object ``arg`` holds, or
+    something holding it, and sees the change afterwards because it may have kept it
+    (:func:`_sees_later_change`): ``keep(body)``, then ``raise NotFound(body)`` rewriting its
+    message. Not the object's own method (``body.get("message")``)."""
     given = project.resolve(caller, arg)
     start = (call.site.line, call.site.column)
     return any(
-        other.id != call.id and (other.site.line, other.site.column) < start and not exclusive(call, other)
+        other.id != call.id and (other.site.line, other.site.column) < start
         and not (other.builtin_guess and other.receiver is not None and project.resolve(caller, other.receiver) & given)
         and any(_holds(project.resolve(caller, v), given) for v in (*other.args, *(v for _, v in other.kwargs)))
-        and _may_keep(project, caller, other, given=given)
+        and _sees_later_change(project, caller, call, other, given)
         for other in caller.calls)
 
 

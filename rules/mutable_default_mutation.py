@@ -8,11 +8,6 @@ from aliaslint.summary import REMOVE
 from aliaslint.values import Ref, format_path
 
 
-#: defaults that start empty: changes below their top level need entries put in first
-_EMPTY = frozenset({"[]", "{}", "set()", "dict()", "list()", "deque()", "collections.deque()", "OrderedDict()",
-                    "collections.OrderedDict()"})
-
-
 def _puts_in(e, depth: int) -> bool:
     """``e`` puts something into the default itself (``depth``: the length of the path to it),
     not only under a test of the object alone: what an empty default needs before anything below
@@ -111,7 +106,7 @@ class MutableDefaultMutation(ProjectRule):
                 name = fn.params[index].lstrip("*")
                 hits = [e for e in effects if e.root.kind == "param" and e.root.index == index
                         and e.copy is None and e.realias is None and not e.maybe_copied]
-                empty = text in _EMPTY
+                empty = text in harm.EMPTY_CONTAINERS
                 if empty and not any(_puts_in(e, 0) for e in hits):
                     continue  # only what a caller passed is changed
                 if not hits or empty and (index in fn.own_fallback or all(e.defaulted for e in hits)):
@@ -156,7 +151,7 @@ class MutableDefaultMutation(ProjectRule):
                         hits += [(project.functions[mq], e) for e in project.effects.get(mq, {}).values()
                                  if e.root.kind == "param" and e.root.index == 0 and e.path[:1] == ("." + attr,)
                                  and not e.own_method and e.copy is None and e.realias is None and ours(e)]
-                if not hits or text in _EMPTY and not any(_puts_in(e, 1) for _, e in hits):
+                if not hits or text in harm.EMPTY_CONTAINERS and not any(_puts_in(e, 1) for _, e in hits):
                     continue
                 hits.sort(key=lambda h: _order(h[1]))
                 fn, first = hits[0]

@@ -83,10 +83,6 @@ def _editing_handle(hits) -> bool:
     return len(editors) >= 3
 
 
-#: the values that start an attribute over empty (``self._session._message_list = []``)
-_EMPTY = frozenset({"[]", "{}", "set()", "list()", "dict()", "None", "''", '""'})
-
-
 def _working_buffers(hits) -> bool:
     """The methods set attributes on the kept object (``self._session._buffer = StringIO()``), and
     every list they add to there is one they also start over empty (``self._session._message_list
@@ -96,7 +92,8 @@ def _working_buffers(hits) -> bool:
     0.7.1's ``DefaultXMLParser`` filling its session's message list, a B of issue 8's blind
     thirty-seventh set whose suggested copy broke the parser swap."""
     resets = {e.path + (e.op[:-2],) for _, e in hits
-              if e.kind == OVERWRITE and e.op.startswith(".") and e.op.endswith(" =") and e.value_text in _EMPTY}
+              if e.kind == OVERWRITE and e.op.startswith(".") and e.op.endswith(" =")
+              and e.value_text in harm.EMPTY_CONTAINERS}
     grown = [e for _, e in hits if e.kind == ACCUMULATE]
     return bool(grown) and all(e.path in resets for e in grown) and all(
         e.kind == ACCUMULATE or e.kind == OVERWRITE and e.op.startswith(".") for _, e in hits)
