@@ -577,7 +577,7 @@ class FunctionAnalyzer:
         self.try_bodies: list[Site] = []
         self.try_handlers: list[Site] = []
         #: the ``if`` / ``match`` arms being walked (:attr:`aliaslint.summary.CallSite.arms`)
-        self.arms: list[tuple[int, int, int]] = []
+        self.arms: list[tuple[Site, int]] = []
         #: the ``("field", root, path)`` entries ever put in :attr:`env` (:meth:`_overlays_of`
         #: reads them at every call: scanning the whole environment there would cost as much)
         self.field_keys: set[tuple] = set()
@@ -3635,7 +3635,7 @@ class FunctionAnalyzer:
         if node.orelse is not None:
             self.heap_journal.append([])
         here = self.mod.site(node)
-        self.arms.append((here.line, here.column, 0))
+        self.arms.append((here, 0))
         live_body = self.walk_block(self.body_of(node))
         self.arms.pop()
         body_stores = self._undo_stores() if node.orelse is not None else []
@@ -3681,7 +3681,7 @@ class FunctionAnalyzer:
             # ``if``'s two branches never both run in one pass; elyra 4.1.1's kfp processor reads
             # ``task["mods"][key]`` in one branch, and the other stores a parameter's part there)
             self.heap_journal.append([])
-            self.arms.append((here.line, here.column, 1))
+            self.arms.append((here, 1))
             if isinstance(node.orelse, cst.If):
                 live_else = self.walk_stmt(node.orelse)
             else:
@@ -3906,7 +3906,7 @@ class FunctionAnalyzer:
             self.env = dict(before)
             self.branch_tests.append(None)
             self.open_branch()
-            self.arms.append((here.line, here.column, index))
+            self.arms.append((here, index))
             self.walk_block(self.body_of(case))
             self.arms.pop()
             self.branch_tests.pop()

@@ -154,7 +154,7 @@ def runs_before(a: CallSite, b: CallSite) -> bool:
         return True
     if a.id == b.id:
         return False
-    arms_a = {(line, col): arm for line, col, arm in a.arms}
-    if any(arms_a.get((line, col), arm) != arm for line, col, arm in b.arms):
+    arms_a = dict(a.arms)
+    if any(arms_a.get(site, arm) != arm for site, arm in b.arms):
         return False
     return (a.site.line, a.site.column) < (b.site.line, b.site.column)

@@ -1383,8 +1383,8 @@ def other_arm(call: CallSite, other: CallSite) -> bool:
     in the other: an A of issue 8's twentieth unseen set)."""
     if set(call.loops) & set(other.loops):
         return False
-    theirs = {(line, column): arm for line, column, arm in other.arms}
-    return any(theirs.get((line, column), arm) != arm for line, column, arm in call.arms)
+    theirs = dict(other.arms)
+    return any(theirs.get(site, arm) != arm for site, arm in call.arms)
 
 
 def call_result_loops(project, caller: FunctionSummary, value: Value) -> frozenset[int]:

@@ -66,10 +66,11 @@ class CallSite:
     #: the read of a property (``self.meta``), which runs its getter; not a call written with
     #: parentheses, which calls what the getter returns (``self.AsyncResult(tid)``)
     property_read: bool = False
-    #: the ``if`` / ``match`` arms this call is in, each ``(line, column, arm)`` of its statement
-    #: (``0`` the body, ``1`` the ``else`` or ``elif``; a ``match``'s case index): a call in
-    #: another arm of the same statement does not run in the same pass
-    arms: tuple[tuple[int, int, int], ...] = ()
+    #: the ``if`` / ``match`` arms this call is in, each ``(site, arm)``: the statement's site and
+    #: ``0`` the body, ``1`` the ``else`` or ``elif``, or a ``match``'s case index. A call in
+    #: another arm of the same statement does not run in the same pass. A site, not a bare line:
+    #: the project pass's early cutoff renumbers sites when lines move (:mod:`aliaslint.cutoff`)
+    arms: tuple[tuple[Site, int], ...] = ()
     #: fields of the arguments this function set before the call, on every path to it
     #: (``conanfile.info = c; run_validate(conanfile)``): ``(root, path, value)``, the callee's
     #: changes below ``root``'s ``path`` change ``value``
@@ -78,7 +79,7 @@ class CallSite:
     #: it holding this call, ends in a ``return`` or ``raise`` after the call, with no ``try``
     #: around it: once this call ran, nothing outside that arm runs (cookiecutter 2.7.1's
     #: ``choose_nested_template(context, ...)`` followed by ``return cookiecutter(...)``)
-    leaves_in: tuple[int, int, int] | None = None
+    leaves_in: tuple[Site, int] | None = None
     #: the positions of the arguments, each a bare name, that a statement in a loop rebinds to
     #: this call's result (``policy_vals = update(policy_vals, tdict)``): a fold, whose
     #: accumulator is this call's own result on the next round that makes the call
