@@ -685,7 +685,9 @@ def load(value: Value, selector: str) -> Value:
                 # (``RawEvent(object=obj)["object"]``): no alias known, but the same variance
                 contents = frozenset().union(*fields.values()) if fields else frozenset()
                 out.add(Opaque(loops_of(contents), deps_of(contents) | {UNKNOWN_ROOT}))
-            if not hit and o.copy_of is not None:
+            if o.copy_of is not None and (not hit or selector not in fields):
+                # a key the copy did not set itself is still the original's entry, also when
+                # entries of unknown keys were added (``out = dict(config); out.update(repo)``)
                 for src in load(o.copy_of, selector):
                     if o.kind == "copy" and o.shared_source:
                         how = o.how or "copy"

@@ -237,7 +237,7 @@ class LoopSharedArgumentMutation(ProjectRule):
         from aliaslint.effects import overlaid
         from aliaslint.project import load
 
-        base = frozenset()
+        routes: dict = {}  # each object the change reaches -> the arguments' values it was reached through
         handed_back = frozenset()  # the parts of the argument the result holds
         returned_paths = _returned_paths(project.rets.get(t.function, frozenset()), e.root.index, e.path)
         for origin in arg:
@@ -247,16 +247,27 @@ class LoopSharedArgumentMutation(ProjectRule):
                     part = load(part, sel)
                 handed_back |= part
             start, rest = overlaid(call, origin, e.path)  # below a field set before the call
-            reached = project.resolve(fn, start)
-            for sel in rest:
-                reached = load(reached, sel)
-            base |= reached
+            for element in project.resolve(fn, start):
+                reached = frozenset({element})
+                for sel in rest:
+                    reached = load(reached, sel)
+                for leaf in reached:
+                    routes.setdefault(leaf, set()).add(element)
+        base = frozenset(routes)
         deps_loops = set()
         for r in e.value_deps | e.key_deps | e.path_deps:
             if r.kind == "param":
                 a = project.arg_for(call, t, r.index)
                 if a is not None:
-                    deps_loops |= loops_of(project.resolve(fn, a)) | harm.call_result_loops(project, fn, a)
+                    resolved = project.resolve(fn, a)
+                    deps_loops |= loops_of(resolved) | harm.call_result_loops(project, fn, a)
+                    if resolved and all(isinstance(o, Fresh) and o.each for o in resolved):
+                        # elements the callee made one per round of its own loop (``for keys, value
+                        # in prepare(arguments)``): the caller's loop gets another on each round, so
+                        # a change keyed by it is made at another key each time (borgmatic 2.1.10's
+                        # ``set_values(config, keys, value)``, a B of issue 8's blind thirty-eighth
+                        # set); an object handed back twice (``[data, data]``) is no such element
+                        deps_loops |= loops_of(a)
         kept_in = cls._result_kept(fn, call)
         returns_param = bool(returned_paths)
         for loop in reversed(call.loops):
@@ -269,7 +280,7 @@ class LoopSharedArgumentMutation(ProjectRule):
                     if loop in leaf.loops or leaf.root.kind not in ("param", "global"):
                         continue
                 elif isinstance(leaf, Fresh):
-                    if loop in leaf.loops:
+                    if loop in leaf.loops or _part_of_one_element(leaf, routes[leaf], loop):
                         continue
                 else:
                     continue
@@ -404,6 +415,27 @@ class LoopSharedArgumentMutation(ProjectRule):
                 related.append(facts.related(o_effect.site, f"also mutated here ({o_effect.op})"))
         return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url(),
                           access_path=shown, fix=fixes.copy_in_callee(project, facts, fn, call, t, e))
+
+
+def _part_of_one_element(leaf, elements, loop: int) -> bool:
+    """Whether ``leaf`` is a literal written inside the literal of the one value it was reached
+    through, and that value is another object on each round of ``loop``: each round's value has
+    its own (``for single_config in (config, *copies)`` where ``config`` may be the literal
+    ``{'repositories': []}``: each round gets another dict and another list). Reached through
+    two values (the literal and a shallow copy of it, ``{"items": shared}`` twice), it is one
+    object for both. Where this comes from: borgmatic 2.1.10's ``validate.parse_configuration``,
+    an A of issue 8's blind thirty-eighth set."""
+    if len(elements) != 1 or leaf.kind != "literal":
+        return False
+    (element,) = elements
+    return isinstance(element, Fresh) and element is not leaf and loop in element.loops \
+        and element.kind == "literal" and _site_within(leaf.site, element.site)
+
+
+def _site_within(inner, outer) -> bool:
+    """Whether the text of site ``inner`` lies inside that of site ``outer``."""
+    return (outer.line, outer.column) <= (inner.line, inner.column) \
+        and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
 
 
 def _each_round_anew(value, loop: int) -> bool:

@@ -1,0 +1,122 @@
+"""Kinds of issue 8's eighteenth stop, kept as tests with their twins (blind set 38: borgmatic
+2.1.10, stacker 1.7.2, testcontainers 4.15.0, circus 0.19.0, hvac 2.4.0).
+
+- AL001: a literal written inside the literal of a loop's element, reached through that element
+  alone, is another object on each round (borgmatic's ``for single_config in (config, *copies)``,
+  where ``config`` may be ``{'repositories': []}``: an A). Reached through two elements (the
+  literal and a shallow copy of it, or ``{"items": shared}`` twice), it is one object for both.
+- A shallow copy's entry under a key the copy did not set itself is still the original's, also
+  when the copy took entries of unknown keys (``out = dict(config); out.update(repository)``).
+- AL001: an argument that is an element of a call's result iterated by the loop (``for keys,
+  value in prepare(arguments)``) varies with the loop, though it resolves to the one tuple the
+  callee builds: a removal keyed by it takes out another entry each round (borgmatic's
+  ``set_values``, a B).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_harm import run, shown
+
+APPLY = """\
+import copy
+import json
+
+
+def read(name):
+    with open(name) as f:
+        return json.load(f)
+
+
+def merged(repository, config):
+    out = {copy_call}
+    out.update(repository)
+    return out
+
+
+def apply(config):
+    config["items"].append("--verbose")
+
+
+def run(name, extra):
+    config = read(name) if name else {{"items": []}}
+    for single in (config, *(merged(r, config) for r in extra)):
+        apply(single)
+"""
+
+
+@pytest.mark.parametrize("copy_call, found", [
+    ("copy.deepcopy(config)", []),  # each round's list is its own
+    ("dict(config)", [("AL001", 23, "HIGH")]),  # the copies share the first element's list
+])
+def test_a_literal_inside_one_element_of_the_loop_is_another_object_each_round(
+        tmp_path: Path, copy_call: str, found: list) -> None:
+    assert shown(run(tmp_path, {"pkg/main.py": APPLY.format(copy_call=copy_call)})) == found
+
+
+def test_one_list_inside_two_elements_is_the_same_object_each_round(tmp_path: Path) -> None:
+    source = """\
+def apply(config):
+    config["items"].append("--verbose")
+
+
+def run(extra):
+    shared = []
+    for single in ({"items": shared}, {"items": shared}):
+        apply(single)
+"""
+    assert shown(run(tmp_path, {"pkg/main.py": source})) == [("AL001", 8, "HIGH")]
+
+
+def test_a_list_inside_a_literal_made_on_each_round_from_a_shared_one_is_shared(tmp_path: Path) -> None:
+    source = """\
+def apply(config):
+    config["items"].append("--verbose")
+
+
+def run(n):
+    shared = []
+    for _ in range(n):
+        single = {"items": shared}
+        apply(single)
+"""
+    assert shown(run(tmp_path, {"pkg/main.py": source})) == [("AL001", 9, "HIGH")]
+
+
+SET_VALUES = """\
+def set_values(config, keys, value):
+    if len(keys) == 1:
+        if value is None:
+            config.pop(keys[0], None)
+        else:
+            config[keys[0]] = value
+        return
+    if config.get(keys[0]) is None:
+        config[keys[0]] = {{}}
+    set_values(config[keys[0]], keys[1:], value)
+
+
+def prepare(arguments):
+    out = []
+    for name, value in arguments.items():
+        out.append((tuple(name.split(".")), value))
+    return tuple(out)
+
+
+def apply(config, arguments):
+{loop}
+"""
+
+
+@pytest.mark.parametrize("loop, found", [
+    # each round's keys come from another element of what ``prepare`` returns
+    ("    for keys, value in prepare(arguments):\n        set_values(config, keys, value)", []),
+    # the same keys every round: the pop is made only on some paths, so it is still shown
+    ("    for _ in range(arguments):\n        set_values(config, ('retention', 'keep'), None)",
+     [("AL001", 22, "HIGH")]),
+])
+def test_a_removal_keyed_by_an_element_of_a_call_result_takes_another_entry_each_round(
+        tmp_path: Path, loop: str, found: list) -> None:
+    assert shown(run(tmp_path, {"pkg/main.py": SET_VALUES.format(loop=loop)})) == found
