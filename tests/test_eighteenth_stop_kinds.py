@@ -11,6 +11,13 @@
   value in prepare(arguments)``) varies with the loop, though it resolves to the one tuple the
   callee builds: a removal keyed by it takes out another entry each round (borgmatic's
   ``set_values``, a B).
+- AL007: a part of a parameter handed on by a function no call in the tree reaches is no object
+  "the caller keeps": nothing says anyone holds it (circus's ``console_msg(msg)`` handing
+  ``msg["info"]`` to ``_to_str``, called through a table of commands: C's). A public entry point
+  may still show it, with that reason.
+- the same for an item of ``**kwargs`` that every call in the tree giving that keyword makes for
+  the call, followed through callers forwarding their own ``**kwargs`` (hvac's ``Adapter.post``
+  forwarding ``headers`` to ``request``: a C).
 """
 from __future__ import annotations
 
@@ -120,3 +127,85 @@ def apply(config, arguments):
 def test_a_removal_keyed_by_an_element_of_a_call_result_takes_another_entry_each_round(
         tmp_path: Path, loop: str, found: list) -> None:
     assert shown(run(tmp_path, {"pkg/main.py": SET_VALUES.format(loop=loop)})) == found
+
+
+STATS = """\
+class Stats:
+    def _to_str(self, info):
+        children = info.pop("children", [])
+        return str(children)
+
+    def console_msg(self, msg):
+        return self._to_str(msg["info"])
+"""
+
+
+def test_a_part_handed_on_by_a_function_no_call_reaches_is_no_kept_object(tmp_path: Path) -> None:
+    found = run(tmp_path, {"pkg/__init__.py": "", "pkg/stats.py": STATS})
+    assert shown(found) == [("AL007", 7, "HIGH")]
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (3, "`msg[\"info\"]` is changed here (pop)"),
+        (6, "public entry point: `msg` comes from the caller, and this removes what the caller put in it"),
+    ]
+
+
+def test_a_part_handed_on_by_a_function_called_again_with_it_is_kept(tmp_path: Path) -> None:
+    source = STATS + """\
+
+
+def show(msg):
+    stats = Stats()
+    first = stats.console_msg(msg)
+    return first + stats.console_msg(msg)
+"""
+    found = run(tmp_path, {"pkg/__init__.py": "", "pkg/stats.py": source})
+    assert [(d.code, d.location.line) for d in found] == [("AL007", 3)]
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (7, "second use: this caller passes an object it keeps; its next call of `Stats._to_str` starts from the "
+            "changed object")]
+
+
+ADAPTER = """\
+class Adapter:
+    def request(self, method, url, headers=None, **kwargs):
+        headers.pop("X-Wrap", None)
+        return (method, url, headers, kwargs)
+
+    def post(self, url, **kwargs):
+        return self.request("post", url, **kwargs)
+
+    def login(self, url, **kwargs):
+        return self.post(url, **kwargs)
+
+
+def wrap(adapter: Adapter, token):
+    return Adapter().login("/wrap", headers={{"X-Wrap": token}})
+
+
+def twice(headers):
+    adapter = Adapter()
+    {second}
+"""
+
+
+@pytest.mark.parametrize("second, verdict", [
+    ("return adapter.post('/a', json=1)", "fresh"),  # not given: nothing of this caller's
+    ("adapter.post('/a', headers=headers)\n    adapter.post('/b', headers=headers)", "kept"),
+])
+def test_an_item_of_kwargs_every_caller_makes_for_the_call_is_no_kept_object(
+        tmp_path: Path, second: str, verdict: str) -> None:
+    from aliaslint import engine, harm
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "main.py").write_text(ADAPTER.format(second=second), encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = {s.module: s for s in engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)}
+    project = Project(summaries).analyse()
+    post = project.functions["pkg.main.Adapter.post"]
+    (call,) = post.calls
+    (target,) = [t for t in project.targets(post, call) if t.function == "pkg.main.Adapter.request"]
+    given = project.arg_for(call, target, 3)  # ``headers``: ``kwargs["headers"]`` of ``post``
+    assert harm.sharing(project, post, call, given) == verdict

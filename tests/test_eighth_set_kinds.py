@@ -409,14 +409,26 @@ SIBLING = """
 """
 
 
-@pytest.mark.parametrize(("name", "expected"), [
-    ("model.name", []),
+#: a caller in the tree handing one model to two factories
+BUILD_ALL = """
+
+    def build_all(model, config):
+        first = Factory().create_stream(model, config)
+        return [first, Factory().create_stream(model, config)]
+"""
+
+
+@pytest.mark.parametrize(("name", "caller", "expected"), [
+    ("model.name", BUILD_ALL, []),
     # a value from elsewhere: the next call may write another one over it
-    ("self.prefix", [("AL007", 10, "HIGH")]),
+    ("self.prefix", BUILD_ALL, [("AL007", 10, "HIGH")]),
+    # but only a call in the tree that hands the model over again is a second use (issue 8's
+    # eighteenth stop: "the caller keeps it" had been assumed of a caller no call reaches)
+    ("self.prefix", "", []),
 ])
 def test_a_value_from_another_part_of_the_object_passed_again_is_the_same_again(
-        tmp_path: Path, name: str, expected: list) -> None:
-    assert shown(run(tmp_path, {"factory.py": SIBLING.format(name=name)})) == expected
+        tmp_path: Path, name: str, caller: str, expected: list) -> None:
+    assert shown(run(tmp_path, {"factory.py": SIBLING.format(name=name) + caller})) == expected
 
 
 # napalm 5.2.0 ``compliance_report``: the validation source deep-copied, then each check's

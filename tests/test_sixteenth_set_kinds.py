@@ -236,8 +236,12 @@ def test_a_shallow_copy_whose_result_replaces_the_original_in_its_slot_is_previe
 def test_a_result_stored_elsewhere_leaves_the_original_held_and_changed(tmp_path: Path, store: str) -> None:
     found = run(tmp_path, {"m.py": MERGE.replace("{store}", store)})
     assert shown(found) == [("AL002", 4, "HIGH")]
-    assert _second_use(found) == [(11, "second use: this caller passes an object it keeps; its next call "
-                                       "of `Event._merged` starts from the changed object")]
+    # shown for the copy's intent: no call in the tree reaches ``to_cloudformation``, so none is
+    # named as the second use (issue 8's eighteenth stop; it had been "the caller keeps it")
+    assert _second_use(found) == []
+    assert [r.message for r in found[0].related][-1] == (
+        "copied to leave it unchanged: `body` is the caller's; the copy was made to leave it unchanged, and only "
+        "its top level is")
 
 
 # docker-compose 1.29.2 and set 17's triage: a caller that passes one object to two calls had
