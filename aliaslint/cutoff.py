@@ -44,7 +44,7 @@ from typing import Any
 
 from aliaslint import __version__
 
-FORMAT = "aliaslint-project/5"  # 3: bodies compressed (aliaslint.cache.entry_bytes); 4: Effect.adds_when_absent; 5: Effect.selector
+FORMAT = "aliaslint-project/6"  # 3: bodies compressed (aliaslint.cache.entry_bytes); 4: Effect.adds_when_absent; 5: Effect.selector; 6: Effect.extends_entry
 
 #: a file's part of a project pass: ``(display, module, summary key)``, the key empty when the
 #: file has no summary (it could not be read or parsed)

@@ -18,7 +18,7 @@ from aliaslint.arg_stores import forget as forget_arg_stores
 from aliaslint.callgraph import Target, strongly_connected_components
 from aliaslint.dataflow import bounded, load, rebased, refs_below
 from aliaslint.reads import Reads
-from aliaslint.summary import FALSY_LITERALS, TRUTHY_LITERALS, CallSite, FunctionSummary
+from aliaslint.summary import FALSY_LITERALS, OVERWRITE, TRUTHY_LITERALS, CallSite, FunctionSummary
 from aliaslint.type_tests import rejects
 from aliaslint.values import (
     ANY,
@@ -109,6 +109,10 @@ class Effect:
     stored_at: Site | None = None
     #: the item taken out or written, when its key is a constant (``Mutation.selector``)
     selector: str = ""
+    #: a write of an item whose new value is a list holding the entry's old elements and others
+    #: (``keys = []; keys.extend(config_keys); keys.extend(d.get("keys", [])); d["keys"] = keys``):
+    #: made again, it adds the others again (see :func:`extends_entry`)
+    extends_entry: bool = False
 
     def key(self) -> tuple:
         return (self.root, self.path, self.kind, self.site)
@@ -255,7 +259,8 @@ class EffectsFixpoint:
                                             defaulted=defaulted or ref.root.kind == "param" and not ref.path
                                             and ref.root.index in fn.own_fallback, type_requires=m.type_requires,
                                             guarded=m.guarded, value_outside=outside(value_refs, ref),
-                                            adds_when_absent=m.adds_when_absent, selector=m.selector))
+                                            adds_when_absent=m.adds_when_absent, selector=m.selector,
+                                            extends_entry=extends_entry(ref, m, resolved_value)))
         self._arg_roots = {}
         self._stored_by_calls = self.storing_calls(fn)
         for call in fn.calls:
@@ -336,7 +341,7 @@ class EffectsFixpoint:
                                      value_outside=e.value_outside or outside(value_refs, ref),
                                      # made only under the caller's flags: so is the change
                                      requires=requires_here, stored_at=e.stored_at or stored_at,
-                                     selector=e.selector)
+                                     selector=e.selector, extends_entry=e.extends_entry)
 
     def stored_before(self, fn: FunctionSummary, call: CallSite, e: Effect, arg: Value, storing: list | tuple
                       ) -> Iterator[tuple[Value, tuple[str, ...], object, Site]]:
@@ -712,7 +717,35 @@ def effect_order(e: Effect) -> tuple:
             # the rest too: two routes differing only here must not be picked by the order found
             (e.copy.depth, e.copy.how) if e.copy else (), e.discarded, e.value_text, e.conditional,
             e.returned, e.maybe_copied, e.requires, tuple(sorted(e.path_deps)), e.defaulted, e.type_requires,
-            e.guarded, e.value_outside, e.adds_when_absent)
+            e.guarded, e.value_outside, e.adds_when_absent, e.extends_entry)
+
+
+def extends_entry(target: Ref, m, value: Value) -> bool:
+    """Whether mutation ``m``, a write of the item ``m.selector`` (a constant key) of ``target``,
+    puts there a new list that holds the elements of the entry it replaces and other values too:
+    a rebuilt entry that grows each time it is rebuilt (fabric 3.2.3's ``resolve_connect_kwargs``
+    merging the configuration's ``key_filename`` list with the caller's into the caller's
+    ``connect_kwargs``; ``Group(*hosts, connect_kwargs=ck)`` builds every connection from one
+    dict, and each one adds the configuration's keys again: a bug missed at every tier by issue
+    8's blind thirty-ninth set). ``value`` is ``m.value`` resolved. A list of the old elements
+    alone (``d["k"] = sorted(d["k"])``) is a normalisation, not this."""
+    if m.kind != OVERWRITE or not m.selector:
+        return False
+    entry = target.path + (m.selector,)
+    for o in value:
+        if not isinstance(o, Fresh) or o.container not in ("list", "tuple") and not o.copy_of:
+            continue
+        # its own elements, and a copy's (``sorted(keys)``, ``list(keys)``) those of what it copied
+        made = [o, *(c for c in o.copy_of or () if isinstance(c, Fresh))]
+        elements = frozenset().union(*(v for x in made for k, v in x.fields if k == ANY or is_place(k)))
+        old = {x for x in elements if isinstance(x, Ref) and x.root == target.root and x.path[:len(entry)] == entry
+               and len(x.path) == len(entry) + 1}
+        # and what a copy copied from elsewhere (``keys = list(config_keys)``, then extended)
+        copied = {c for c in o.copy_of or () if not isinstance(c, Fresh)
+                  and not (isinstance(c, Ref) and c.root == target.root and c.path[:len(entry)] == entry)}
+        if old and (elements - old or copied):
+            return True
+    return False
 
 
 def outside(value_refs: list[Ref], changed: Ref) -> bool:

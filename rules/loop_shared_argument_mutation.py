@@ -7,7 +7,7 @@ from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
+from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT
 from aliaslint.values import ANY, Fresh, Ref, format_path, loops_of, operand
 
 
@@ -32,8 +32,10 @@ class LoopSharedArgumentMutation(ProjectRule):
     (`volumeMounts[2].mountPath: Invalid value: "/dev/shm": must be unique`).
 
     Reported only when the mutation duplicates: an append or removal whose value and key do not
-    change from one iteration to the next, or any write when the callee returns the object and
-    the loop keeps every result. Accumulators filled with loop-varying keys are not reported.
+    change from one iteration to the next, an entry rebuilt from what it held and more
+    (`keys = list(config_keys); keys.extend(d.get("keys", [])); d["keys"] = keys`: each iteration adds the more
+    again), or any write when the callee returns the object and the loop keeps every result.
+    Accumulators filled with loop-varying keys are not reported.
 
     ## Example
     ```python
@@ -288,6 +290,10 @@ class LoopSharedArgumentMutation(ProjectRule):
                 # ``set.add`` of the same value again changes nothing: only sequences duplicate
                 if e.kind == ACCUMULATE and e.op != "add" and not varies and not harm.membership_only(project, e):
                     return leaf, loop, "duplicate"
+                if e.kind == OVERWRITE and e.extends_entry and not varies:
+                    # the entry rebuilt from what it held and more: the second round adds the
+                    # more again (fabric 3.2.3's ``Group``, see ``aliaslint.effects.extends_entry``)
+                    return leaf, loop, "extends"
                 if e.kind == REMOVE and not varies and not harm.repeat_safe(e) and e.op != "clear":
                     # (a ``clear()`` the next iteration repeats empties the object again: a reset
                     # or a drain, which the loop's next round means to start from)
@@ -377,6 +383,10 @@ class LoopSharedArgumentMutation(ProjectRule):
                     "iteration's values")
         elif reason == "remove":
             tail = "so from the second iteration on, what the first one removed is gone"
+        elif reason == "extends":
+            tail = (f"rebuilding `{format_path(shown, (e.selector,))}` from what it holds and more, so the "
+                    f"object the second iteration gets already holds the first one's additions there and gets "
+                    f"them again")
         elif e.root in e.value_deps and not e.op.endswith("+="):
             # what is added is computed from the object itself (``new = [f for f in data.futures
             # if f.spawned]``; ``x += [...]`` reads it only to extend it): not the same entry

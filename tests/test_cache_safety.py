@@ -166,7 +166,7 @@ def test_entries_are_stored_compressed_and_read_back_exactly(tmp_path: Path) -> 
     # the replayed run and the kept project pass are stored the same way
     folder = cache.SummaryCache(settings).folder
     [run], [kept] = folder.glob("runs/*"), folder.glob("projects/*")
-    for path, fmt in ((run, "aliaslint-run/4"), (kept, "aliaslint-project/5")):
+    for path, fmt in ((run, "aliaslint-run/4"), (kept, "aliaslint-project/6")):
         meta = json.loads(path.read_bytes().split(b"\n", 1)[0])
         assert meta["format"] == fmt and meta["size"] < meta["raw"]
     # any body, compressible or not, empty too

@@ -209,3 +209,63 @@ def test_an_item_of_kwargs_every_caller_makes_for_the_call_is_no_kept_object(
     (target,) = [t for t in project.targets(post, call) if t.function == "pkg.main.Adapter.request"]
     given = project.arg_for(call, target, 3)  # ``headers``: ``kwargs["headers"]`` of ``post``
     assert harm.sharing(project, post, call, given) == verdict
+
+
+# fabric 3.2.3's ``Connection.resolve_connect_kwargs`` and ``Group`` (blind set 39, a bug it
+# missed at every tier): the entry rebuilt from what it held and the configuration's keys
+CONNECTION = """\
+class Connection:
+    def __init__(self, host, config_keys=(), connect_kwargs=None):
+        self.host = host
+        self.connect_kwargs = self.resolve(connect_kwargs, config_keys)
+
+    def resolve(self, connect_kwargs, config_keys):
+        kwargs = connect_kwargs or {{}}
+        keys = []
+        for value in (config_keys, kwargs.get("key_filename", [])):
+            keys.extend(value)
+        if keys:
+            kwargs["key_filename"] = {rebuilt}
+        return kwargs
+
+
+def group(hosts, **kwargs):
+    return [Connection(host, **kwargs) for host in hosts]
+"""
+
+
+@pytest.mark.parametrize("rebuilt, found", [
+    ("keys", [("AL001", 17, "HIGH")]),  # what it held and more: the more again each round
+    ("sorted(keys)", [("AL001", 17, "HIGH")]),  # the same list, sorted
+    ("sorted(kwargs.get('key_filename', []))", []),  # what it held alone: a normalisation
+    # other values alone: the same again each round (what stays is AL007's public constructor
+    # setting a key of the caller's dict on some calls only)
+    ("list(config_keys)", [("AL007", 4, "HIGH")]),
+])
+def test_an_entry_rebuilt_from_what_it_held_and_more_grows_each_round(
+        tmp_path: Path, rebuilt: str, found: list) -> None:
+    got = run(tmp_path, {"pkg/__init__.py": "", "pkg/connection.py": CONNECTION.format(rebuilt=rebuilt)})
+    assert shown(got) == found
+    if found and found[0][0] == "AL001":
+        assert got[0].message == (
+            "`Connection(...)` gets the same object on every iteration of the loop, and Connection.__init__ -> "
+            "Connection.resolve writes an item of `kwargs[\"connect_kwargs\"]`, rebuilding "
+            "`kwargs[\"connect_kwargs\"][\"key_filename\"]` from what it holds and more, so the object the second "
+            "iteration gets already holds the first one's additions there and gets them again; pass a deep copy "
+            "(`copy.deepcopy(kwargs[\"connect_kwargs\"])`), or copy inside the callee")
+
+
+def test_the_documented_rebuilt_entry_is_found(tmp_path: Path) -> None:
+    # AL001's documentation: ``keys = list(config_keys); keys.extend(d.get("keys", [])); d["keys"] = keys``
+    source = """\
+def resolve(d, config_keys):
+    keys = list(config_keys)
+    keys.extend(d.get("keys", []))
+    d["keys"] = keys
+
+
+def run(hosts, d, config_keys):
+    for h in hosts:
+        resolve(d["spec"], config_keys)
+"""
+    assert shown(run(tmp_path, {"pkg/__init__.py": "", "pkg/m.py": source})) == [("AL001", 9, "HIGH")]
