@@ -1369,7 +1369,8 @@ def _keyword_made_for_each_call(project, fn: FunctionSummary, ref: Ref, depth: i
         value = given.get(name)
         if value is None:
             continue
-        if not (made_by_caller(project, caller, call, value) and sharing(project, caller, call, value, depth + 1) == "fresh"):
+        if not made_by_caller(project, caller, call, value) \
+                or sharing(project, caller, call, value, depth + 1) != "fresh":
             return False
     return True
 

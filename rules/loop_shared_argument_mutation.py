@@ -33,9 +33,9 @@ class LoopSharedArgumentMutation(ProjectRule):
 
     Reported only when the mutation duplicates: an append or removal whose value and key do not
     change from one iteration to the next, an entry rebuilt from what it held and more
-    (`keys = list(config_keys); keys.extend(d.get("keys", [])); d["keys"] = keys`: each iteration adds the more
-    again), or any write when the callee returns the object and the loop keeps every result.
-    Accumulators filled with loop-varying keys are not reported.
+    (`keys = list(config_keys); keys.extend(d.get("keys", [])); d["keys"] = keys`: each
+    iteration adds the more again), or any write when the callee returns the object and the loop
+    keeps every result. Accumulators filled with loop-varying keys are not reported.
 
     ## Example
     ```python
