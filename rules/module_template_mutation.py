@@ -594,7 +594,8 @@ class ModuleTemplateMutation(ProjectRule):
             elif any(other.via_instance for _, other in items):
                 attr_name = name.rsplit(".", 1)[-1]
                 if e.path:
-                    fix = "copy the part that is changed before changing it (`list(...)`, `copy.deepcopy(...)`)"
+                    fix = (f"copy the part that is changed before changing it (`{_shallow_copy_for(e)}`, "
+                           f"`copy.deepcopy(...)`)")
                 else:
                     # the change is to the container itself: a shallow copy is the instance's own,
                     # and it keeps the elements the same objects that other class attributes may
@@ -716,3 +717,22 @@ def _injected(qualname: str) -> bool:
 #: module attributes Python itself or its conventions define
 _PYTHON_DUNDERS = frozenset({"__all__", "__path__", "__version__", "__author__", "__doc__", "__annotations__",
                              "__builtins__", "__dict__", "__name__", "__file__", "__spec__", "__loader__"})
+
+
+#: methods only a mapping has, and those only a list has (the changed part's kind, for the copy
+#: a message suggests)
+_MAPPING_OPS = frozenset({"update", "setdefault", "popitem"})
+_LIST_OPS = frozenset({"append", "extend", "insert", "appendleft", "remove", "sort", "reverse", "+="})
+
+
+def _shallow_copy_for(effect) -> str:
+    """The shallow copy to suggest for the part ``effect`` changes: ``dict(...)`` for a mapping
+    (an item written or taken out by a constant key, a mapping's own method), ``list(...)`` for a
+    list, ``copy.copy(...)`` when the change does not say (prowler 5.46.0's error tables, a dict
+    of dicts whose item's ``"message"`` is written: ``list(...)`` had been suggested, blind set
+    40)."""
+    if effect.selector or effect.op in _MAPPING_OPS:
+        return "dict(...)"
+    if effect.op in _LIST_OPS:
+        return "list(...)"
+    return "copy.copy(...)"

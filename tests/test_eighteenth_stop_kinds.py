@@ -1,5 +1,6 @@
 """Kinds of issue 8's eighteenth stop, kept as tests with their twins (blind set 38: borgmatic
-2.1.10, stacker 1.7.2, testcontainers 4.15.0, circus 0.19.0, hvac 2.4.0).
+2.1.10, stacker 1.7.2, testcontainers 4.15.0, circus 0.19.0, hvac 2.4.0; set 39: fabric 3.2.3 and
+four more; set 40: prowler 5.46.0 and four more).
 
 - AL001: a literal written inside the literal of a loop's element, reached through that element
   alone, is another object on each round (borgmatic's ``for single_config in (config, *copies)``,
@@ -18,6 +19,11 @@
 - the same for an item of ``**kwargs`` that every call in the tree giving that keyword makes for
   the call, followed through callers forwarding their own ``**kwargs`` (hvac's ``Adapter.post``
   forwarding ``headers`` to ``request``: a C).
+- AL001: an entry rebuilt from what it held and more grows on each round that rebuilds it
+  (fabric 3.2.3's ``Group`` building every ``Connection`` from one ``connect_kwargs``, whose
+  ``key_filename`` list each merges with the configuration's: blind set 39's bug, missed before).
+- AL003: the shallow copy its message suggests fits the changed part: ``dict(...)`` for a mapping
+  (prowler 5.46.0's error tables, blind set 40), ``list(...)`` for a list.
 """
 from __future__ import annotations
 
@@ -269,3 +275,32 @@ def run(hosts, d, config_keys):
         resolve(d["spec"], config_keys)
 """
     assert shown(run(tmp_path, {"pkg/__init__.py": "", "pkg/m.py": source})) == [("AL001", 9, "HIGH")]
+
+
+# prowler 5.46.0's ``ScanBaseException``: a class-level table of dicts whose item's ``"message"``
+# each constructor given a message writes (blind set 40); the copy suggested is a mapping's
+ERRORS = """\
+class ScanError(Exception):
+    ERRORS = {{
+        (5000, "ScanError"): {{"message": "Invalid severity level provided."}},
+    }}
+
+    def __init__(self, code, message=None):
+        info = self.ERRORS.get((code, self.__class__.__name__))
+        if message:
+            {change}
+        super().__init__(info)
+"""
+
+
+@pytest.mark.parametrize("change, copy", [
+    ('info["message"] = message', "dict(...)"),
+    ('info.update(message=message)', "dict(...)"),
+    ('info["history"].append(message)', "list(...)"),
+])
+def test_the_shallow_copy_suggested_for_a_class_level_part_fits_its_kind(
+        tmp_path: Path, change: str, copy: str) -> None:
+    found = run(tmp_path, {"pkg/__init__.py": "", "pkg/errors.py": ERRORS.format(change=change)}, preview=True)
+    assert [d.code for d in found] == ["AL003"]
+    assert found[0].message.endswith(f"copy the part that is changed before changing it (`{copy}`, "
+                                     f"`copy.deepcopy(...)`)")
