@@ -109,6 +109,46 @@ def _instances_only(project, root) -> bool:
     return objects is None or all(isinstance(o, Fresh) and o.kind == "instance" for o in objects)
 
 
+def _pool(project, items) -> bool:
+    """The class-level list is a pool: its class's methods take elements out of it and use them
+    (``pop()``, the result kept) and put back elements that came out of it (``append``,
+    ``extend`` of what the taking method handed out, passed along by the class's own calls).
+    mitogen 0.3.54's ``Latch._cls_idle_socketpairs``, "reusable socketpair tuples": ``_get_sleep``
+    appends the ``rsock, wsock`` its caller got from ``_get_socketpair()``, which pops them (a B
+    of issue 8's blind fortieth set). A list filled with what callers give (``push(x)``) is the
+    classic shared class attribute, and stays."""
+    if not items or any(not e.via_instance or e.path for _, e in items):
+        return False
+    takes = [(f, e) for f, e in items if e.kind == REMOVE and e.op.startswith("pop") and not e.discarded]
+    puts = [(f, e) for f, e in items if e.kind == ACCUMULATE and e.op in ("append", "extend")]
+    if not takes or not puts or len(takes) + len(puts) != len(items):
+        return False
+    takers = {f.qualname for f, _ in takes}
+    return all(_handed_out_by(project, f, e, takers) for f, e in puts)
+
+
+def _handed_out_by(project, fn, e, takers: set[str]) -> bool:
+    """Every parameter (but ``self``) the value ``e`` puts back is made from, every call of ``fn``
+    in the tree passes the result of a call of one of ``takers``; and there is such a call."""
+    params = {r.index for r in e.value_deps if r.kind == "param" and r.index > 0}
+    if not params:
+        return True
+    calls = harm.other_callers(project, fn)
+    if not calls:
+        return False
+    for caller, call, t in calls:
+        for index in params:
+            arg = project.arg_for(call, t, index)
+            if not arg:
+                return False
+            for o in arg:
+                site = project.call_site(caller, o.root.index) \
+                    if isinstance(o, Ref) and o.root.kind == "call" else None
+                if site is None or not any(x.function in takers for x in project.targets(caller, site)):
+                    return False
+    return True
+
+
 def _empties(e) -> bool:
     """``e`` empties the object at its top level: ``xs.clear()``, ``xs[:] = []``."""
     return not e.path and (e.op == "clear" or e.op == "[:] =" and e.value_text == "[]")
@@ -374,6 +414,9 @@ class ModuleTemplateMutation(ProjectRule):
       (`xs[:] = []`, `xs.clear()`) a collector that another function adds to: a drain;
     - adding to a class-level list that a loop elsewhere works through until it is empty
       (`while config.DEPRECATED: config.DEPRECATED.pop(0)`): a queue;
+    - a class-level pool: one method takes an object out (`self._idle.pop()`) and another puts
+      back what the taking method handed out (`self._idle.append((rsock, wsock))`), objects the
+      class made itself, shared by every instance on purpose;
     - a function of no arguments setting named entries of the object from what it reads, not
       literals (`filters["modules"] = frozenset(data[...])`): it loads the object, and a second
       call sets the same entries again;
@@ -558,6 +601,10 @@ class ModuleTemplateMutation(ProjectRule):
                 # issue 8's twenty-fourth set)
                 intended = ("it is worked through as a queue elsewhere (a loop takes its entries out until it "
                             "is empty), so adding to it is what it is for; nothing to change if that is intended")
+            if intended is None and holder in project.classes and _pool(project, items):
+                intended = ("the class takes objects out of it and puts them back, objects it made itself (a "
+                            "pool of reusable ones, shared by every instance on purpose); nothing to change if "
+                            "that is intended")
             filler = None if intended is not None else _filler(project, root, fn)
             drains = all(_empties(other) for _, other in items)
             if filler is None and intended is None and drains:

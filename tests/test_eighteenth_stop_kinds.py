@@ -24,6 +24,9 @@ four more; set 40: prowler 5.46.0 and four more).
   ``key_filename`` list each merges with the configuration's: blind set 39's bug, missed before).
 - AL003: the shallow copy its message suggests fits the changed part: ``dict(...)`` for a mapping
   (prowler 5.46.0's error tables, blind set 40), ``list(...)`` for a list.
+- AL003: a class-level pool (one method pops an object and uses it, another puts back what the
+  taking method handed out) is intended: preview (mitogen 0.3.54's socketpair pool, blind set 40,
+  a B). A class-level list filled with what callers push stays a finding.
 """
 from __future__ import annotations
 
@@ -304,3 +307,50 @@ def test_the_shallow_copy_suggested_for_a_class_level_part_fits_its_kind(
     assert [d.code for d in found] == ["AL003"]
     assert found[0].message.endswith(f"copy the part that is changed before changing it (`{copy}`, "
                                      f"`copy.deepcopy(...)`)")
+
+
+# mitogen 0.3.54's ``Latch._cls_idle_socketpairs`` (blind set 40, a B): a class-level pool of
+# reusable objects, taken out by one method and put back by another
+POOL = """\
+class Latch:
+    _idle = []
+
+    def _take(self):
+        try:
+            return self._idle.pop()
+        except IndexError:
+            return (object(), object())
+
+    def _sleep(self, timeout, a, b):
+        self._idle.append((a, b))
+
+    def get(self, timeout):
+        a, b = self._take()
+        self._sleep(timeout, a, b)
+{more}"""
+
+
+@pytest.mark.parametrize("more, found", [
+    ("", [("AL003", 11, "MEDIUM")]),  # what it puts back is what it took out: a pool
+    # something put back that a caller gave: no longer only the class's own objects
+    ("\n    def give(self, a, b):\n        self._sleep(0, a, b)\n", [("AL003", 11, "HIGH")]),
+])
+def test_a_class_level_pool_of_the_class_own_objects_is_intended(tmp_path: Path, more: str, found: list) -> None:
+    got = run(tmp_path, {"pkg/__init__.py": "", "pkg/latch.py": POOL.format(more=more)}, preview=True)
+    assert shown(got) == found
+    if found[0][2] == "MEDIUM":
+        assert "a pool of reusable ones, shared by every instance on purpose" in got[0].message
+
+
+def test_a_class_level_stack_of_what_callers_push_stays_a_finding(tmp_path: Path) -> None:
+    source = """\
+class Stack:
+    items = []
+
+    def push(self, x):
+        self.items.append(x)
+
+    def pop(self):
+        return self.items.pop()
+"""
+    assert shown(run(tmp_path, {"pkg/__init__.py": "", "pkg/stack.py": source})) == [("AL003", 5, "HIGH")]
