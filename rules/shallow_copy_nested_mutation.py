@@ -6,7 +6,7 @@ from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import ACCUMULATE, SETDEFAULT
+from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
 from aliaslint.values import ANY, SELECTION_COPY, UNPACKED_COPY, VIEW_COPY, Fresh, format_path, key_name, loops_of
 
 
@@ -36,6 +36,39 @@ def _held_objects_own_change(hit) -> bool:
         return False
     below = e.path[e.copy.depth:]
     return below[0].startswith("[") and any(sel.startswith(".") for sel in below[1:])
+
+
+def _key_never_held(project, hit) -> bool:
+    """The change is to the entry under a constant key of a copy of ``self.<attr>``, and the
+    original never holds that key: every store of the attribute in the class (and its bases)
+    is a dict literal of other constant keys, and no method puts an item into it. The entry the
+    copy hands over came from elsewhere (hvac 2.4.0's ``_kwargs = self._kwargs.copy();
+    _kwargs.update(kwargs)`` then ``_kwargs.get("params", {}).update(...)``: ``self._kwargs``
+    only ever holds ``cert``, ``verify``, ``timeout`` and ``proxies``; an A of issue 8's blind
+    thirty-eighth set, whose reader checked that ``self._kwargs`` stays unchanged)."""
+    e = hit.effect
+    if e is None or e.copy is None or e.root.kind != "param" or e.root.index != 0 or e.copy.depth != 1 \
+            or len(e.path) < 2 or not e.path[0].startswith("."):
+        return False
+    name = key_name(e.path[1])
+    fn = project.functions.get(hit.function)
+    if name is None or fn is None or not fn.cls or fn.cls not in project.classes:
+        return False
+    attr = e.path[0][1:]
+    methods = [project.functions.get(q) for c in project.mro(fn.cls) if c in project.classes
+               for q in project.classes[c].methods.values()]
+    stores = [v for m in methods if m is not None for stored, v, _ in m.self_stores if stored == attr]
+    if not stores:
+        return False
+    for value in stores:
+        for o in value:
+            if not (isinstance(o, Fresh) and o.kind == "literal" and o.container == "dict"):
+                return False
+            if any(k == ANY or k == e.path[1] or key_name(k) is None for k, _ in o.fields):
+                return False
+    # nothing puts an item into it afterwards (``self._kwargs["params"] = p``, ``.update(...)``)
+    return not any(x.root.kind == "param" and x.root.index == 0 and x.path == e.path[:1] and x.kind != REMOVE
+                   for m in methods if m is not None for x in project.effects.get(m.qualname, {}).values())
 
 
 def _kept_as_state(project, site) -> bool:
@@ -171,7 +204,11 @@ class ShallowCopyNestedMutation(ProjectRule):
       v.startswith("arn:")`), or writes into an entry the key that chose it (`for f in keys:
       data[f]["key"] = f`): the original gains what it lacked, once.
 
-    Not a nested change: writing a shallow copy's own `__dict__` (`copied.__dict__[k]`).
+    Not a nested change: writing a shallow copy's own `__dict__` (`copied.__dict__[k]`). Not the
+    original's: an entry under a key the copied `self.<attr>` never holds (every store of it is a
+    dict literal of other keys, and no method puts an item into it), which the copy got from
+    elsewhere (`_kwargs = self._kwargs.copy(); _kwargs.update(kwargs)`, then a change to
+    `_kwargs["params"]`).
     """
 
     code = "AL002"
@@ -208,6 +245,8 @@ class ShallowCopyNestedMutation(ProjectRule):
         for hit in copy_hits(project):
             if hit.site in facts.reported_sites:
                 continue  # the same change is already explained (AL001's loop): one bug, one code
+            if _key_never_held(project, hit):
+                continue  # the entry changed is never the original's: the copy got it elsewhere
             by_copy.setdefault(hit.mark.site, []).append(hit)
         out = []
         for site, hits in by_copy.items():

@@ -27,6 +27,8 @@ four more; set 40: prowler 5.46.0 and four more).
 - AL003: a class-level pool (one method pops an object and uses it, another puts back what the
   taking method handed out) is intended: preview (mitogen 0.3.54's socketpair pool, blind set 40,
   a B). A class-level list filled with what callers push stays a finding.
+- AL002: an entry under a key the copied ``self.<attr>`` never holds is not the original's
+  (hvac 2.4.0's ``self._kwargs.copy()`` taking the call's ``params``, blind set 38, an A).
 """
 from __future__ import annotations
 
@@ -354,3 +356,32 @@ class Stack:
         return self.items.pop()
 """
     assert shown(run(tmp_path, {"pkg/__init__.py": "", "pkg/stack.py": source})) == [("AL003", 5, "HIGH")]
+
+
+# hvac 2.4.0's ``Adapter.request`` (blind set 38, an A): a copy of ``self._kwargs`` takes the
+# call's ``**kwargs`` too; the ``params`` entry changed is never ``self._kwargs``'s
+KWARGS = """\
+class Adapter:
+    def __init__(self, cert=None, timeout=30):
+        self._kwargs = {{"cert": cert, "timeout": timeout{extra}}}
+
+    def request(self, url, **kwargs):
+        _kwargs = self._kwargs.copy()
+        _kwargs.update(kwargs)
+        params = _kwargs.get("params", {{}})
+        params.update({{"list": "true"}})
+        _kwargs["params"] = params
+        return url, _kwargs
+{more}"""
+
+
+@pytest.mark.parametrize("extra, more, found", [
+    ("", "", []),  # never the original's
+    (', "params": {}', "", [("AL002", 6, "HIGH")]),  # the original holds a params dict
+    ("", '\n    def configure(self, params):\n        self._kwargs["params"] = params\n', [("AL002", 6, "HIGH")]),
+])
+def test_a_copy_changing_an_entry_the_original_never_holds_changes_no_original(
+        tmp_path: Path, extra: str, more: str, found: list) -> None:
+    source = KWARGS.format(extra=extra, more=more)
+    got = run(tmp_path, {"pkg/__init__.py": "", "pkg/adapter.py": source}, preview=True)
+    assert [x for x in shown(got) if x[0] == "AL002"] == found
