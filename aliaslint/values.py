@@ -98,6 +98,11 @@ class Site(_HashOnce):
     end_line: int = 0
     end_column: int = 0
 
+    def encloses(self, other: "Site") -> bool:
+        """Whether the text of ``other`` lies inside this site's (in the same module)."""
+        return self.module == other.module and (self.line, self.column) <= (other.line, other.column) \
+            and (other.end_line, other.end_column) <= (self.end_line, self.end_column)
+
 
 @_hash_once
 @dataclass(frozen=True, slots=True)

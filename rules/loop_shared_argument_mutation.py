@@ -439,13 +439,7 @@ def _part_of_one_element(leaf, elements, loop: int) -> bool:
         return False
     (element,) = elements
     return isinstance(element, Fresh) and element is not leaf and loop in element.loops \
-        and element.kind == "literal" and _site_within(leaf.site, element.site)
-
-
-def _site_within(inner, outer) -> bool:
-    """Whether the text of site ``inner`` lies inside that of site ``outer``."""
-    return (outer.line, outer.column) <= (inner.line, inner.column) \
-        and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
+        and element.kind == "literal" and element.site.encloses(leaf.site)
 
 
 def _each_round_anew(value, loop: int) -> bool:
