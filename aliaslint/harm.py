@@ -59,7 +59,10 @@ _UPDATES_ARGUMENT = re.compile(
     r"|normali[sz]es? (the|its|given|passed)|\bkey\b[^.]{0,20}\b(will be|is|gets) (removed|deleted|popped)"
     # zuul 14.3.0's ``zuul_filter_result``: "Remove keys from shell/command output." (three B's of
     # issue 8's twenty-eighth set, one function vendored three times)
-    r"|^\s*(remove|delete|drop|strip|pop)s? (the |all |some |any )?(keys|entries|fields|items) from)\b",
+    r"|^\s*(remove|delete|drop|strip|pop)s? (the |all |some |any )?(keys|entries|fields|items) from"
+    # opsdroid 0.31.0's ``get_session_id``: "get the id and inject it into the configuration" (a B
+    # of issue 8's blind forty-first set)
+    r"|inject(s|ed)?\b[^.;]{0,30}\binto\s+(the|its|given|passed|provided))\b",
     re.IGNORECASE,
 )
 
@@ -279,6 +282,20 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
         return "its class's docstring says it changes the object it works on"
     if index is not None and index in fn.rejects_leftovers:
         return "it takes its argument apart and rejects what is left"
+    return None
+
+
+def documented_in_chain(project, effect) -> str | None:
+    """Why a change reaching the caller's argument through callees (``effect.callees``) is the
+    purpose of the callee that makes it: its docstring says it changes its argument, as
+    :func:`intended` reads it. The caller handed the object down to a documented updater, so the
+    change is what the call is for (opsdroid 0.31.0's ``parse_watson`` -> ``call_watson`` ->
+    ``get_session_id``, "inject it into the configuration": a B of issue 8's blind forty-first
+    set), or ``None``."""
+    for q in effect.callees:
+        callee = project.functions.get(q)
+        if callee is not None and callee.doc and _UPDATES_ARGUMENT.search(callee.doc):
+            return f"`{callee.name}`'s docstring says it changes its argument"
     return None
 
 

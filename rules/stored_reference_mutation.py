@@ -132,6 +132,30 @@ def _shared_construction(project, caller, call, target, index, inner: tuple[str,
     return project.sharing(caller, call, value, into=whole) == "shared"
 
 
+def _owner_back_reference(project, constructions, index: int) -> bool:
+    """Whether every construction in the tree that passes argument ``index`` passes the
+    constructing method's own instance (``self.web_server = Web(self)``, a child node built with
+    ``TreeNode(tree, path, self)``), or ``None``, and one does: the kept object is the owner or the
+    parent, and a part changing its owner's state (the app's statistics, the parent's table of
+    children) is what the back-reference is for. (The caller leaves out changes that duplicate:
+    a part appending to its owner's template, ``Job(self).start()`` adding its flag to the
+    cluster's ``spec["args"]`` on every submit, is still the founding bug's kind.) Constructions in test code count only when the
+    package has no other. Where this comes from: opsdroid 0.31.0's ``Web`` and kazoo 2.11.0's
+    ``TreeNode``, two B's of issue 8's blind forty-first set."""
+    real = [(c, call, t) for c, call, t in constructions if not harm.is_test_code(c)] or constructions
+    owner = False
+    for caller, call, target in real:
+        arg = project.arg_for(call, target, index)
+        if arg is None or project.arg_text_for(call, target, index) == "None":
+            continue
+        resolved = project.resolve(caller, arg)
+        if not caller.cls or not resolved or not all(
+                isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in resolved):
+            return False
+        owner = True
+    return owner
+
+
 def _made_upstream_for_it(project, caller, call, target, index) -> list:
     """The calls of ``caller`` (a factory building the object around its own parameter:
     ``ExposureRefResolver(None, exposure, ...)``) when every one of them hands over an object its
@@ -314,6 +338,11 @@ class StoredReferenceMutation(ProjectRule):
       a probe of its form, `if not role.startswith("arn:"): role = "arn:..." + role`, or the key
       that chose an entry written into it, `for f in keys: data[f]["key"] = f`);
     - classes whose every construction in the tree passes a new object;
+    - a back-reference to the owner: every construction in the tree passes the constructing
+      object itself (`self.web = Web(self)`, a child node built with `TreeNode(tree, path,
+      self)`), so a part changing its owner's state or its parent's table of children is what
+      the reference is for, unless the change duplicates (an append to the owner's template on
+      every call stays shown);
     - a queue every construction made for the instance, which its method works through (`stream
       = self._queue.pop(0)`, put back with `append` when blocked).
     """
@@ -471,8 +500,11 @@ class StoredReferenceMutation(ProjectRule):
                 # repeats a duplicating change on it (``self.checks.append("tcp:8080")`` per call)
                 likely = bool(repeated or builder or (shared_at or reason) and (merged or not _acts_on_whole(hits))) \
                     and not _holds_state(project, init, index, hits, inner) and not harm.intended(project, fn) \
+                    and not harm.documented_in_chain(project, e) \
                     and not harm.out_parameter(init, index) \
-                    and not _editing_handle(hits) and not _working_buffers(hits)
+                    and not _editing_handle(hits) and not _working_buffers(hits) \
+                    and not (_owner_back_reference(project, constructions, index)
+                             and not any(harm.duplicates(h[1]) and not h[1].stores_self for h in hits))
                 if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False)
                                                       and not h[1].value_outside for h in hits) \
                         or reason and not repeated and builder is None and not merged and all(

@@ -308,7 +308,8 @@ def test_the_shallow_copy_suggested_for_a_class_level_part_fits_its_kind(
     found = run(tmp_path, {"pkg/__init__.py": "", "pkg/errors.py": ERRORS.format(change=change)}, preview=True)
     assert [d.code for d in found] == ["AL003"]
     assert found[0].message.endswith(f"copy the part that is changed before changing it (`{copy}`, "
-                                     f"`copy.deepcopy(...)`)")
+                                     f"`copy.deepcopy(...)`), or, if it is meant to be each instance's own state, "
+                                     f"make it in `__init__` (`self.ERRORS = copy.deepcopy(type(self).ERRORS)`)")
 
 
 # mitogen 0.3.54's ``Latch._cls_idle_socketpairs`` (blind set 40, a B): a class-level pool of

@@ -1498,8 +1498,8 @@ ROUND_ROBIN = """
 
 
 @pytest.mark.parametrize(("move", "default", "verb"), [
-    ("items.append(items.pop(items.index(last_used)))", [], "reorders"),
-    ("items.insert(0, items.pop())", [], "reorders"),
+    ("items.append(items.pop(items.index(last_used)))", [], "moves an entry within"),
+    ("items.insert(0, items.pop())", [], "moves an entry within"),
     # an element of its own added again: it grows on every call
     ("items.append(items[-1])", [("AL006", 9, "HIGH")], "appends to"),
 ])
