@@ -571,6 +571,8 @@ class FunctionAnalyzer:
         #: while a ``return`` / ``raise`` that leaves the function is evaluated: its site
         #: (:attr:`CallSite.exits`); how many ``try`` statements with a ``finally`` enclose this
         self.exiting: Site | None = None
+        #: whether the statement :attr:`exiting` names is a ``raise`` (:attr:`CallSite.raised`)
+        self.exiting_raise = False
         self.finally_depth = 0
         #: the ``try`` statements whose body, and those in whose handler, is being walked; the
         #: value of the ``return`` being evaluated (:attr:`CallSite.returns_from_try`)
@@ -2012,6 +2014,7 @@ class FunctionAnalyzer:
                     isinstance(node, cst.Attribute),
                     tuple(self.arms),
                     self._overlays_of(receiver, positional, keywords),
+                    raised=self.exiting is not None and self.exiting_raise,
                 )
             )
         # a callee handed an object may set its fields (``self._get_task_id(...)`` setting
@@ -3112,10 +3115,12 @@ class FunctionAnalyzer:
     def stmt_Raise(self, node: cst.Raise) -> bool:
         if node.exc is not None:
             self.exiting = self.exit_site(node)
+            self.exiting_raise = True
             try:
                 self.eval(node.exc)
             finally:
                 self.exiting = None
+                self.exiting_raise = False
         return False
 
     def stmt_Continue(self, node) -> bool:
@@ -4392,6 +4397,7 @@ class ModuleAnalyzer:
         if cls is not None and kind == "method" and node.name.value == "__init__" and params:
             fa.summary.sets_first, fa.summary.calls_super_init, fa.summary.sets_later = init_sets_first(
                 fa.body_of(node), params[0])
+            fa.summary.sets_always = init_sets_always(fa.body_of(node), params[0], self.site)
         if cls is not None and kind in ("method", "property") and params and fa.self_made:
             fa.summary.owns = tuple(a for a in method_owns(fa.body_of(node), params[0]) if a in fa.self_made)
         self.summary.functions[qual] = fa.summary
@@ -4479,6 +4485,47 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
                 else:
                     t.visit(uses)
     return tuple(first), uses.super_init, tuple(later)
+
+
+def init_sets_always(body: Sequence[cst.BaseStatement], self_name: str, site_of) -> tuple[Site, ...]:
+    """The sites (``site_of`` each target) of the ``self.<name> = ...`` statements at the top
+    level of an ``__init__`` body, ``with`` blocks included, that every run that returns reaches:
+    none after a compound statement holding a ``return`` (see
+    :attr:`FunctionSummary.sets_always`)."""
+    out: list[Site] = []
+    for stmt in _through_with(body, _SelfUses(self_name)):
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            if _returns_inside(stmt):
+                break  # a run may leave here: what is set after is not set on every path
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Return):
+                return tuple(out)
+            targets, value = _assignment(small)
+            out.extend(site_of(t) for t in targets
+                       if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == self_name)
+    return tuple(out)
+
+
+def _returns_inside(stmt: cst.CSTNode) -> bool:
+    """Whether ``stmt`` holds a ``return`` of the function it is in (not of a nested ``def`` or
+    ``lambda``)."""
+    class Finder(cst.CSTVisitor):
+        found = False
+
+        def visit_Return(self, node: cst.Return) -> bool:
+            self.found = True
+            return False
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+            return False
+
+    finder = Finder()
+    stmt.visit(finder)
+    return finder.found
 
 
 def _through_with(body: Sequence[cst.BaseStatement], uses: "_SelfUses") -> Iterator[cst.BaseStatement]:

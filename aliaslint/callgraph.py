@@ -398,11 +398,31 @@ class CallResolution:
                 return False
             if name in init.sets_first:
                 return True
-            if name in init.sets_later and not self._reaches(init, method):
+            if name in init.sets_later and not self._reaches_before(init, method, name):
                 return True
             if not init.calls_super_init or init.cls is None:
                 return False
             q = self.find_method_after(init.cls, "__init__")
+        return False
+
+    def _reaches_before(self, init: FunctionSummary, target: str, name: str) -> bool:
+        """Whether a call ``init`` makes before the statement of its top level that sets
+        ``self.<name>`` on every path (:attr:`FunctionSummary.sets_always`) reaches ``target``;
+        without such a statement, whether any call does. A method called only after the instance
+        has its own attribute never sees the class's (platformio 6.2.0's ``ProjectConfigBase``:
+        ``self.warnings = []``, then ``self._maintain_renamed_options()`` appending to it; an A
+        of issue 8's blind forty-second set)."""
+        stores = [site for n, _, site in init.self_stores if n == name and site in init.sets_always]
+        if not stores:
+            return self._reaches(init, target)
+        first = min((site.line, site.column) for site in stores)
+        for call in init.calls:
+            if (call.site.line, call.site.column) >= first:
+                continue
+            for t in self.targets(init, call):
+                callee = self.functions.get(t.function)
+                if t.function == target or callee is not None and self._reaches(callee, target):
+                    return True
         return False
 
     def _reaches(self, fn: FunctionSummary, target: str, limit: int = 200) -> bool:

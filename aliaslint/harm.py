@@ -1513,24 +1513,60 @@ def _may_keep(project, caller: FunctionSummary, call: CallSite, depth: int = 0,
         return True
     for t in targets:
         callee = project.functions.get(t.function)
-        if t.constructor or callee is None or callee.stores or callee.self_stores or callee.call_stores:
+        if t.constructor or callee is None or callee.self_stores or callee.call_stores:
             return True
         if any(isinstance(o, Ref) and o.root.kind == "param" for m in callee.mutations for o in m.value):
             return True  # puts what it was given into another object (``SEEN.append(req_args)``)
         handed = None if given is None else {
             i: project.resolve(caller, a) for i in range(len(callee.params))
             if (a := project.arg_for(call, t, i)) is not None}
+        calls = {inner.id: inner for inner in callee.calls}
+        if callee.stores and (handed is None or any(
+                _may_hold(o, handed, given, calls) for store in callee.stores for o in store.value)):
+            # (a store of what the callee computed from other inputs keeps none of ``given``:
+            # mitogen 0.3.54's ``_validate`` collecting ``p.is_authorized(self.service, msg)``
+            # over the method's policies, a C of issue 8's blind fortieth set)
+            return True
+        # a call in a ``raise`` that leaves the callee builds what leaves only in the exception,
+        # and then the caller's later statements do not run: ``raise CallError(fmt, name)`` in a
+        # validator keeps nothing that a later change reaches (mitogen's ``validate_arg_spec``)
         if any(_may_keep(project, callee, inner, depth + 1) for inner in callee.calls
-               if not inner.builtin_guess and not _reads_only(inner)
-               and (handed is None or _hands_on(inner, handed, given))):
+               if not inner.builtin_guess and not _reads_only(inner) and not inner.raised
+               and (handed is None or _hands_on(inner, handed, given, calls))):
             return True
     return False
 
 
-def _hands_on(inner: CallSite, handed: dict[int, frozenset], given: frozenset) -> bool:
+def _may_hold(o, handed: dict[int, frozenset], given: frozenset, calls: dict[int, CallSite], depth: int = 0) -> bool:
+    """Whether ``o``, an object of a callee whose parameters got ``handed``, may be or hold one of
+    ``given``: a parameter's part that resolves to one (or to nothing known), another call's
+    result when that call is handed one (:func:`_hands_on`), a new object holding either. A
+    module-level object or a constant is none of the caller's objects."""
+    if isinstance(o, Fresh):
+        return depth > 3 or any(_may_hold(x, handed, given, calls, depth + 1) for _, v in o.fields for x in v)
+    if not isinstance(o, Ref):
+        return False
+    if o.root.kind == "param":
+        if o.root.index not in handed:
+            return False  # left at its default: none of the caller's objects
+        value = handed[o.root.index]
+        for sel in o.path:
+            value = dataflow_load(value, sel)
+        return not value or _holds(value, given)
+    if o.root.kind == "call":
+        inner = calls.get(o.root.index)
+        return inner is None or depth > 3 or _hands_on(inner, handed, given, calls, depth + 1)
+    return o.root.kind != "global"
+
+
+def _hands_on(inner: CallSite, handed: dict[int, frozenset], given: frozenset,
+              calls: dict[int, CallSite] | None = None, depth: int = 0) -> bool:
     """Whether ``inner``, a call in a callee whose parameters got ``handed`` (index -> the
     caller's objects), is given one of ``given`` or what may lead to one: a parameter's part that
-    resolves to one of them, another call's result, or an object built around either."""
+    resolves to one of them, another call's result, or an object built around either. With
+    ``calls`` (the callee's calls by id), another call's result counts only when that call is
+    handed one in turn (``getattr(method, "policies")`` of a ``method`` looked up by name is no
+    way to the caller's ``kwargs``); a call not among them, or past three levels, counts."""
     todo = [*inner.args, *(v for _, v in inner.kwargs), *((inner.receiver,) if inner.receiver else ())]
     seen = 0
     while todo and seen < 64:
@@ -1539,7 +1575,9 @@ def _hands_on(inner: CallSite, handed: dict[int, frozenset], given: frozenset) -
             if isinstance(o, Fresh):
                 todo.extend(v for _, v in o.fields)
             elif isinstance(o, Ref) and o.root.kind == "call":
-                return True
+                source = None if calls is None or depth > 2 else calls.get(o.root.index)
+                if source is None or source.id == inner.id or _hands_on(source, handed, given, calls, depth + 1):
+                    return True
             elif isinstance(o, Ref) and o.root.kind == "param" and o.root.index in handed:
                 value = handed[o.root.index]
                 for sel in o.path:
@@ -1854,11 +1892,39 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             continue  # the caller replaces what it passed with the result: it means it to change
         if verdict == "kept" and _part_of_fresh_argument(project, caller, arg):
             continue
+        if verdict == "kept" and not call.loops and _runs_once_per_instance(project, caller, arg):
+            continue  # no next call on the same object: the constructor runs it once
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
                                       f"`{callee_name}` starts from the changed object", True,
                            siblings=_parts_of_the_same(project, caller, call, t, fn, index))
     return best or step
+
+
+def _runs_once_per_instance(project, caller: FunctionSummary, arg: Value) -> bool:
+    """Whether ``caller`` is a private method that only its class's constructor calls, on the new
+    instance and not in a loop, and ``arg`` is a part of that instance: the method runs once per
+    object, so "its next call" on the same object never comes (platformio 6.2.0's
+    ``DebugConfigBase._configure_server``, run by ``__init__`` only, revealing the patterns of
+    ``self.tool_settings["server"]``; a C of issue 8's blind forty-second set whose second use
+    named that next call)."""
+    if not caller.cls or not caller.name.startswith("_") or caller.name.startswith("__"):
+        return False
+    refs = [o for o in project.resolve(caller, arg) if isinstance(o, Ref)]
+    if not refs or not all(o.root.kind == "param" and o.root.index == 0 and o.path for o in refs):
+        return False  # (what the method builds itself, or does not know, is kept by no one)
+    calls = project.callers.get(caller.qualname, [])
+    if not calls:
+        return False
+    family = {caller.cls, *project.subclass_index().get(caller.cls, ())}
+    for up_q, up_call, t in calls:
+        up = project.functions.get(up_q)
+        receiver = project.arg_for(up_call, t, 0)
+        if up is None or up.name != "__init__" or up.cls not in family or up_call.loops or not receiver \
+                or not all(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path
+                           for o in project.resolve(up, receiver)):
+            return False
+    return True
 
 
 def short_name(qualname: str) -> str:

@@ -88,6 +88,10 @@ class CallSite:
     #: that the statement replaces with this call's result (``opts["pillar_roots"] =
     #: validate(opts["pillar_roots"])``): the holder keeps the result instead of the original
     writes_back: tuple[int, ...] = ()
+    #: part of the exception a ``raise`` statement throws out of the function (as in
+    #: :attr:`exits`: no ``try`` around it): what the call builds leaves only in the exception,
+    #: and the caller's statement after the call does not run (``raise CallError(msg, name)``)
+    raised: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +223,12 @@ class FunctionSummary:
     #: the constructor returns, and only the methods ``__init__`` calls before may see the class
     #: attribute (:meth:`~aliaslint.callgraph.CallGraph.instances_hide`)
     sets_later: tuple[str, ...] = ()
+    #: for ``__init__``: the sites of the ``self.<name> = ...`` statements at the top level of its
+    #: body (``with`` blocks included) that every run reaching its end runs: the last of them for
+    #: a name is what the instance keeps, whatever an earlier one stored (kazoo 2.11.0's
+    #: ``self.auth_data = auth_data if auth_data else set([])``, then ``self.auth_data =
+    #: set([... for scheme, auth in self.auth_data if scheme != "sasl"])``)
+    sets_always: tuple[Site, ...] = ()
     #: for ``__init__``: it calls the next class's ``__init__`` (``super().__init__(...)``,
     #: ``Base.__init__(self, ...)``)
     calls_super_init: bool = False

@@ -213,7 +213,8 @@ class ArgumentConsumed(ProjectRule):
     Shown by default:
     - a second use in the tree (a caller that keeps the object, such as `self.headers` or a
       module-level object, hands it to other calls, or passes it in a loop), when the change is
-      not harmless when repeated;
+      not harmless when repeated; a private method that only the constructor calls runs once
+      per object, so its "next call" on the same object is no second use;
     - a public function whose change removes a named key, appends below the top level or
       rewrites what the caller put inside an argument that holds configuration (changed through
       its items, annotated as a container or a record, or named as configuration:

@@ -28,9 +28,13 @@ def kept_arguments(project, init_q: str) -> dict[str, tuple[int, tuple[str, ...]
     # ``Box(value)``, a converted copy): ``self.raw = resource`` keeps nothing by itself
     properties = {p for c in project.mro(init.cls) for p in project.classes[c].properties} \
         if init is not None and init.cls in project.classes else set()
+    replaced = _replaced_by_new(project, init) if init is not None else {}
+    own_sites = {site for _, _, site in init.self_stores} if init is not None else set()
     for name, value, site in project.instance_fields(init_q):
         if name in properties:
             continue
+        if name in replaced and site != replaced[name] and site in own_sites:
+            continue  # the constructor's own earlier store, replaced on every path by a new object
         # several parameters may reach one field (``if channel is None: channel = user``, then
         # ``self.channel = channel``): the one named like the field is what is stored, the others
         # are fallbacks; then the first parameter, so that no run depends on a set's order
@@ -40,6 +44,24 @@ def kept_arguments(project, init_q: str) -> dict[str, tuple[int, tuple[str, ...]
                                              r.root.index)):
             if o.root.kind == "param" and o.root.index >= 1 and ANY not in o.path:
                 out.setdefault(name, (o.root.index, o.path, site))
+    return out
+
+
+def _replaced_by_new(project, init) -> dict[str, object]:
+    """``{attribute: site}`` for the attributes whose last store in the constructor ``init`` is
+    made on every path (:attr:`FunctionSummary.sets_always`) and holds no parameter itself (a new
+    set built from the argument's elements): whatever an earlier store kept of the argument, the
+    instance keeps this new object. Where this comes from: kazoo 2.11.0's ``KazooClient``, whose
+    ``__init__`` keeps ``auth_data`` and then rebuilds it without its SASL entries (an A of
+    issue 8's blind forty-first set, in the preview tier)."""
+    last: dict[str, tuple] = {}
+    for name, value, site in init.self_stores:
+        last[name] = (value, site)
+    out = {}
+    for name, (value, site) in last.items():
+        if site in init.sets_always and not any(
+                isinstance(o, Ref) and o.root.kind == "param" for o in project.resolve(init, value)):
+            out[name] = site
     return out
 
 

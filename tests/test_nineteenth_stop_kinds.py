@@ -1,5 +1,6 @@
 """Kinds of issue 8's nineteenth stop, kept as tests with their twins (blind set 41: errbot
-6.2.1, opsdroid 0.31.0, kazoo 2.11.0, dns-lexicon 3.25.2, scrapli 2026.10.14).
+6.2.1, opsdroid 0.31.0, kazoo 2.11.0, dns-lexicon 3.25.2, scrapli 2026.10.14; blind set 42:
+charmhelpers 1.2.1, platformio 6.2.0, python-jenkins 1.8.3, proxmoxer 2.3.0, jenkinsapi 0.3.23).
 
 - AL006: a back-reference to the owner is intended: every construction in the tree passes the
   constructing object itself (kazoo's ``TreeNode(tree, path, self)``, whose ``on_deleted`` takes
@@ -10,6 +11,21 @@
 - AL006 / AL007: a change made by a helper the argument is handed down to, documented as its
   purpose ("get the id and inject it into the configuration", opsdroid's ``get_session_id``), is
   intended: preview. Without the docstring it stays a finding.
+- AL007: an earlier call that "may keep" the object is judged by what it could keep of it: a
+  validator collecting what other inputs give (``all(p.is_authorized(self.service, msg) for p
+  in policies)``), or building an error it raises (``raise CallError(fmt % (name, type(obj)))``),
+  keeps none of the caller's ``kwargs`` (mitogen 0.3.54's ``Invoker.invoke``: ``_validate``,
+  then ``_invoke`` writing ``kwargs["msg"]``, a C of blind set 40 whose witness named the
+  changing call itself as the second use). A validator returning the error it built with the
+  object, or handing the object to the policies, stays a keeper.
+- AL006: an attribute the constructor replaces, on every path, by a new object (kazoo's
+  ``self.auth_data = set([...])`` after keeping the caller's ``auth_data``) keeps nothing of the
+  caller's (an A of set 41, preview). Replaced only on some paths, it is still kept.
+- AL003: a method the constructor calls after giving the instance its own attribute never sees
+  the class attribute of that name (platformio 6.2.0's ``self.warnings = []`` before
+  ``self._maintain_renamed_options()``: an A of blind set 42).
+- AL007: a private method only the constructor calls runs once per instance: "its next call of
+  ..." on the same object never comes (platformio's ``_configure_server``, a C of set 42).
 - Messages: an element moved within its list (``remove`` then ``append`` of the same value,
   errbot's command history) "moves an entry within" it; "reorders" read as a sort.
 """
@@ -149,3 +165,227 @@ def test_an_entry_moved_to_the_end_of_a_list_is_named_as_a_move(tmp_path: Path) 
         "the part that is changed before changing it (`copy.copy(...)`, `copy.deepcopy(...)`), or, if it is meant "
         "to be each instance's own state, make it in `__init__` (`self.cmd_history = "
         "copy.deepcopy(type(self).cmd_history)`)")
+
+
+# mitogen 0.3.54 service.py:262-305 (blind set 40)
+SERVICE = """\
+import threading
+
+
+class CallError(Exception):
+    pass
+
+
+def validate_arg_spec(spec, args):
+    for name in spec:
+        try:
+            obj = args[name]
+        except KeyError:
+            raise CallError('Required argument %r missing.' % (name,))
+        if not isinstance(obj, spec[name]):
+            {mismatch}
+
+
+class Invoker:
+    def __init__(self, service):
+        self.service = service
+
+    def _validate(self, method_name, kwargs, msg):
+        method = getattr(self.service, method_name, None)
+        if method is None:
+            raise CallError('No such method: %r', method_name)
+        policies = getattr(method, 'policies', None)
+        if not all(p.is_authorized(self.service, {checked}) for p in policies):
+            raise CallError('not authorized', method_name)
+        validate_arg_spec(getattr(method, 'spec', {{}}), kwargs)
+
+    def _invoke(self, method_name, kwargs, msg):
+        method = getattr(self.service, method_name)
+        if 'msg' in method.__code__.co_varnames:
+            kwargs['msg'] = msg
+        return method(**kwargs)
+
+    def invoke(self, method_name, kwargs, msg):
+        self._validate(method_name, kwargs, msg)
+        response = self._invoke(method_name, kwargs, msg)
+        if response is not None:
+            msg.reply(response)
+
+
+class SerializedInvoker(Invoker):
+    def __init__(self, service):
+        super().__init__(service)
+        self._lock = threading.Lock()
+        self._queue = []
+
+    def _pop(self):
+        with self._lock:
+            try:
+                return self._queue.pop(0)
+            except IndexError:
+                return None
+
+    def _run(self):
+        while True:
+            tup = self._pop()
+            if tup is None:
+                return
+            method_name, kwargs, msg = tup
+            super().invoke(method_name, kwargs, msg)
+
+    def invoke(self, method_name, kwargs, msg):
+        with self._lock:
+            self._queue.append((method_name, kwargs, msg))
+        self._run()
+
+
+def on_message(invoker, msg):
+    method_name, kwargs = msg.unpickle()
+    return invoker.invoke(method_name, kwargs, msg)
+"""
+
+RAISED = "raise CallError('Argument %r type incorrect, got %r' % (name, type(obj)))"
+
+
+@pytest.mark.parametrize("mismatch, checked, default", [
+    (RAISED, "msg", []),
+    ("return CallError('Argument %r type incorrect', args)", "msg", [("AL007", 34, "HIGH")]),  # kept, handed back
+    (RAISED, "kwargs", [("AL007", 34, "HIGH")]),  # the policies are handed the object
+])
+def test_a_validator_that_raises_or_collects_other_inputs_keeps_nothing(
+        tmp_path: Path, mismatch: str, checked: str, default: list) -> None:
+    files = {"pkg/__init__.py": "", "pkg/service.py": SERVICE.format(mismatch=mismatch, checked=checked)}
+    assert shown(run(tmp_path / "default", files)) == default
+    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL007", 34, "HIGH" if default else "MEDIUM")]
+
+
+# kazoo 2.11.0 client.py:234-361 (blind set 41, an A in the preview tier): ``__init__`` keeps the
+# caller's ``auth_data``, then rebuilds it without its SASL entries, on every path
+CLIENT = """\
+class Client:
+    def __init__(self, hosts, auth_data=None):
+        self.hosts = hosts
+        self.auth_data = auth_data if auth_data else set([])
+        for scheme, auth in self.auth_data:
+            if scheme == "sasl":
+                self.sasl = auth
+{rebuild}
+
+    def add_auth(self, scheme, credential):
+        self.auth_data.add((scheme, credential))
+        return self
+
+
+def connect(hosts, auth):
+    return [Client(h, auth).add_auth("digest", "x") for h in hosts]
+"""
+
+REBUILD = 'self.auth_data = set([(scheme, auth) for scheme, auth in self.auth_data if scheme != "sasl"])'
+
+
+@pytest.mark.parametrize("rebuild, found", [
+    (f"        {REBUILD}", []),
+    (f"        with open('/dev/null'):\n            {REBUILD}", []),  # a ``with`` block always runs
+    (f"        if hosts:\n            {REBUILD}", [("AL006", 12, "MEDIUM")]),  # only on some paths
+    (f"        if not hosts:\n            return\n        {REBUILD}", [("AL006", 13, "MEDIUM")]),  # a run may leave first
+    (f"        self.auth_data = set(self.auth_data) or auth_data", [("AL006", 11, "MEDIUM")]),  # may be the caller's
+])
+def test_an_argument_the_constructor_replaces_on_every_path_is_not_kept(
+        tmp_path: Path, rebuild: str, found: list) -> None:
+    files = {"pkg/__init__.py": "", "pkg/client.py": CLIENT.format(rebuild=rebuild)}
+    assert shown(run(tmp_path, files, preview=True)) == found
+
+
+# platformio 6.2.0 project/config.py:61-101 (blind set 42, an A): the class attribute is hidden
+# by the instance's own list, set before the method that appends to it is called
+PROJECT_CONFIG = """\
+import os
+
+
+class ProjectConfigBase:
+    warnings = []
+
+    @staticmethod
+    def get_default_path():
+        return os.path.join(os.getcwd(), "platformio.ini")
+
+    def __init__(self, path=None):
+        path = self.get_default_path() if path is None else path
+        self.path = path
+{body}
+
+    def _maintain_renamed_options(self):
+        for option in ("a", "b"):
+            self.warnings.append("`%s` is deprecated" % option)
+"""
+
+
+@pytest.mark.parametrize("body, found", [
+    ("        self.warnings = []\n        self._maintain_renamed_options()", []),
+    # called before the instance has its own list: it appends to the class's
+    ("        self._maintain_renamed_options()\n        self.warnings = []", [("AL003", 19, "HIGH")]),
+])
+def test_a_method_called_after_the_constructor_sets_its_own_attribute_never_sees_the_class_one(
+        tmp_path: Path, body: str, found: list) -> None:
+    files = {"pkg/__init__.py": "", "pkg/config.py": PROJECT_CONFIG.format(body=body)}
+    assert shown(run(tmp_path, files, preview=True)) == found
+
+
+# platformio 6.2.0 debug/config/base.py:29-254 (blind set 42, a C): a private method only the
+# constructor calls runs once per instance; its "next call" on the same object never comes
+DEBUG_CONFIG = """\
+import json
+import os
+
+
+class DebugConfig:
+    def __init__(self, platform, board):
+        self.platform = platform
+        self.tool_settings = platform.board_config(board).get("debug", {{}})
+        self.server = self._configure_server()
+
+    def _configure_server(self):
+        result = None
+        if "server" in self.tool_settings:
+            result = self.tool_settings["server"]
+        return self.reveal_patterns(result) if result else None
+
+    def reveal_patterns(self, source, recursive=True):
+        patterns = {{"PROJECT_DIR": os.getcwd()}}
+
+        def _replace(text):
+            for key, value in patterns.items():
+                text = text.replace("$%s" % key, value or "")
+            return text
+
+        if isinstance(source, str):
+            source = _replace(source)
+        elif isinstance(source, (list, dict)):
+            items = enumerate(source) if isinstance(source, list) else source.items()
+            for key, value in items:
+                if isinstance(value, str):
+                    source[key] = _replace(value)
+                elif isinstance(value, (list, dict)) and recursive:
+                    source[key] = self.reveal_patterns(value, patterns)
+        data = json.dumps(source)
+        if any(("$" + key) in data for key in patterns):
+            source = self.reveal_patterns(source, patterns)
+        return source
+{more}"""
+
+RECONFIGURE = """
+    def reconfigure(self):
+        self.server = self._configure_server()
+        return self
+"""
+
+
+@pytest.mark.parametrize("more, default", [
+    ("", []),
+    (RECONFIGURE, [("AL007", 33, "HIGH")]),  # called again on the same object: the witness stands
+])
+def test_a_method_only_the_constructor_calls_has_no_next_call_on_the_same_object(
+        tmp_path: Path, more: str, default: list) -> None:
+    files = {"pkg/__init__.py": "", "pkg/debug.py": DEBUG_CONFIG.format(more=more)}
+    assert shown(run(tmp_path / "default", files)) == default
+    assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL007", 33, "HIGH" if default else "MEDIUM")]
