@@ -324,7 +324,12 @@ class ValueFlow:
             if callee.cached and any(isinstance(o, Fresh) for o in self.rets.get(t.function, UNKNOWN)):
                 # a cached loader hands every caller the same object: a module-level object in all
                 # but name (``load_table()``), so changes to it are a template's (AL003)
-                out.add(Ref(Root("global", f"{t.function}()")))
+                # (called with arguments a loop varies, each round gets the entry of its own
+                # arguments: charmhelpers 1.2.1's ``relation_for_unit(unit, relid)`` for each
+                # ``unit``, the same object only for the same unit)
+                asked = loops_of(self.resolve(fn, frozenset().union(*call.args, *(v for _, v in call.kwargs)),
+                                              depth + 1)) if call.loops else frozenset()
+                out.add(Ref(Root("global", f"{t.function}()"), loops=loops & asked))
                 continue
             ret = self.rets.get(t.function, UNKNOWN)
             if callee.return_guards:
@@ -332,6 +337,15 @@ class ValueFlow:
             got = self.instantiate(callee, ret, call, t, fn, depth)
             for target_index, source_index, store_site in self.transfers(callee):
                 got = self._filled_copy(fn, call, t, callee, ret, got, target_index, source_index, store_site, depth)
+            if callee.cached and call.loops and any(
+                    isinstance(o, Ref) and o.root.kind == "global" and o.root.name.endswith("()") for o in got):
+                # a cached function handing back a cached loader's entry, asked for another one
+                # on each round (see above): charmhelpers' ``relation_for_unit(unit, relid)``
+                asked = loops & loops_of(self.resolve(
+                    fn, frozenset().union(*call.args, *(v for _, v in call.kwargs)), depth + 1))
+                if asked:
+                    got = frozenset(replace(o, loops=o.loops | asked) if isinstance(o, Ref) and o.root.kind == "global"
+                                    and o.root.name.endswith("()") else o for o in got)
             out |= got
         if not targets:
             out |= self.unresolved_result(fn, call, depth)

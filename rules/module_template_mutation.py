@@ -8,7 +8,7 @@ from aliaslint.dataflow import load
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT
-from aliaslint.values import ANY, Fresh, Opaque, Ref, format_path
+from aliaslint.values import ANY, Fresh, Opaque, Ref, Root, deps_of, format_path
 
 
 def template_value(project, root):
@@ -277,6 +277,73 @@ def _grows_with_inputs(e) -> bool:
     return harm.grows_with_inputs(e) and not e.via_instance
 
 
+def _loader_calls(project, fn, loader: str) -> list:
+    """The calls ``fn`` makes of the cached ``loader`` (a qualified name)."""
+    return [c for c in fn.calls if any(t.function == loader for t in project.targets(fn, c))]
+
+
+def _loader_call_text(project, fn, loader: str) -> str | None:
+    """The source text of ``fn``'s one call of ``loader`` with its arguments
+    (``relation_get(unit=unit, rid=rid)``), for the copy a message suggests; ``None`` when ``fn``
+    calls it elsewhere than once (the change then comes through a callee, or from several)."""
+    calls = _loader_calls(project, fn, loader)
+    if len(calls) != 1:
+        return None
+    call = calls[0]
+    args = [*call.arg_texts, *(f"{k}={v}" for k, v in call.kwarg_texts)]
+    return f"{call.text}({', '.join(args)})" if len(args) == len(call.args) + len(call.kwargs) else None
+
+
+def _written_with_its_key(project, fn, e) -> bool:
+    """Whether ``e`` writes, at a named key, into what a cached loader returned to ``fn`` a value
+    computed only from what chose the entry: the arguments of the calls that hand ``fn`` the
+    object that reach the loader's own arguments (:func:`_key_parameters`). Every call that gets
+    that entry writes the same value again (charmhelpers 1.2.1's ``relations_for_id(relid)``
+    setting ``unit_data['__relid__'] = relid`` on ``relation_for_unit(unit, relid)``, which
+    returns ``relation_get(unit=unit, rid=rid)``; a C and a B of issue 8's blind forty-second
+    set)."""
+    if e.chain or e.kind != OVERWRITE or e.op != "[] =" or not e.selector or not e.value_deps:
+        return False
+    asked = _asked_with(project, fn, e.root.name[:-2], 0)
+    return asked is not None and e.value_deps <= asked
+
+
+def _asked_with(project, fn, loader: str, depth: int) -> set | None:
+    """The roots, in ``fn``, of the arguments that choose the entry of the cached ``loader``
+    that ``fn``'s calls hand it: a call of the loader, all of its arguments; a call of a
+    function that hands back the loader's entry, the arguments it hands down to the loader (two
+    levels down). ``None`` when no call hands it the entry, or one is past that."""
+    root = Root("global", f"{loader}()")
+    asked: set = set()
+    found = False
+    for call in fn.calls:
+        if not _holds_root(project.resolve(fn, frozenset({Ref(Root("call", "", call.id))})), root):
+            continue
+        for t in project.targets(fn, call):
+            callee = project.functions.get(t.function)
+            if callee is None:
+                return None
+            if t.function == loader:
+                indices = set(range(len(callee.params)))
+            else:
+                inner = _asked_with(project, callee, loader, depth + 1) if depth < 2 else None
+                if inner is None:
+                    return None
+                indices = {r.index for r in inner if r.kind == "param"}
+            for i in indices:
+                a = project.arg_for(call, t, i)
+                if a is not None:  # (the roots an effect's value is said to come from, alike)
+                    asked |= deps_of(project.resolve(fn, a)) | project.call_input_roots(fn, a)
+            found = True
+    return asked if found else None
+
+
+def _holds_root(value, root, depth: int = 0) -> bool:
+    """Whether ``value`` is or holds (three levels down) an object reached from ``root``."""
+    return depth <= 3 and any(isinstance(o, Ref) and o.root == root or isinstance(o, Fresh) and any(
+        _holds_root(v, root, depth + 1) for _, v in o.fields) for o in value)
+
+
 def _cached_override(project, fn, loader: str) -> bool:
     """Whether ``fn`` is a cached method overriding the cached method ``loader`` of a base class
     (``@lru_cache def get_path(self): path = super().get_path(); path.insert(0, ...)``): it runs
@@ -352,6 +419,9 @@ class ModuleTemplateMutation(ProjectRule):
     module-level instances of a project class changed through that class's own methods
     (collectors, trackers), are state by design and are not reported. A list, dict or deque
     changed with its built-in methods (`append`, `remove`) is a template like any other.
+    Neither is a write, at a named key, into the entry a cached loader returned, of what chose
+    that entry (`unit_data["__relid__"] = relid` on `relation_for_unit(unit, relid)`): every
+    call that gets the entry writes the same value into it again.
 
     ## Example
     ```python
@@ -504,6 +574,8 @@ class ModuleTemplateMutation(ProjectRule):
                 if ret is None:
                     ret = project.rets.get(fn.qualname, frozenset())
                 cached = e.root.name.endswith("()")  # a cached loader's object: nobody's to change
+                if cached and _written_with_its_key(project, fn, e):
+                    continue
                 builds = e.via_instance or cached or e.stored_at is not None or _builds_from(ret, e.root, e.path)
                 if not builds and (put := _put_into_argument(fn, e.root, e.path, e.op)) is not None:
                     builds = True
@@ -664,7 +736,7 @@ class ModuleTemplateMutation(ProjectRule):
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the object the cached "
                     f"`{name}` returns to every caller; every later call gets it back already changed; "
-                    f"copy it first (`copy.deepcopy({name})`)"
+                    f"copy it first (`copy.deepcopy({_loader_call_text(project, fn, root.name[:-2]) or name})`)"
                 )
             elif e.stored_at is not None:
                 # reached through what an earlier call put into the result (a configuration merged

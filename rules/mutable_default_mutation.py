@@ -4,8 +4,8 @@ from __future__ import annotations
 from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import REMOVE
-from aliaslint.values import Ref, format_path
+from aliaslint.summary import OVERWRITE, REMOVE
+from aliaslint.values import Fresh, Ref, format_path
 
 
 def _puts_in(e, depth: int) -> bool:
@@ -23,6 +23,29 @@ def _changed_here(facts, base: str, effects) -> list:
         related.append(facts.related(e.site, f"`{format_path(base, e.path)}` is changed here ({e.op})"))
         related += facts.chain_related(e)
     return related
+
+
+def _overwritten_each_call(project, fn, index: int, hits) -> bool:
+    """Whether every change of the default is a write at a named key of its top level made on
+    every path (no test around it), and nothing the function returns holds the default: each
+    call sets those keys to its own values before handing the object on, so no call sees what
+    an earlier one wrote (python-jenkins 1.8.3's ``create_node(..., launcher_params={})``
+    setting ``launcher_params['stapler-class'] = launcher``, then sending it as JSON: a B of
+    issue 8's blind forty-second set). A default handed back to the caller, who may keep it,
+    changes under the caller on the next call."""
+    if not hits or not all(e.kind == OVERWRITE and e.op == "[] =" and e.selector and not e.path and not e.conditional
+                           and not e.guarded and not e.returned and not e.callees for e in hits):
+        return False
+    return not _holds_param(project.resolve(fn, fn.returns), index)
+
+
+def _holds_param(value, index: int, depth: int = 0) -> bool:
+    """Whether ``value`` is or holds (three levels down; past that, yes) parameter ``index``."""
+    if depth > 3:
+        return bool(value)
+    return any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index
+               or isinstance(o, Fresh) and any(_holds_param(v, index, depth + 1) for _, v in o.fields)
+               for o in value)
 
 
 def _order(e) -> tuple:
@@ -73,7 +96,9 @@ class MutableDefaultMutation(ProjectRule):
     every caller in the tree gives the argument; changes that repeating leaves as they were
     (filling a missing key with a constant or the entry's own value, adding to a set, a constant
     written on every path; a key filled with what the call was given keeps the first call's value
-    for every later one, and is shown), a function's entries keyed by its other inputs
+    for every later one, and is shown; named keys of its top level written on every path, by a
+    function that hands nothing holding the default back, are each call's own value before
+    anything reads them), a function's entries keyed by its other inputs
     (`_cache[key] = value`, a memo the default keeps on purpose), and a parameter whose name
     starts with `_` (not meant to be passed: the default is the function's own state).
     """
@@ -204,7 +229,7 @@ class MutableDefaultMutation(ProjectRule):
         # (a fill with what the call was given is not harmless here: the next call that leaves
         # the argument out gets this call's value)
         if name.startswith("_") or keyed or all(harm.repeat_safe(e) is not None and not harm.fills_with_inputs(e)
-                                                for e in hits):
+                                                for e in hits) or not what and _overwritten_each_call(project, fn, index, hits):
             return Confidence.MEDIUM, None
         omitting = [call for caller_q, call, t in sorted(project.callers.get(fn.qualname, []),
                                                         key=lambda c: (c[1].site, c[0]))

@@ -26,6 +26,18 @@ charmhelpers 1.2.1, platformio 6.2.0, python-jenkins 1.8.3, proxmoxer 2.3.0, jen
   ``self._maintain_renamed_options()``: an A of blind set 42).
 - AL007: a private method only the constructor calls runs once per instance: "its next call of
   ..." on the same object never comes (platformio's ``_configure_server``, a C of set 42).
+- AL009: a default whose only changes are writes at named keys of its top level, on every path,
+  by a function that hands nothing holding it back (python-jenkins 1.8.3's ``create_node(...,
+  launcher_params={})`` setting ``launcher_params['stapler-class'] = launcher``): each call
+  writes its own value before anything reads it (a B of set 42). Preview. Written on some paths,
+  or handed back to the caller inside the result, it stays shown.
+- AL003: a write, at a named key, into what a cached loader returned, of a value computed only
+  from what the loader was called with (its cache key) writes the same value into that entry
+  every time (charmhelpers 1.2.1's ``relations_for_id`` setting ``unit_data['__relid__'] =
+  relid`` on ``relation_for_unit(unit, relid)``: a C and a B of set 42). A value from elsewhere
+  stays shown. A cached call whose arguments a loop varies returns another entry each round (no
+  AL004 "same object on every iteration"), and the copy suggested names the call with its
+  arguments.
 - Messages: an element moved within its list (``remove`` then ``append`` of the same value,
   errbot's command history) "moves an entry within" it; "reorders" read as a sort.
 """
@@ -389,3 +401,93 @@ def test_a_method_only_the_constructor_calls_has_no_next_call_on_the_same_object
     files = {"pkg/__init__.py": "", "pkg/debug.py": DEBUG_CONFIG.format(more=more)}
     assert shown(run(tmp_path / "default", files)) == default
     assert shown(run(tmp_path / "preview", files, preview=True)) == [("AL007", 33, "HIGH" if default else "MEDIUM")]
+
+
+# python-jenkins 1.8.3 jenkins/__init__.py:1714-1760 (blind set 42, a B)
+NODES = """\
+import json
+
+
+class Jenkins:
+    def open(self, data):
+        return data
+
+    def create_node(self, name, launcher="command", launcher_params={{}}):
+        \"\"\"Create a node.\"\"\"
+{write}
+        inner = {{"name": name, "launcher": launcher_params}}
+        {end}
+"""
+
+WRITE = "        launcher_params['stapler-class'] = launcher"
+
+
+@pytest.mark.parametrize("write, end, tier", [
+    (WRITE, "return self.open(json.dumps(inner))", "MEDIUM"),
+    (WRITE + "\n        launcher_params['name'] = name", "return self.open(json.dumps(inner))", "MEDIUM"),
+    ("        if launcher:\n    " + WRITE, "return self.open(json.dumps(inner))", "HIGH"),  # some calls keep the last
+    (WRITE, "return inner", "HIGH"),  # the caller gets the default itself, which the next call changes
+])
+def test_a_default_whose_named_keys_every_call_writes_first_is_preview(
+        tmp_path: Path, write: str, end: str, tier: str) -> None:
+    files = {"pkg/__init__.py": "", "pkg/nodes.py": NODES.format(write=write, end=end)}
+    assert shown(run(tmp_path, files, preview=True)) == [("AL009", 8, tier)]
+
+
+# charmhelpers 1.2.1 core/hookenv.py:628-649 (blind set 42), with ``functools.lru_cache``
+HOOKENV = """\
+import json
+import subprocess
+from functools import lru_cache
+
+
+@lru_cache(maxsize=None)
+def relation_get(unit=None, rid=None):
+    out = subprocess.check_output(["relation-get", "--format=json", rid or "", unit or ""])
+    return {{"data": json.loads(out), "unit": unit}}
+
+
+@lru_cache(maxsize=None)
+def relation_for_unit(unit=None, rid=None):
+    relation = dict(relation_get(unit=unit, rid=rid))
+    relation['__unit__'] = unit
+    return relation
+
+
+def related_units(relid):
+    return subprocess.check_output(["relation-list", "-r", relid]).split()
+
+
+@lru_cache(maxsize=None)
+def relations_for_id(relid=None, tag=None):
+    relation_data = []
+    for unit in related_units(relid):
+        unit_data = relation_for_unit(unit, relid)
+        unit_data['__relid__'] = {value}
+        relation_data.append(unit_data)
+    return relation_data
+"""
+
+
+@pytest.mark.parametrize("value, found", [
+    ("relid", []),  # the cache's own key: every call writes the same into the entry
+    ("unit", []),
+    ("tag", [("AL003", 28, "HIGH")]),  # not what the loader was asked: the next call's tag is another
+])
+def test_a_cached_entry_written_with_its_own_key_is_written_the_same_each_time(
+        tmp_path: Path, value: str, found: list) -> None:
+    files = {"pkg/__init__.py": "", "pkg/hookenv.py": HOOKENV.format(value=value)}
+    got = run(tmp_path, files, preview=True)
+    assert shown(got) == found
+    if found:
+        assert got[0].message.endswith("copy it first (`copy.deepcopy(relation_for_unit(unit, relid))`)")
+
+
+@pytest.mark.parametrize("unit, found", [
+    ("unit", []),  # another entry each round
+    ('"u/0"', [("AL004", 29, "HIGH")]),  # the same entry each round, stored each round
+])
+def test_a_cached_loader_asked_for_another_entry_each_round_gives_another_object(
+        tmp_path: Path, unit: str, found: list) -> None:
+    source = HOOKENV.format(value="relid").replace("relation_for_unit(unit, relid)", f"relation_for_unit({unit}, relid)")
+    assert shown(run(tmp_path, {"pkg/__init__.py": "", "pkg/hookenv.py": source}, preview=True)) == found
