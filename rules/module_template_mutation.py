@@ -344,6 +344,51 @@ def _holds_root(value, root, depth: int = 0) -> bool:
         _holds_root(v, root, depth + 1) for _, v in o.fields) for o in value)
 
 
+def _cache_cleared_after(project, fn, e, loader: str):
+    """The call of ``fn``, after the change ``e`` (or after the call that leads to it), that
+    clears the cache of the cached ``loader``, directly or through its callees (three levels):
+    ``loader.cache_clear()`` (``functools``), or a function that takes entries out of the
+    module-level object the loader's caching decorator stores its results in (charmhelpers
+    1.2.1's ``flush(key)`` for ``@cached``, which ``relation_set`` runs last; ``relation_clear``
+    blanking the entries of the cached ``relation_get(...)`` and then setting them: a C of
+    issue 8's blind forty-second set whose message said every later call gets it back changed).
+    ``None`` when there is none."""
+    fl = project.functions.get(loader)
+    if fl is None:
+        return None
+    short = loader.rsplit(".", 1)[-1]
+    stores = set()
+    for d in project.resolve(fl, fl.decorated_by):
+        if isinstance(d, Ref) and d.root.kind == "global" and not d.path:
+            for q, effects in project.effects.items():
+                if q.startswith(d.root.name + "."):  # the decorator's own wrapper
+                    stores |= {x.root for x in effects.values() if x.root.kind == "global" and x.kind == OVERWRITE}
+    start = e.chain[0] if e.chain else e.site
+    for call in fn.calls:
+        if (call.site.line, call.site.column) <= (start.line, start.column):
+            continue
+        if _clears_cache(call, short) or any(_clears(project, t.function, stores, short, 0)
+                                             for t in project.targets(fn, call)):
+            return call
+    return None
+
+
+def _clears_cache(call, short: str) -> bool:
+    """``call`` is ``<short>.cache_clear()``: ``functools``' way to empty a cached function's cache."""
+    return call.text.endswith(".cache_clear") and call.text.rsplit(".", 2)[-2] == short
+
+
+def _clears(project, function: str, roots: set, short: str, depth: int) -> bool:
+    """Whether ``function``, or a function it calls (three levels down), takes entries out of
+    one of the module-level ``roots`` or calls ``<short>.cache_clear()``."""
+    if any(x.kind == REMOVE and x.root in roots for x in project.effects.get(function, {}).values()):
+        return True
+    fn = project.functions.get(function)
+    return fn is not None and depth < 3 and any(
+        _clears_cache(call, short) or any(_clears(project, t.function, roots, short, depth + 1)
+                                          for t in project.targets(fn, call)) for call in fn.calls)
+
+
 def _cached_override(project, fn, loader: str) -> bool:
     """Whether ``fn`` is a cached method overriding the cached method ``loader`` of a base class
     (``@lru_cache def get_path(self): path = super().get_path(); path.insert(0, ...)``): it runs
@@ -421,7 +466,9 @@ class ModuleTemplateMutation(ProjectRule):
     changed with its built-in methods (`append`, `remove`) is a template like any other.
     Neither is a write, at a named key, into the entry a cached loader returned, of what chose
     that entry (`unit_data["__relid__"] = relid` on `relation_for_unit(unit, relid)`): every
-    call that gets the entry writes the same value into it again.
+    call that gets the entry writes the same value into it again. A change of a cached entry followed by a call
+    that clears the cache (`loader.cache_clear()`, or the caching decorator's store emptied by a
+    `flush(key)`) reaches no later call: `--preview`, saying so.
 
     ## Example
     ```python
@@ -655,6 +702,10 @@ class ModuleTemplateMutation(ProjectRule):
                 # ``ClassVar`` template changed is still every later instance's template)
                 intended = ("it is declared `ClassVar`: one object for the class and every instance, on "
                             "purpose; nothing to change if sharing it is intended")
+            elif root.name.endswith("()") and (clearing := _cache_cleared_after(project, fn, e, root.name[:-2])):
+                intended = (f"the cache is cleared after the change (`{clearing.text}(...)`, line {clearing.site.line}), "
+                            f"so a later call gets a new object; nothing to change unless a caller holds the old "
+                            f"one and reads it again")
             elif root.name.endswith("()") and _cached_override(project, fn, root.name[:-2]):
                 base = facts.short(root.name[:-2])
                 intended = (f"`{facts.short(fn.qualname)}` is cached too and overrides `{base}`: it changes the "

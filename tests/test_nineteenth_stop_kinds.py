@@ -38,6 +38,11 @@ charmhelpers 1.2.1, platformio 6.2.0, python-jenkins 1.8.3, proxmoxer 2.3.0, jen
   stays shown. A cached call whose arguments a loop varies returns another entry each round (no
   AL004 "same object on every iteration"), and the copy suggested names the call with its
   arguments.
+- AL003: a change of a cached loader's entry followed by a call that clears the cache (the
+  caching decorator's store emptied by ``flush(key)``, or ``loader.cache_clear()``) is seen by
+  no later call: preview, saying so (charmhelpers' ``relation_clear`` blanking the entries of
+  ``relation_get(...)``, then ``relation_set`` flushing them: a C of set 42 whose message said
+  every later call gets it back changed).
 - Messages: an element moved within its list (``remove`` then ``append`` of the same value,
   errbot's command history) "moves an entry within" it; "reorders" read as a sort.
 """
@@ -491,3 +496,65 @@ def test_a_cached_loader_asked_for_another_entry_each_round_gives_another_object
         tmp_path: Path, unit: str, found: list) -> None:
     source = HOOKENV.format(value="relid").replace("relation_for_unit(unit, relid)", f"relation_for_unit({unit}, relid)")
     assert shown(run(tmp_path, {"pkg/__init__.py": "", "pkg/hookenv.py": source}, preview=True)) == found
+
+
+# charmhelpers 1.2.1 core/hookenv.py:66-96, 500-545 (blind set 42, a C)
+CLEARED = """\
+import json
+import subprocess
+from functools import wraps
+
+cache = {{}}
+
+
+def cached(func):
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        key = json.dumps((func.__name__, args, kwargs), sort_keys=True, default=str)
+        try:
+            return cache[key]
+        except KeyError:
+            pass
+        res = func(*args, **kwargs)
+        cache[key] = res
+        return res
+    return wrapper
+
+
+def flush(key):
+    flush_list = [item for item in cache if key in item]
+    for item in flush_list:
+        del cache[item]
+
+
+@cached
+def relation_get(rid=None, unit=None):
+    return json.loads(subprocess.check_output(["relation-get", "--format=json", rid or "", unit or ""]))
+
+
+def relation_set(relation_id=None, relation_settings=None):
+    subprocess.check_call(["relation-set", relation_id or "", json.dumps(relation_settings)])
+    {flush}
+
+
+def relation_clear(r_id=None):
+    settings = relation_get(rid=r_id, unit="local/0")
+    for setting in settings:
+        if setting not in ["public-address", "private-address"]:
+            settings[setting] = None
+    relation_set(relation_id=r_id, relation_settings=settings)
+    return settings
+"""
+
+
+@pytest.mark.parametrize("flush, tier", [
+    ('flush("local/0")', "MEDIUM"),
+    ("relation_get.cache_clear()", "MEDIUM"),
+    ("return None", "HIGH"),  # nothing clears it: the next call gets the blanked entry
+])
+def test_a_cached_entry_changed_and_then_cleared_from_the_cache_is_preview(
+        tmp_path: Path, flush: str, tier: str) -> None:
+    found = run(tmp_path, {"pkg/__init__.py": "", "pkg/hookenv.py": CLEARED.format(flush=flush)}, preview=True)
+    assert shown(found) == [("AL003", 42, tier)]
+    if tier == "MEDIUM":
+        assert "the cache is cleared after the change (`relation_set(...)`, line 43)" in found[0].message
