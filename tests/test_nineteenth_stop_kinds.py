@@ -43,6 +43,9 @@ charmhelpers 1.2.1, platformio 6.2.0, python-jenkins 1.8.3, proxmoxer 2.3.0, jen
   no later call: preview, saying so (charmhelpers' ``relation_clear`` blanking the entries of
   ``relation_get(...)``, then ``relation_set`` flushing them: a C of set 42 whose message said
   every later call gets it back changed).
+- AL007's witness: an item the caller took out with a default (``image = data.get("image",
+  None)``) and replaced with the call's result (``data["image"] = BoundImage(client, image)``)
+  is not kept by the caller; its "next call" is no second use (hcloud 2.27.0, blind set 43).
 - Messages: an element moved within its list (``remove`` then ``append`` of the same value,
   errbot's command history) "moves an entry within" it; "reorders" read as a sort.
 """
@@ -558,3 +561,33 @@ def test_a_cached_entry_changed_and_then_cleared_from_the_cache_is_preview(
     assert shown(found) == [("AL003", 42, tier)]
     if tier == "MEDIUM":
         assert "the cache is cleared after the change (`relation_set(...)`, line 43)" in found[0].message
+
+
+# hcloud 2.27.0 servers/client.py:75-99 (blind set 43): the caller takes an item out with
+# ``data.get("image", None)`` and puts the bound model made from it back in its place
+BOUND = """\
+from typing import Any
+
+
+class BoundImage:
+    def __init__(self, client, data: dict[str, Any]):
+        created_from = data.get("created_from")
+        if created_from is not None:
+            data["created_from"] = BoundServer(client, created_from)
+        self.data = data
+
+
+class BoundServer:
+    def __init__(self, client, data: dict[str, Any]):
+        image = data.get("image"{default})
+        if image is not None:
+            data["image"] = BoundImage(client, image)
+        self.data = data
+"""
+
+
+@pytest.mark.parametrize("default", ["", ", None"])
+def test_an_item_handed_on_and_replaced_by_the_result_is_no_kept_object(tmp_path: Path, default: str) -> None:
+    found = run(tmp_path, {"pkg/__init__.py": "", "pkg/models.py": BOUND.format(default=default)}, preview=True)
+    assert [(d.code, d.location.line) for d in found] == [("AL007", 8)]
+    assert not any(r.message.startswith("second use: ") for r in found[0].related), [r.message for r in found[0].related]
