@@ -1,6 +1,7 @@
 """Kinds of issue 8's nineteenth stop, kept as tests with their twins (blind set 41: errbot
 6.2.1, opsdroid 0.31.0, kazoo 2.11.0, dns-lexicon 3.25.2, scrapli 2026.10.14; blind set 42:
-charmhelpers 1.2.1, platformio 6.2.0, python-jenkins 1.8.3, proxmoxer 2.3.0, jenkinsapi 0.3.23).
+charmhelpers 1.2.1, platformio 6.2.0, python-jenkins 1.8.3, proxmoxer 2.3.0, jenkinsapi 0.3.23;
+blind sets 43 and 44: hcloud 2.27.0, python-ironicclient 6.3.0 and eight more).
 
 - AL006: a back-reference to the owner is intended: every construction in the tree passes the
   constructing object itself (kazoo's ``TreeNode(tree, path, self)``, whose ``on_deleted`` takes
@@ -46,6 +47,10 @@ charmhelpers 1.2.1, platformio 6.2.0, python-jenkins 1.8.3, proxmoxer 2.3.0, jen
 - AL007's witness: an item the caller took out with a default (``image = data.get("image",
   None)``) and replaced with the call's result (``data["image"] = BoundImage(client, image)``)
   is not kept by the caller; its "next call" is no second use (hcloud 2.27.0, blind set 43).
+- Sharing: a call inside another call's arguments runs before it, though written after its start;
+  a lookup (``r.get("nodes", [])``) on an object of no project class keeps nothing it is given.
+  The default list made for each round's call is no object "shared in a loop"
+  (python-ironicclient 6.3.0's ``create_resources``, blind set 44).
 - Messages: an element moved within its list (``remove`` then ``append`` of the same value,
   errbot's command history) "moves an entry within" it; "reorders" read as a sort.
 """
@@ -591,3 +596,50 @@ def test_an_item_handed_on_and_replaced_by_the_result_is_no_kept_object(tmp_path
     found = run(tmp_path, {"pkg/__init__.py": "", "pkg/models.py": BOUND.format(default=default)}, preview=True)
     assert [(d.code, d.location.line) for d in found] == [("AL007", 8)]
     assert not any(r.message.startswith("second use: ") for r in found[0].related), [r.message for r in found[0].related]
+
+
+# python-ironicclient 6.3.0 v1/create_resources.py:73-79 (blind set 44, a C): the default list
+# of ``r.get("nodes", [])`` is made by a call inside the call's own arguments, which runs first
+RESOURCES = """\
+import json
+
+
+def load(name):
+    with open(name) as f:
+        return json.load(f)
+
+
+def create_nodes(client, node_list):
+    for node in node_list:
+        node["chassis_uuid"] = client.uuid
+    return [client.create(**node) for node in node_list]
+
+
+def create_resources(client, filenames):
+    errors = []
+    for r in [load(f) for f in filenames]:
+        errors.extend(create_nodes(client, {nodes}))
+    return errors
+"""
+
+
+@pytest.mark.parametrize("nodes, verdict", [
+    ('r.get("nodes", [])', "fresh"),  # a new default list each round, made before the call
+    ("SHARED", "shared"),  # one module-level list for every round
+])
+def test_a_call_inside_the_arguments_runs_before_the_call(tmp_path: Path, nodes: str, verdict: str) -> None:
+    from aliaslint import engine, harm
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+
+    (tmp_path / "pkg").mkdir()
+    source = RESOURCES.format(nodes=nodes) + ("SHARED = []\n" if nodes == "SHARED" else "")
+    (tmp_path / "pkg" / "create.py").write_text(source, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = {s.module: s for s in engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)}
+    project = Project(summaries).analyse()
+    caller = project.functions["pkg.create.create_resources"]
+    (call,) = [c for c in caller.calls if c.text == "create_nodes"]
+    (target,) = project.targets(caller, call)
+    assert harm.sharing(project, caller, call, project.arg_for(call, target, 1)) == verdict
