@@ -579,7 +579,10 @@ class StoredReferenceMutation(ProjectRule):
                     what = f" (`{e.value_text}`)" if e.value_text else ""
                     wrong = (f"each {short_cls} merges what it reads for itself{what} into the caller's object, so "
                              f"the next one built from the same object starts with this one's entries")
-                    fix = f"copy it in `__init__` (`dict({kept_name})`)"
+                    # (``settings=None``: ``dict(None)`` raises, so the copy keeps the default's
+                    # meaning; ansible-runner 2.4.3's ``BaseConfig``, blind set 44)
+                    copied = f"{kept_name} or {{}}" if not inner and index in init.falsy_defaults else kept_name
+                    fix = f"copy it in `__init__` (`dict({copied})`)"
                 elif filled_at and reason is None:
                     wrong = (f"the object its maker builds for the call is filled through it, and the maker reads "
                              f"it afterwards")

@@ -643,3 +643,18 @@ def test_a_call_inside_the_arguments_runs_before_the_call(tmp_path: Path, nodes:
     (call,) = [c for c in caller.calls if c.text == "create_nodes"]
     (target,) = project.targets(caller, call)
     assert harm.sharing(project, caller, call, project.arg_for(call, target, 1)) == verdict
+
+
+@pytest.mark.parametrize("signature, copy", [
+    ("settings=None", "dict(settings or {})"),  # ``dict(None)`` would raise where the default is meant
+    ("settings", "dict(settings)"),
+])
+def test_the_copy_suggested_in_init_keeps_a_none_default_working(tmp_path: Path, signature: str, copy: str) -> None:
+    # ansible-runner 2.4.3's ``BaseConfig(settings=None)`` (blind set 44): the fix text said
+    # ``dict(settings)``, a TypeError for the default
+    from test_sixteenth_set_kinds import _runner
+
+    files = _runner('self.loader.load_file("env/settings")')
+    files["pkg/config/_base.py"] = files["pkg/config/_base.py"].replace("settings=None", signature)
+    (finding,) = run(tmp_path, files)
+    assert finding.message.endswith(f"copy it in `__init__` (`{copy}`)")

@@ -90,7 +90,7 @@ def test_a_private_base_class_merging_what_each_object_reads_into_the_callers_di
         "`BaseConfig.prepare_env` updates `self.settings`, but `__init__` keeps the caller's `settings` there by "
         "reference: each BaseConfig merges what it reads for itself (`self.loader.load_file(\"env/settings\")`) into the "
         "caller's object, so the next one built from the same object starts with this one's entries; copy it in "
-        "`__init__` (`dict(settings)`)")
+        "`__init__` (`dict(settings or {})`)")
     assert [r.message for r in found[0].related] == [
         "kept by reference here",
         "public entry point: `settings` comes from the caller, and this merges into it what each object reads "
