@@ -62,6 +62,11 @@ import pytest
 
 from test_harm import run, shown
 
+
+def _preview(tmp_path: Path, name: str, source: str) -> list[tuple]:
+    """``(code, line, confidence)`` of each ``--preview`` finding on ``pkg/<name>`` holding ``source``."""
+    return shown(run(tmp_path, {"pkg/__init__.py": "", f"pkg/{name}": source}, preview=True))
+
 TREE = """\
 {shared}class TreeNode:
     def __init__(self, tree, path, parent):
@@ -317,8 +322,7 @@ REBUILD = 'self.auth_data = set([(scheme, auth) for scheme, auth in self.auth_da
 ])
 def test_an_argument_the_constructor_replaces_on_every_path_is_not_kept(
         tmp_path: Path, rebuild: str, found: list) -> None:
-    files = {"pkg/__init__.py": "", "pkg/client.py": CLIENT.format(rebuild=rebuild)}
-    assert shown(run(tmp_path, files, preview=True)) == found
+    assert _preview(tmp_path, "client.py", CLIENT.format(rebuild=rebuild)) == found
 
 
 # platformio 6.2.0 project/config.py:61-101 (blind set 42, an A): the class attribute is hidden
@@ -352,8 +356,7 @@ class ProjectConfigBase:
 ])
 def test_a_method_called_after_the_constructor_sets_its_own_attribute_never_sees_the_class_one(
         tmp_path: Path, body: str, found: list) -> None:
-    files = {"pkg/__init__.py": "", "pkg/config.py": PROJECT_CONFIG.format(body=body)}
-    assert shown(run(tmp_path, files, preview=True)) == found
+    assert _preview(tmp_path, "config.py", PROJECT_CONFIG.format(body=body)) == found
 
 
 # platformio 6.2.0 debug/config/base.py:29-254 (blind set 42, a C): a private method only the
