@@ -4507,23 +4507,26 @@ def init_sets_always(body: Sequence[cst.BaseStatement], self_name: str, site_of)
     return tuple(out)
 
 
+class _ReturnFinder(cst.CSTVisitor):
+    """Finds a ``return`` of the function being walked (not of a nested ``def`` or class)."""
+
+    def __init__(self) -> None:
+        self.found = False
+
+    def visit_Return(self, node: cst.Return) -> bool:
+        self.found = True
+        return False
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+
 def _returns_inside(stmt: cst.CSTNode) -> bool:
-    """Whether ``stmt`` holds a ``return`` of the function it is in (not of a nested ``def`` or
-    ``lambda``)."""
-    class Finder(cst.CSTVisitor):
-        found = False
-
-        def visit_Return(self, node: cst.Return) -> bool:
-            self.found = True
-            return False
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return False
-
-        def visit_ClassDef(self, node: cst.ClassDef) -> bool:
-            return False
-
-    finder = Finder()
+    """Whether ``stmt`` holds a ``return`` of the function it is in."""
+    finder = _ReturnFinder()
     stmt.visit(finder)
     return finder.found
 

@@ -327,9 +327,7 @@ class ValueFlow:
                 # (called with arguments a loop varies, each round gets the entry of its own
                 # arguments: charmhelpers 1.2.1's ``relation_for_unit(unit, relid)`` for each
                 # ``unit``, the same object only for the same unit)
-                asked = loops_of(self.resolve(fn, frozenset().union(*call.args, *(v for _, v in call.kwargs)),
-                                              depth + 1)) if call.loops else frozenset()
-                out.add(Ref(Root("global", f"{t.function}()"), loops=loops & asked))
+                out.add(Ref(Root("global", f"{t.function}()"), loops=self._asked_anew(fn, call, loops, depth)))
                 continue
             ret = self.rets.get(t.function, UNKNOWN)
             if callee.return_guards:
@@ -341,8 +339,7 @@ class ValueFlow:
                     isinstance(o, Ref) and o.root.kind == "global" and o.root.name.endswith("()") for o in got):
                 # a cached function handing back a cached loader's entry, asked for another one
                 # on each round (see above): charmhelpers' ``relation_for_unit(unit, relid)``
-                asked = loops & loops_of(self.resolve(
-                    fn, frozenset().union(*call.args, *(v for _, v in call.kwargs)), depth + 1))
+                asked = self._asked_anew(fn, call, loops, depth)
                 if asked:
                     got = frozenset(replace(o, loops=o.loops | asked) if isinstance(o, Ref) and o.root.kind == "global"
                                     and o.root.name.endswith("()") else o for o in got)
@@ -350,6 +347,13 @@ class ValueFlow:
         if not targets:
             out |= self.unresolved_result(fn, call, depth)
         return frozenset(out)
+
+    def _asked_anew(self, fn: FunctionSummary, call: CallSite, loops: frozenset, depth: int) -> frozenset:
+        """The ``loops`` around ``call`` its arguments vary with: a cached callee is asked for
+        another entry on each of their rounds."""
+        if not loops:
+            return frozenset()
+        return loops & loops_of(self.resolve(fn, frozenset().union(*call.args, *(v for _, v in call.kwargs)), depth + 1))
 
     def _unguarded(self, fn, call, t, callee, ret: Value, depth: int) -> Value:
         """``ret`` without the parameters this call cannot get back: ``merge(base, {...})``

@@ -313,6 +313,15 @@ def text_element(root: "Root", path: tuple[str, ...]) -> bool:
     return False
 
 
+def holds(value: Value, test, depth: int = 0) -> bool:
+    """Whether an object of ``value`` passes ``test``, or a new object of ``value`` holds one that
+    does, three levels down (past that, yes when there is anything)."""
+    if depth > 3:
+        return bool(value)
+    return any(test(o) or isinstance(o, Fresh) and any(holds(v, test, depth + 1) for _, v in o.fields)
+               for o in value)
+
+
 def loops_of(value: Value) -> frozenset[int]:
     """Loops that the *contents* of ``value`` vary with (allocation in a loop is not variation)."""
     out: set[int] = set()

@@ -8,7 +8,7 @@ from aliaslint.dataflow import load
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT
-from aliaslint.values import ANY, Fresh, Opaque, Ref, Root, deps_of, format_path
+from aliaslint.values import ANY, Fresh, Opaque, Ref, Root, deps_of, format_path, holds
 
 
 def template_value(project, root):
@@ -297,7 +297,7 @@ def _loader_call_text(project, fn, loader: str) -> str | None:
 def _written_with_its_key(project, fn, e) -> bool:
     """Whether ``e`` writes, at a named key, into what a cached loader returned to ``fn`` a value
     computed only from what chose the entry: the arguments of the calls that hand ``fn`` the
-    object that reach the loader's own arguments (:func:`_key_parameters`). Every call that gets
+    object that reach the loader's own arguments (:func:`_asked_with`). Every call that gets
     that entry writes the same value again (charmhelpers 1.2.1's ``relations_for_id(relid)``
     setting ``unit_data['__relid__'] = relid`` on ``relation_for_unit(unit, relid)``, which
     returns ``relation_get(unit=unit, rid=rid)``; a C and a B of issue 8's blind forty-second
@@ -317,7 +317,8 @@ def _asked_with(project, fn, loader: str, depth: int) -> set | None:
     asked: set = set()
     found = False
     for call in fn.calls:
-        if not _holds_root(project.resolve(fn, frozenset({Ref(Root("call", "", call.id))})), root):
+        if not holds(project.resolve(fn, frozenset({Ref(Root("call", "", call.id))})),
+                     lambda o: isinstance(o, Ref) and o.root == root):
             continue
         for t in project.targets(fn, call):
             callee = project.functions.get(t.function)
@@ -336,12 +337,6 @@ def _asked_with(project, fn, loader: str, depth: int) -> set | None:
                     asked |= deps_of(project.resolve(fn, a)) | project.call_input_roots(fn, a)
             found = True
     return asked if found else None
-
-
-def _holds_root(value, root, depth: int = 0) -> bool:
-    """Whether ``value`` is or holds (three levels down) an object reached from ``root``."""
-    return depth <= 3 and any(isinstance(o, Ref) and o.root == root or isinstance(o, Fresh) and any(
-        _holds_root(v, root, depth + 1) for _, v in o.fields) for o in value)
 
 
 def _cache_cleared_after(project, fn, e, loader: str):

@@ -5,7 +5,7 @@ from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import OVERWRITE, REMOVE
-from aliaslint.values import Fresh, Ref, format_path
+from aliaslint.values import Ref, format_path, holds
 
 
 def _puts_in(e, depth: int) -> bool:
@@ -36,16 +36,8 @@ def _overwritten_each_call(project, fn, index: int, hits) -> bool:
     if not hits or not all(e.kind == OVERWRITE and e.op == "[] =" and e.selector and not e.path and not e.conditional
                            and not e.guarded and not e.returned and not e.callees for e in hits):
         return False
-    return not _holds_param(project.resolve(fn, fn.returns), index)
-
-
-def _holds_param(value, index: int, depth: int = 0) -> bool:
-    """Whether ``value`` is or holds (three levels down; past that, yes) parameter ``index``."""
-    if depth > 3:
-        return bool(value)
-    return any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index
-               or isinstance(o, Fresh) and any(_holds_param(v, index, depth + 1) for _, v in o.fields)
-               for o in value)
+    return not holds(project.resolve(fn, fn.returns),
+                     lambda o: isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index)
 
 
 def _order(e) -> tuple:
