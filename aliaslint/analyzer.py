@@ -29,7 +29,7 @@ from aliaslint import models as library_models
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import physical_lines
 from aliaslint.positions import node_positions
-from aliaslint.receivers import drop_foreign_container_guesses
+from aliaslint.receivers import BUILTIN_METHOD_NAMES, drop_foreign_container_guesses, foreign_receivers
 from aliaslint.summary import (
     ACCUMULATE,
     CONCRETE_BUILTIN_TYPES,
@@ -121,6 +121,9 @@ _GROWING_METHODS = frozenset({"append", "extend", "insert", "appendleft", "add"}
 #: a mapping's or a sequence's methods that read it and change nothing: a test made of them and
 #: of the object's own names gives the same answer next time, if the object is unchanged
 _LOOKUP_METHODS = frozenset({"get", "keys", "values", "items", "count", "index"})
+#: a base class that makes its subclass a container (``class Config(dict)``, ``UserDict``,
+#: ``MutableMapping``): ``self.get(...)`` there is the container's
+_CONTAINER_BASE = re.compile(r"(?i)(dict|list|mapping|set|sequence|tuple|deque|counter)\b")
 #: ``typing``'s names for the builtin containers, as annotations spell them
 _TYPING_ALIASES = {"typing.Dict": "dict", "typing.List": "list", "typing.Set": "set",
                    "typing.FrozenSet": "frozenset", "typing.Tuple": "tuple"}
@@ -495,6 +498,9 @@ class FunctionAnalyzer:
         self.mod = mod
         self.summary = summary
         self.heap = _Heap()
+        #: receivers the function (or its class, for ``self.<attr>``) calls by a method no builtin
+        #: has: their ``get``/``items`` are no mapping's (:func:`aliaslint.receivers.foreign_receivers`)
+        self.foreign: frozenset[str] = frozenset()
         #: attributes of ``self`` given an object made here by a top-level assignment
         self.self_made: set[str] = set()
         #: attribute nodes read in a way :attr:`ModuleSummary.attribute_reads` counts apart: 1 the
@@ -2138,6 +2144,9 @@ class FunctionAnalyzer:
         if any(a.star for a, _ in args):
             return None
         n = len(positional)
+        if method in _LOOKUP_METHODS and isinstance(node.func, cst.Attribute) \
+                and "".join(self.mod.code_for(node.func.value).split()) in self.foreign:
+            return None  # an HTTP client's ``get(url)``: a call of an unknown method, no lookup
         if method in ("get",) and 1 <= n <= 2 and not keywords:
             sel = self.const_selector(node.args[0].value)
             got = self.load(receiver, sel, self.key_loops(positional[0]))  # as ``d[k]`` (eval_Subscript)
@@ -3962,6 +3971,8 @@ class ModuleAnalyzer:
         self.index_constants: set[str] = set()
         self.main_names: set[str] = set()
         self.fn_counter = 0
+        #: class -> the ``self.<attr>`` receivers its methods call by a method no builtin has
+        self.class_foreign: dict[str, frozenset[str]] = {}
         #: every function analyser made for the module, for :meth:`release`
         self._analysers: list[FunctionAnalyzer] = []
 
@@ -4295,6 +4306,14 @@ class ModuleAnalyzer:
                          metaclass=any(isinstance(n, cst.Name) and n.value == "type" and not any(
                              isinstance(o, Ref) for o in b) for n, b in zip(positional, bases)))
         self.summary.classes[qual] = info
+        foreign = foreign_receivers(self.code_for(node), only_self=True)
+        if not any(_CONTAINER_BASE.search(self.code_for(b)) for b in positional) \
+                and re.search(r"\bself\s*\.\s*(\w+)\s*\(", self.code_for(node)) \
+                and any(m not in BUILTIN_METHOD_NAMES for m in re.findall(r"\bself\s*\.\s*(\w+)\s*\(", self.code_for(node))):
+            # ``self.get(namespace, name)`` in a class whose methods call ``self`` by methods no
+            # builtin has, and that derives from no container: its own (or a base's) ``get``
+            foreign |= {"self"}
+        self.class_foreign[qual] = foreign
         info.registered = any(_registers(d.decorator) for d in node.decorators)
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
         for stmt in body:
@@ -4354,6 +4373,8 @@ class ModuleAnalyzer:
                                kind, local_names, global_decls, doc=doc)
         fa.summary.params = tuple(params)
         fa.cls_info = cls
+        fa.foreign = foreign_receivers(self.code_for(node)) | (self.class_foreign.get(cls.qualname, frozenset())
+                                                              if cls is not None else frozenset())
         fa.param_annotations = {p.name.value: p.annotation.annotation for p in (
             *node.params.posonly_params, *node.params.params, *node.params.kwonly_params) if p.annotation is not None}
         fa.summary.annotations = tuple(

@@ -42,7 +42,7 @@ from aliaslint.dataflow import load as dataflow_load
 # finding without one is shown (defined with the diagnostics, whose shown related locations keep them)
 from aliaslint.diagnostics import COPY_INTENT, PUBLIC_ENTRY, REASONS, WITNESS  # noqa: F401
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
-from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, deps_of, key, key_name, loops_of
+from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, deps_of, holds, key, key_name, loops_of
 
 #: docstring wording of a function whose purpose is to change its argument
 _UPDATES_ARGUMENT = re.compile(
@@ -100,6 +100,9 @@ class Witness:
     #: the second use is the caller's next step, another function it hands the object to after
     #: the changing call (see :func:`caller_witness`'s ``pipeline``)
     next_step: bool = False
+    #: the second use is the changing function called again (the next iteration of a loop, the
+    #: caller's next call): it runs the same statements, in the same order, on the object
+    calls_again: bool = False
 
     def same_value_again(self, effect) -> bool:
         """The second use rewrites what the first wrote with the same value: ``effect`` is a
@@ -173,7 +176,7 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
             # ``driver = drivers()[name]; driver.name = name`` (molecule's ``Config.driver``): the
             # value is the key that chose the object, so each object always gets the same one
             return "it writes into an entry the key that chose it, the same value every time"
-        if constants and not effect.value_deps and not effect.conditional:
+        if constants and all(_module_constant(r) for r in effect.value_deps) and not effect.conditional:
             # every use writes it: the second finds what it would write anyway (a write made only
             # on some paths leaks into later uses that take another path: apify's headers)
             return "it sets the same constant again"
@@ -185,6 +188,14 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
         # the second search finds none, whatever else decides the search runs
         return "a second removal finds nothing to remove"
     return None
+
+
+def _module_constant(root) -> bool:
+    """A module-level name spelled as a constant (PEP 8: ``USER_AGENT``, ``_DEFAULT_PORT``): every
+    call reads the same value (python-neutronclient 14.0.0's ``headers['User-Agent'] =
+    USER_AGENT``, a B of issue 8's blind forty-fifth set)."""
+    name = root.name.rsplit(".", 1)[-1]
+    return root.kind == "global" and name.lstrip("_")[:1].isalpha() and name.upper() == name
 
 
 def membership_only(project, effect) -> bool:
@@ -272,7 +283,7 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     - it takes parameter ``index`` apart and then rejects what is left (``if cfg: raise``): a
       consuming parser.
     """
-    if fn.doc and _UPDATES_ARGUMENT.search(fn.doc):
+    if fn.doc and _UPDATES_ARGUMENT.search(fn.doc if index is None else _doc_for_parameter(fn.doc, fn.params, index)):
         return "its docstring says it changes its argument"
     if fn.doc and index is not None and index < len(fn.params) and _adds_to_parameter(fn.doc, fn.params[index]):
         return "its docstring says it adds to its argument"
@@ -283,6 +294,35 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     if index is not None and index in fn.rejects_leftovers:
         return "it takes its argument apart and rejects what is left"
     return None
+
+
+#: the line that starts a parameter's description: reST ``:param name:`` / ``:type name:``,
+#: Google's ``name (type): ...`` and numpy's ``name : type``
+_PARAM_LINE = re.compile(r"^:(?:param|type|arg|argument|keyword|kwarg)\s+(?:[^:]*\s)?\**(\w+)\s*:"
+                         r"|^\**(\w+)\s*(?:\([^)]*\))?\s*:(?:\s|$)")
+
+
+def _doc_for_parameter(doc: str, params: list[str], index: int) -> str:
+    """``doc`` without the descriptions of ``params`` other than the one at ``index``: what the
+    docstring says of the function as a whole and of that parameter. Another parameter's words
+    are no evidence about this one (python-novaclient 18.13.1's ``ServerManager.create``:
+    ":param key_name: Name of previously created keypair to inject into the instance." said
+    nothing of ``block_device_mapping_v2``, the list it inserts into: a D of issue 8's blind
+    forty-fifth set, hidden as documented)."""
+    others = {p.lstrip("*") for i, p in enumerate(params) if i != index}
+    out: list[str] = []
+    skipping, indent = False, 0
+    for line in doc.splitlines():
+        stripped = line.strip()
+        depth = len(line) - len(line.lstrip())
+        found = _PARAM_LINE.match(stripped)
+        if found:
+            skipping, indent = (found.group(1) or found.group(2)) in others, depth
+        elif skipping and not (stripped and depth > indent):
+            skipping = False
+        if not skipping:
+            out.append(line)
+    return "\n".join(out)
 
 
 def documented_in_chain(project, effect) -> str | None:
@@ -311,6 +351,47 @@ def cache_meant_to_change(loader: FunctionSummary) -> bool:
 _CACHE_CHANGED = re.compile(
     r"\b((mutated|modified|updated|changed|edited|written)\s+in[- ]place|kept\s+current|keeping\s+(the\s+)?cache"
     r"\s+(current|up[- ]to[- ]date|in sync))\b", re.IGNORECASE)
+
+
+def sets_own_slot_first(project, fn: FunctionSummary, effect) -> bool:
+    """Whether ``effect`` is ``fn``'s own write, on every path, of a value from the call's other
+    inputs into a named slot of the object (``event_args["stack_id"] = stack_id``), made before
+    ``fn`` hands the object to any call, in a function that neither returns nor keeps the object.
+    Then a second run of ``fn`` on the same object writes its own value there before anything
+    reads it: the slot carries each call's argument to what the call hands the object to, and
+    no call reads what the one before wrote (python-heatclient 5.3.0's ``_get_stack_events``,
+    called for each nested stack with one ``event_args``: a B of issue 8's blind forty-fifth
+    set). A result or a field keeping the object would carry this call's value into the next
+    call's (``TEMPLATE["name"] = name; return TEMPLATE``), and a write on some paths only leaks
+    into the runs that take another path: not this."""
+    if effect.kind != OVERWRITE or effect.conditional or effect.chain or effect.key_deps \
+            or not (effect.op == "[] =" and effect.selector or effect.op.startswith(".")) \
+            or effect.root in effect.value_deps \
+            or not any(r.kind == "param" and r != effect.root for r in effect.value_deps):
+        return False
+    root, path = effect.root, effect.path
+
+    def the_object(o) -> bool:
+        return isinstance(o, Ref) and o.root == root and path[:len(o.path)] == o.path
+
+    kept = [project.rets.get(fn.qualname, frozenset()), *(st.value for st in fn.stores),
+            *(v for _, v, _ in fn.self_stores)]
+    if any(holds(v, the_object) for v in kept):
+        return False
+    start = (effect.site.line, effect.site.column)
+
+    def copied_before(o) -> bool:  # ``query = dict(params)`` before the write reads the slot
+        return isinstance(o, Fresh) and o.copy_of is not None and (o.site.line, o.site.column) < start \
+            and holds(o.copy_of, the_object)
+
+    passed = [v for c in fn.calls for v in (*c.args, *(v for _, v in c.kwargs))]
+    if any(holds(v, copied_before) for v in (*kept, *passed)):
+        return False
+    return not any(
+        (c.site.line, c.site.column) < start and any(
+            holds(project.resolve(fn, v), the_object)
+            for v in (*c.args, *(v for _, v in c.kwargs), *((c.receiver,) if c.receiver else ())))
+        for c in fn.calls)
 
 
 def writes_destination(fn: FunctionSummary, effect) -> bool:
@@ -675,7 +756,7 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
                 and not names_configuration(fn.params[index]):
             return None  # the function's own input, taken apart: see :func:`_optional`
         return f"`{name}` comes from the caller, and this removes what the caller put in it"
-    if effect.kind == ACCUMULATE and effect.path and effect.op != "add":
+    if effect.kind == ACCUMULATE and (effect.path and effect.op != "add" or adds_to_material(project, fn, effect)):
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
     if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and _transforms(effect):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
@@ -780,6 +861,36 @@ def adds_on_some_calls(effect, fn: FunctionSummary) -> bool:
         and all(r.kind in ("global", "call") or grown and r == effect.root for r in effect.value_deps)
 
 
+def adds_to_material(project, fn: FunctionSummary, effect) -> bool:
+    """An element added at the top of a caller's list (``bdms.insert(0, image_bdm)``) that the
+    function that adds it also puts, whole, into an object it builds (``body["server"]
+    ["block_device_mapping_v2"] = bdms``): the list is an input, material of what is built, not
+    an output parameter the caller hands over to be filled. A second call with the same list
+    builds from the caller's entries and the first call's addition, and adds its own again
+    (python-novaclient 18.13.1's ``ServerManager.create``: a second server booted with one list
+    gets two boot-index-0 image mappings; the preview D of issue 8's blind forty-fifth set)."""
+    if effect.kind != ACCUMULATE or effect.path or effect.op not in ("append", "insert", "appendleft", "extend", "+="):
+        return False
+    where, index = fn, effect.root.index
+    if effect.callees:
+        where = project.functions.get(effect.callees[-1])
+        own = next((e for e in project.effects.get(effect.callees[-1], {}).values()
+                    if e.site == effect.site and e.kind == effect.kind and e.root.kind == "param"), None)
+        if where is None or own is None:
+            return False
+        index = own.root.index
+
+    def whole(o) -> bool:
+        return isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index and not o.path
+
+    def built_around(value) -> bool:  # a new object holding the list (the request body)
+        return any(isinstance(o, Fresh) and any(holds(v, whole) for _, v in o.fields) for o in value)
+
+    return any(built_around(v) for c in where.calls for v in (*c.args, *(v for _, v in c.kwargs))) \
+        or built_around(project.rets.get(where.qualname, frozenset())) \
+        or any(holds(m.value, whole) and not any(whole(t) for t in m.target) for m in where.mutations)
+
+
 def flag_condition(fn: FunctionSummary, effect) -> str:
     """``when `with_grant_option` is true`` for :attr:`Effect.requires` ``((3, True),)``."""
     said = [f"`{fn.params[i].lstrip('*')}` is {'true' if truthy else 'false'}"
@@ -803,10 +914,13 @@ def sets_on_some_calls(effect, fn: FunctionSummary | None = None) -> bool:
     apify-client#746): the function writes as if into its own dict, the caller's keeps the key,
     and the next call that does not set it passes this call's value on. Or set only when a flag
     parameter asks (``if compress: headers["Content-Encoding"] = "gzip"``), as
-    :func:`adds_on_some_calls` adds an element."""
+    :func:`adds_on_some_calls` adds an element. A switch turned on is no reset
+    (python-cinderclient 9.10.0's ``GroupManager.list``: ``if list_volume:
+    search_opts["list_volume"] = True``, so the next ``list(search_opts=opts)`` still lists the
+    volumes: a bug the blind triage of issue 8's forty-sixth set found missed)."""
     return effect.kind == OVERWRITE and not effect.path and effect.op == "[] =" and effect.conditional \
         and (effect.defaulted or flag_asks(fn, effect)) \
-        and not _computed(effect.key_deps) and effect.value_text not in _RESETS
+        and not _computed(effect.key_deps) and effect.value_text not in _RESETS - {"True", "False"}
 
 
 def _transforms(effect) -> bool:
@@ -1524,12 +1638,15 @@ def _may_keep(project, caller: FunctionSummary, call: CallSite, depth: int = 0,
         callee = project.functions.get(t.function)
         if t.constructor or callee is None or callee.self_stores or callee.call_stores:
             return True
-        if any(isinstance(o, Ref) and o.root.kind == "param" for m in callee.mutations for o in m.value):
-            return True  # puts what it was given into another object (``SEEN.append(req_args)``)
         handed = None if given is None else {
             i: project.resolve(caller, a) for i in range(len(callee.params))
             if (a := project.arg_for(call, t, i)) is not None}
         calls = {inner.id: inner for inner in callee.calls}
+        if any(isinstance(o, Ref) and o.root.kind == "param" and (handed is None or _may_hold(o, handed, given, calls))
+               for m in callee.mutations for o in m.value):
+            # puts what it was given into another object (``SEEN.append(req_args)``); another
+            # argument put into it is none of ``given`` (``event_args["stack_id"] = stack_id``)
+            return True
         if callee.stores and (handed is None or any(
                 _may_hold(o, handed, given, calls) for store in callee.stores for o in store.value)):
             # (a store of what the callee computed from other inputs keeps none of ``given``:
@@ -1575,14 +1692,21 @@ def _hands_on(inner: CallSite, handed: dict[int, frozenset], given: frozenset,
     resolves to one of them, another call's result, or an object built around either. With
     ``calls`` (the callee's calls by id), another call's result counts only when that call is
     handed one in turn (``getattr(method, "policies")`` of a ``method`` looked up by name is no
-    way to the caller's ``kwargs``); a call not among them, or past three levels, counts."""
-    todo = [*inner.args, *(v for _, v in inner.kwargs), *((inner.receiver,) if inner.receiver else ())]
+    way to the caller's ``kwargs``); a call not among them, or past three levels, counts.
+
+    A spread argument (``f(**event_args)``, ``f(*items)``) hands on what the object holds, in a
+    new dict or tuple, never the object itself: only a part of it counts (python-heatclient
+    5.3.0's ``hc.events.list(**event_args)`` keeps none of the caller's ``event_args``, whose
+    ``stack_id`` the next call writes again: a B of issue 8's blind forty-fifth set)."""
+    todo = [*((v, False) for v in inner.args), *((v, k in ("*", "**")) for k, v in inner.kwargs),
+            *(((inner.receiver, False),) if inner.receiver else ())]
     seen = 0
     while todo and seen < 64:
         seen += 1
-        for o in todo.pop():
+        value_given, spread = todo.pop()
+        for o in value_given:
             if isinstance(o, Fresh):
-                todo.extend(v for _, v in o.fields)
+                todo.extend((v, False) for _, v in o.fields)
             elif isinstance(o, Ref) and o.root.kind == "call":
                 source = None if calls is None or depth > 2 else calls.get(o.root.index)
                 if source is None or source.id == inner.id or _hands_on(source, handed, given, calls, depth + 1):
@@ -1591,9 +1715,18 @@ def _hands_on(inner: CallSite, handed: dict[int, frozenset], given: frozenset,
                 value = handed[o.root.index]
                 for sel in o.path:
                     value = dataflow_load(value, sel)
-                if not value or _holds(value, given):
+                if not value or (_holds_below(value, given) if spread else _holds(value, given)):
                     return True
     return False
+
+
+def _holds_below(value: frozenset, given: frozenset) -> bool:
+    """Whether a part of ``value`` (not ``value`` itself) is one of ``given`` or holds one: what a
+    spread (``**value``) hands on."""
+    return any(isinstance(o, Fresh) and any(_holds(v, given) for _, v in o.fields)
+               or isinstance(o, Ref) and any(isinstance(g, Ref) and g.root == o.root and len(g.path) > len(o.path)
+                                             and g.path[:len(o.path)] == o.path for g in given)
+               for o in value)
 
 
 def _holds(value: frozenset, given: frozenset, depth: int = 0) -> bool:
@@ -1867,7 +2000,8 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                             return upstream
                         step = step or Witness(again.site, _again_message(again, callee_name), next_step=True)
                         continue
-                    return Witness(again.site, _again_message(again, callee_name), held)
+                    return Witness(again.site, _again_message(again, callee_name), held,
+                                   calls_again=_calls_again(again, callee_name))
                 if _written_back(caller, call, arg):
                     continue  # ``self.state = f(self.state)``: the caller means it to change
                 if not held and not _held_beyond_the_call(project, caller, arg) \
@@ -1887,7 +2021,8 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                     if (a := project.arg_for(call, t, i)) is not None
                     and call.loops[-1] not in loops_of(project.resolve(caller, a)) | loops_of(a))
             return Witness(call.site, f"this caller passes an object it shares {where}; the next use "
-                                      f"sees what `{callee_name}` changed", held, invariant)
+                                      f"sees what `{callee_name}` changed", held, invariant,
+                           calls_again=bool(call.loops))
         if verdict == "kept" and call.loops and _each_iterations_own(caller, call, arg) \
                 and (top_level and _whole_elements(arg) or not _handed_in_from_outside(project, caller, arg)):
             # ``[self._to_volume(obj) for obj in objs]`` over a parsed response: the next call gets
@@ -1906,7 +2041,7 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
         if verdict == "kept" and best is None:
             best = Witness(call.site, f"this caller passes an object it keeps; its next call of "
                                       f"`{callee_name}` starts from the changed object", True,
-                           siblings=_parts_of_the_same(project, caller, call, t, fn, index))
+                           siblings=_parts_of_the_same(project, caller, call, t, fn, index), calls_again=True)
     return best or step
 
 

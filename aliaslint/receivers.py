@@ -11,6 +11,7 @@ expression, in the same function, or for ``self.<attr>`` in any method of the sa
 from __future__ import annotations
 
 import collections
+import re
 
 from aliaslint.summary import FunctionSummary, ModuleSummary
 
@@ -26,6 +27,25 @@ BUILTIN_METHOD_NAMES = frozenset(
     for name in dir(kind)
     if not name.startswith("_")
 )
+
+
+#: ``receiver.method(`` in source text: the receiver a dotted name (``self.http_client``)
+_METHOD_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\.\s*([A-Za-z_]\w*)\s*\(")
+
+
+def foreign_receivers(source: str, only_self: bool = False) -> frozenset[str]:
+    """The receivers (``client``, ``self.http_client``) that ``source``, a function's or a class's
+    text, calls by a method no builtin has (``client.post(...)``). Phase 1 asks this before it
+    reads ``receiver.get(key)`` as a mapping's lookup: the result of an HTTP client's ``get(url)``
+    is no item of the client (python-glanceclient 4.13.0's ``resp, body =
+    self.http_client.get(url)``, then ``body.pop("self")``, read as a change of the client the
+    constructor was given: five A's of issue 8's blind forty-sixth set). ``only_self``: the
+    receivers that are attributes of ``self``, for a class's text (its methods share them)."""
+    out = set()
+    for receiver, method in _METHOD_CALL.findall(source):
+        if method not in BUILTIN_METHOD_NAMES and (not only_self or receiver.startswith("self.")):
+            out.add(receiver)
+    return frozenset(out)
 
 
 def _receiver_methods(fn: FunctionSummary) -> dict[str, set[str]]:
