@@ -66,7 +66,7 @@ def test_a_later_merge_into_what_an_earlier_one_stored_changes_the_template(tmp_
     assert [(d.code, d.location.line, d.location.column, d.confidence.name) for d in found] == [
         ("AL003", 18, 5, "HIGH")]
     assert found[0].message == (
-        "`load` writes an item of `DEFAULTS[*]` through deep_merge -> deep_merge, a module-level template: an "
+        "`load` writes an item of `DEFAULTS[*]` (through deep_merge -> deep_merge), a module-level template: an "
         "earlier call put the template's nested objects into what it builds by reference, and this call "
         "changes them there; every later call starts from the changed template; copy it first "
         "(`copy.deepcopy(DEFAULTS)`)")

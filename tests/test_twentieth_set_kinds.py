@@ -207,7 +207,7 @@ def test_objects_two_calls_return_are_two_objects(tmp_path: Path) -> None:
 def test_a_cached_helper_returns_one_object_to_every_call(tmp_path: Path) -> None:
     found = run(tmp_path, {"m.py": CONVERTERS.format(decorator="@functools.cache")}, preview=True)
     assert [(d.code, d.location.line) for d in found] == [("AL003", 43)]
-    assert found[0].message.startswith("`Parser.parse` pops from `build_defs()` through Parser.mount, the object "
+    assert found[0].message.startswith("`Parser.parse` pops from `build_defs()` (through Parser.mount), the object "
                                        "the cached `build_defs()` returns to every caller")
 
 

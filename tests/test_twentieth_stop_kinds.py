@@ -31,6 +31,10 @@ os-net-config 18.1.0, pyeapi 1.0.4, junos-eznc 2.8.2).
   the most directly (os-net-config's ``object_from_json`` reaching the bridge's
   ``ovs_extra.extend(...)`` through four recursive hops first, and hiding the direct route
   through ``OvsBridge.from_json``: the preview D of set 46, reproduced).
+- AL003 message: of the changes of what a cached loader returns, one written above the loader's
+  call (reaching the cached object only on a later round, through a name the loop rebinds) does
+  not lead; the change right after the call does (pyeapi's ``_chunkify``: the D of set 46, whose
+  reader found the banner write above the call named as where the problem starts).
 - AL007: a flag that sets a named key to ``True`` in the caller's optional mapping (cinderclient's
   ``if list_volume: search_opts["list_volume"] = True``, missed in set 46) is a switch turned on,
   not a reset: the next call without the flag still sends it. ``None`` there is a reset.
@@ -336,3 +340,34 @@ def test_a_change_reached_too_deep_is_led_by_its_direct_route(tmp_path: Path) ->
     # with five fewer changes, the route through every member type is short enough to lead, as before
     fewer = "".join(line for line in NETWORK.splitlines(keepends=True) if 'extra.append("' not in line)
     assert shown(run(tmp_path / "fewer", {"m.py": fewer})) == [("AL007", 10, "HIGH")]
+
+
+CHUNKS = """\
+from functools import lru_cache
+
+
+class Node:
+    @lru_cache(maxsize=None)
+    def chunks(self, config, indent=0):
+        sections = {}
+        for line in config.splitlines():
+            if line.startswith("banner"):
+                sections[line] = line
+                continue
+            if line.startswith(" "):
+                parsed = self.chunks(line.strip(), indent=1)
+                parsed.update(sections)
+                sections = parsed
+            sections[line] = line
+        return sections
+"""
+
+
+def test_the_change_right_after_a_cached_call_leads(tmp_path: Path) -> None:
+    (finding,) = run(tmp_path, {"m.py": CHUNKS})
+    assert (finding.code, finding.location.line, finding.location.column) == ("AL003", 14, 17)
+    assert finding.message.startswith("`Node.chunks` updates `Node.chunks()`, the object the cached `Node.chunks()` "
+                                      "returns to every caller")
+    assert [(r.location.line, r.message) for r in finding.related] == [
+        (16, "also mutated here ([] =)"), (10, "also mutated here ([] =)"),
+        (6, "second use: `Node.chunks()` is cached: every later call gets this same object back, already changed")]
