@@ -772,20 +772,28 @@ class ModuleTemplateMutation(ProjectRule):
                 )
             elif any(other.via_instance for _, other in items):
                 attr_name = name.rsplit(".", 1)[-1]
+                # a class with no ``__init__`` of its own (python-neutronclient 14.0.0's
+                # ``NeutronCommand``, which inherits cliff's: blind set 45's reader) needs one
+                family = [c for c in project.mro(holder) if c in project.classes]
+                init = "an `__init__` of its own that first calls `super().__init__(*args, **kwargs)`" \
+                    if not any("__init__" in project.classes[c].methods for c in family) and any(
+                        isinstance(o, Ref) and o.root.kind == "global" and o.root.name not in project.classes
+                        and o.root.name not in ("object", "builtins.object")
+                        for c in family for base in project.classes[c].bases for o in base) else "`__init__`"
                 if e.path:
                     # or, for state each instance keeps and reads back (errbot 6.2.1's per-user
                     # command history, a class-level ``defaultdict`` of deques: blind set 41's D,
                     # whose reader found the copy-before-changing advice wrong), its own in ``__init__``
                     fix = (f"copy the part that is changed before changing it (`{_shallow_copy_for(e)}`, "
                            f"`copy.deepcopy(...)`), or, if it is meant to be each instance's own state, "
-                           f"make it in `__init__` (`self.{attr_name} = copy.deepcopy(type(self).{attr_name})`)")
+                           f"make it in {init} (`self.{attr_name} = copy.deepcopy(type(self).{attr_name})`)")
                 else:
                     # the change is to the container itself: a shallow copy is the instance's own,
                     # and it keeps the elements the same objects that other class attributes may
                     # name (a deep copy of elyra 4.1.1's option list lost the ``json_option`` its
                     # ``create`` reads: a fix that broke the code, the thirty-second set's reader)
                     fix = (f"give each instance its own copy "
-                           f"(`self.{attr_name} = copy.copy(type(self).{attr_name})` in `__init__`)")
+                           f"(`self.{attr_name} = copy.copy(type(self).{attr_name})` in {init})")
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via} through `self`, but it is a "
                     f"class-level object that every instance shares: each call changes what all instances, "

@@ -7,7 +7,9 @@ os-net-config 18.1.0, pyeapi 1.0.4, junos-eznc 2.8.2).
   class, also calls by a method no builtin has (``self.http_client.post(...)``) is no mapping's
   lookup: its result is an unknown call's, not an item of the client (glanceclient's ``resp,
   body = self.http_client.get(url)``, then ``body.pop("self")``, read as a change of the client
-  the constructor kept: five A's of set 46). Called by builtin methods only, it stays a lookup.
+  the constructor kept: five A's of set 46). A dotted receiver called so anywhere in the module
+  counts too (magnumclient's ``mag_client.cluster_templates``, set 48). Called by builtin
+  methods only, it stays a lookup.
 - Sharing: a spread argument (``lib.events(**args)``) hands on a new dict of what the object
   holds, not the object; and a callee putting another argument into the object
   (``args["stack_id"] = stack_id``) keeps none of it. Passed whole, or putting the object into
@@ -35,6 +37,16 @@ os-net-config 18.1.0, pyeapi 1.0.4, junos-eznc 2.8.2).
   call (reaching the cached object only on a later round, through a name the loop rebinds) does
   not lead; the change right after the call does (pyeapi's ``_chunkify``: the D of set 46, whose
   reader found the banner write above the call named as where the problem starts).
+- AL003 message: the copy for each instance goes in ``__init__``; a class whose constructor is
+  another package's (neutronclient's ``NeutronCommand``, a cliff command: blind set 45's reader)
+  is told to add one that first calls the base's.
+- Phase 1: an element a search in an inner loop matches to the outer round's value (``if
+  a["name"] == group["name"]: found = a``) is another element on each outer round
+  (ansible-tower-cli 3.3.9's ``existing_group``: an A of blind set 48). Matched to a constant, it
+  is the same element every round.
+- Phase 1: ``Optional[X]`` and ``X | None`` annotate an ``X`` when one is given (pyzabbix 1.3.1's
+  ``session: Optional[Session]``, a ``requests.Session``: an object with behaviour, whose headers
+  the client sets; a B of set 48).
 - AL007: a flag that sets a named key to ``True`` in the caller's optional mapping (cinderclient's
   ``if list_volume: search_opts["list_volume"] = True``, missed in set 46) is a switch turned on,
   not a reset: the next call without the flag still sends it. ``None`` there is a reset.
@@ -371,3 +383,137 @@ def test_the_change_right_after_a_cached_call_leads(tmp_path: Path) -> None:
     assert [(r.location.line, r.message) for r in finding.related] == [
         (16, "also mutated here ([] =)"), (10, "also mutated here ([] =)"),
         (6, "second use: `Node.chunks()` is cached: every later call gets this same object back, already changed")]
+
+
+COMMANDS = """\
+from cliff import command
+
+
+class NeutronCommand(command.Command):
+    values_specs = []
+{init}
+
+class ListPorts(NeutronCommand):
+    def take_action(self, parsed_args):
+        self.values_specs.append("--device_id=%s" % parsed_args.id)
+        return self.values_specs
+"""
+
+
+@pytest.mark.parametrize("init, where", [
+    # the base is another package's: the class needs a constructor of its own to copy in
+    ("", "in an `__init__` of its own that first calls `super().__init__(*args, **kwargs)`)"),
+    ("\n    def __init__(self, app, app_args):\n        super().__init__(app, app_args)\n", "in `__init__`)"),
+])
+def test_the_class_level_fix_says_where_the_copy_goes(tmp_path: Path, init: str, where: str) -> None:
+    (finding,) = run(tmp_path, {"m.py": COMMANDS.format(init=init)})
+    assert finding.code == "AL003"
+    assert finding.message.endswith(
+        "give each instance its own copy (`self.values_specs = copy.copy(type(self).values_specs)` " + where)
+
+
+SEARCH = """\
+def compare(existing, new):
+    hosts = existing.pop("hosts", None)
+    return hosts == new.get("hosts")
+
+
+def sync(groups, existing_groups):
+    results = []
+    for group in groups:
+        found = None
+        for candidate in existing_groups:
+            if candidate["name"] == {match}:
+                found = candidate
+        if found is not None:
+            results.append(compare(found, group))
+    return results
+"""
+
+
+@pytest.mark.parametrize("match, default", [
+    ('group["name"]', []),  # the element matched to this round's group: another one each round
+    ('"default"', [("AL001", 14, "HIGH")]),  # the same element on every round
+])
+def test_an_element_a_search_matches_to_the_round_is_another_each_round(
+        tmp_path: Path, match: str, default: list) -> None:
+    assert shown(run(tmp_path, {"m.py": SEARCH.format(match=match)})) == default
+
+
+ZABBIX = """\
+from typing import Optional
+
+from requests import Session
+
+
+class ZabbixAPI:
+    def __init__(self, server: str = "http://localhost/zabbix", session{annotation} = None):
+        self.session = session or Session()
+        self.session.headers.update({{"Content-Type": "application/json-rpc", "User-Agent": "python/pyzabbix"}})
+        self.url = server + "/api_jsonrpc.php"
+"""
+
+
+@pytest.mark.parametrize("annotation, default", [
+    (": Optional[Session]", []),
+    (": Session | None", []),
+    (": Session", []),
+    ("", [("AL007", 9, "HIGH")]),  # nothing says what it is: a public constructor rewriting headers
+])
+def test_an_optional_annotation_says_what_the_argument_is_when_given(
+        tmp_path: Path, annotation: str, default: list) -> None:
+    # pyzabbix 1.3.1: a ``requests.Session`` is an object with behaviour, whose headers the client
+    # is meant to set, not configuration (a B of set 48)
+    assert _both(tmp_path, ZABBIX.format(annotation=annotation))[0] == default
+
+
+MANAGERS = """\
+def _show(template):
+    del template._info["links"]
+    return sorted(template._info)
+
+
+class Show:
+    def __init__(self, app):
+        self.app = app
+
+    def take_action(self, name):
+        mag_client = self.app.client_manager
+        template = mag_client.cluster_templates.get(name)
+        return _show(template)
+
+
+class Create:
+    def __init__(self, app):
+        self.app = app
+
+    def take_action(self, args):
+        mag_client = self.app.client_manager
+        template = mag_client.cluster_templates.{create}
+        return _show(template)
+"""
+
+
+@pytest.mark.parametrize("create, lookup", [
+    ("create(**args)", False),  # ``create`` is no builtin's: the manager's ``get`` is a request
+    ('setdefault("x", args)', True),  # builtin methods only: it may be a mapping, ``get`` a lookup
+])
+def test_a_dotted_receiver_called_elsewhere_in_the_module_by_other_methods(
+        tmp_path: Path, create: str, lookup: bool) -> None:
+    # python-magnumclient 5.0.0's ``mag_client.cluster_templates.get(ct)``: the witness of a C of
+    # set 48 was "the caller keeps it", read as an item of ``self.app``
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+    from aliaslint.summary import ModuleSummary
+    from aliaslint.values import Ref
+
+    (tmp_path / "m.py").write_text(MANAGERS.format(create=create), encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
+    project = Project({s.module: s for s in summaries if isinstance(s, ModuleSummary)}).analyse()
+    fn = project.functions["m.Show.take_action"]
+    (call,) = [c for c in fn.calls if c.text == "_show"]
+    passed = project.resolve(fn, call.args[0])
+    assert any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 for o in passed) is lookup
