@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Iterator
 
 from aliaslint.summary import OVERWRITE, CallSite, FunctionSummary
 from aliaslint.values import (
+    DETERMINISTIC_FUNCTIONS,
     DETERMINISTIC_METHODS,
     ANY,
     OWN_ATTRIBUTES,
@@ -228,7 +229,8 @@ class ValueFlow:
         ``configs["key"] = det_version.replace(".", "-")[:12]``, ``det_version`` read from
         ``configs``: a normalisation, a B of issue 8's tenth set)."""
         deps = self.call_arg_deps(fn, call.id, depth)
-        if call.receiver is not None and call.text.rsplit(".", 1)[-1] in DETERMINISTIC_METHODS:
+        if call.receiver is not None and call.text.rsplit(".", 1)[-1] in DETERMINISTIC_METHODS \
+                or call.text in DETERMINISTIC_FUNCTIONS:
             return deps
         return deps | {UNKNOWN_ROOT}
 

@@ -159,6 +159,18 @@ DETERMINISTIC_METHODS = frozenset({
     "replace", "lower", "upper", "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "join",
     "format", "encode", "decode", "title", "capitalize", "casefold", "removeprefix", "removesuffix",
     "zfill", "partition", "rpartition", "ljust", "rjust", "center", "expandtabs", "swapcase",
+    "translate", "format_map",
+})
+
+#: the standard library's functions whose result depends on their arguments alone, as called
+#: by their module's name: a value computed with them from the object itself is a normalisation
+#: (ciscoconfparse 1.9.52's ``linespec[idx] = re.sub(r"\s+", escaped_space, tmp)``, each element
+#: made space-tolerant again the same way: an A of issue 8's blind forty-ninth set)
+DETERMINISTIC_FUNCTIONS = frozenset({
+    "re.sub", "re.subn", "re.escape", "os.path.join", "os.path.basename", "os.path.dirname",
+    "os.path.normpath", "posixpath.join", "shlex.quote", "shlex.split", "json.dumps",
+    "urllib.parse.quote", "urllib.parse.unquote", "urllib.parse.urlencode", "textwrap.dedent",
+    "textwrap.indent",
 })
 
 

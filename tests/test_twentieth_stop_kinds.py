@@ -47,6 +47,10 @@ os-net-config 18.1.0, pyeapi 1.0.4, junos-eznc 2.8.2).
 - Phase 1: ``Optional[X]`` and ``X | None`` annotate an ``X`` when one is given (pyzabbix 1.3.1's
   ``session: Optional[Session]``, a ``requests.Session``: an object with behaviour, whose headers
   the client sets; a B of set 48).
+- Model: a value computed from the element itself by the standard library's pure functions
+  (``re.sub``, ``os.path.join``, ``json.dumps``) or a string's ``translate`` is a normalisation,
+  the same again when repeated (ciscoconfparse 1.9.52's ``build_space_tolerant_regex``: an A of
+  blind set 49). ``uuid.uuid4()`` gives another value each call.
 - AL007: a flag that sets a named key to ``True`` in the caller's optional mapping (cinderclient's
   ``if list_volume: search_opts["list_volume"] = True``, missed in set 46) is a switch turned on,
   not a reset: the next call without the flag still sends it. ``None`` there is a reset.
@@ -517,3 +521,31 @@ def test_a_dotted_receiver_called_elsewhere_in_the_module_by_other_methods(
     (call,) = [c for c in fn.calls if c.text == "_show"]
     passed = project.resolve(fn, call.args[0])
     assert any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 for o in passed) is lookup
+
+
+@pytest.mark.parametrize("value, normalises", [
+    ('re.sub(r"\\s+", escaped_space, tmp)', True),  # the standard library's pure function
+    ('tmp.translate(table)', True),  # a string's transform
+    ('uuid.uuid4().hex + tmp', False),  # another value on every call
+])
+def test_a_value_from_the_element_by_a_pure_function_is_a_normalisation(
+        tmp_path: Path, value: str, normalises: bool) -> None:
+    # ciscoconfparse 1.9.52's ``build_space_tolerant_regex``: each element made space-tolerant
+    # again the same way, read as "rewrites what the caller put inside it" (an A of set 49)
+    from aliaslint import engine, harm
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+    from aliaslint.summary import ModuleSummary
+
+    (tmp_path / "m.py").write_text(
+        "import re\nimport uuid\n\nescaped_space = '\\\\s+'\ntable = {}\n\n\n"
+        "def space_tolerant(linespec):\n"
+        "    for idx, tmp in enumerate(linespec):\n"
+        f"        linespec[idx] = {value}\n"
+        "    return linespec\n", encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
+    project = Project({s.module: s for s in summaries if isinstance(s, ModuleSummary)}).analyse()
+    (effect,) = [e for e in project.effects["m.space_tolerant"].values() if e.root.kind == "param"]
+    assert harm.normalises(effect) is normalises
