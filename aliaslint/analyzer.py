@@ -29,7 +29,7 @@ from aliaslint import models as library_models
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import physical_lines
 from aliaslint.positions import node_positions
-from aliaslint.receivers import BUILTIN_METHOD_NAMES, drop_foreign_container_guesses, foreign_receivers
+from aliaslint.receivers import drop_foreign_container_guesses, foreign_receivers
 from aliaslint.summary import (
     ACCUMULATE,
     CONCRETE_BUILTIN_TYPES,
@@ -54,6 +54,7 @@ from aliaslint.values import (
     UNPACKED_COPY,
     VIEW_COPY,
     CopyMark,
+    constant_name,
     Fresh,
     Opaque,
     Ref,
@@ -1161,7 +1162,7 @@ class FunctionAnalyzer:
     def _module_constant(self, name: str) -> bool:
         """``name`` is a module-level name spelled as a constant (``_NULL_TYPE``, ``MAX_RETRIES``:
         PEP 8's convention) that this function does not bind: the next call reads the same one."""
-        return name.lstrip("_")[:1].isalpha() and name.upper() == name and name not in self.local_names \
+        return constant_name(name) and name not in self.local_names \
             and name not in self.global_decls and self.mod.global_name(name) is not None
 
     def value_text(self, node: cst.CSTNode) -> str:
@@ -4339,12 +4340,8 @@ class ModuleAnalyzer:
                              isinstance(o, Ref) for o in b) for n, b in zip(positional, bases)))
         self.summary.classes[qual] = info
         foreign = foreign_receivers(self.code_for(node), only_self=True)
-        if not any(_CONTAINER_BASE.search(self.code_for(b)) for b in positional) \
-                and re.search(r"\bself\s*\.\s*(\w+)\s*\(", self.code_for(node)) \
-                and any(m not in BUILTIN_METHOD_NAMES for m in re.findall(r"\bself\s*\.\s*(\w+)\s*\(", self.code_for(node))):
-            # ``self.get(namespace, name)`` in a class whose methods call ``self`` by methods no
-            # builtin has, and that derives from no container: its own (or a base's) ``get``
-            foreign |= {"self"}
+        if any(_CONTAINER_BASE.search(self.code_for(b)) for b in positional):
+            foreign -= {"self"}  # ``class Config(dict)``: ``self.get(...)`` is the container's
         self.class_foreign[qual] = foreign
         info.registered = any(_registers(d.decorator) for d in node.decorators)
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []

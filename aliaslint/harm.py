@@ -42,7 +42,7 @@ from aliaslint.dataflow import load as dataflow_load
 # finding without one is shown (defined with the diagnostics, whose shown related locations keep them)
 from aliaslint.diagnostics import COPY_INTENT, PUBLIC_ENTRY, REASONS, WITNESS  # noqa: F401
 from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE, SETDEFAULT, CallSite, FunctionSummary
-from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, deps_of, holds, key, key_name, loops_of
+from aliaslint.values import ANY, Fresh, Opaque, Ref, Site, Value, constant_name, deps_of, holds, key, key_name, loops_of
 
 #: docstring wording of a function whose purpose is to change its argument
 _UPDATES_ARGUMENT = re.compile(
@@ -194,8 +194,7 @@ def _module_constant(root) -> bool:
     """A module-level name spelled as a constant (PEP 8: ``USER_AGENT``, ``_DEFAULT_PORT``): every
     call reads the same value (python-neutronclient 14.0.0's ``headers['User-Agent'] =
     USER_AGENT``, a B of issue 8's blind forty-fifth set)."""
-    name = root.name.rsplit(".", 1)[-1]
-    return root.kind == "global" and name.lstrip("_")[:1].isalpha() and name.upper() == name
+    return root.kind == "global" and constant_name(root.name.rsplit(".", 1)[-1])
 
 
 def membership_only(project, effect) -> bool:

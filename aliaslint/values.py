@@ -162,6 +162,12 @@ DETERMINISTIC_METHODS = frozenset({
     "translate", "format_map",
 })
 
+def constant_name(name: str) -> bool:
+    """``name`` is spelled as a constant (PEP 8: ``USER_AGENT``, ``_DEFAULT_PORT``): a module-level
+    name bound once, the same value for every reader."""
+    return name.lstrip("_")[:1].isalpha() and name.upper() == name
+
+
 #: the standard library's functions whose result depends on their arguments alone, as called
 #: by their module's name: a value computed with them from the object itself is a normalisation
 #: (ciscoconfparse 1.9.52's ``linespec[idx] = re.sub(r"\s+", escaped_space, tmp)``, each element

@@ -373,22 +373,11 @@ class ArgumentConsumed(ProjectRule):
             found = [item for item in found if item[0].site not in seen]
             if not found:
                 continue
-            shown = []  # (places on the way, order, diagnostic, effects) of each lead short enough
-            for order, lead in enumerate(found if found[0][1] is Confidence.HIGH else found[:1]):
-                if lead[1] is not Confidence.HIGH and order:
-                    break
-                effects = [lead[0], *(item[0] for item in found if item is not lead)]
-                diagnostic = cls._diagnostic(project, facts, fn, index, *lead, effects)
-                places = places_on_the_way(diagnostic.related)
-                if lead[1] is not Confidence.HIGH or places <= harm.MAX_PLACES_ON_THE_WAY:
-                    shown.append((places, order, diagnostic, effects))
-                    if not order:
-                        break  # the function's leading change, as before
-            if not shown:
+            led = cls._led(project, facts, fn, index, found)
+            if led is None:
                 deferred.append((fn, index))
                 continue
-            # of the others, the one explained the most directly (the bridge's own ``ovs_extra``)
-            _, _, diagnostic, effects = min(shown, key=lambda item: item[:2])
+            diagnostic, effects = led
             seen.update(x.site for x in effects)
             out.append(diagnostic)
         for fn, index in deferred:
@@ -398,6 +387,30 @@ class ArgumentConsumed(ProjectRule):
                 seen.update(x.site for x in effects)
                 out.append(cls._diagnostic(project, facts, fn, index, *found[0], effects))
         return out
+
+    @classmethod
+    def _led(cls, project, facts, fn, index, found) -> tuple[Diagnostic, list] | None:
+        """``(diagnostic, its effects)`` for ``found`` (``fn``'s unreported changes of parameter
+        ``index``, the leading one first): led by the leading change, or, when its explanation
+        goes through more places than a default finding may
+        (:data:`aliaslint.harm.MAX_PLACES_ON_THE_WAY`), by the shown-by-default change explained
+        in the fewest (the bridge's own ``ovs_extra``, not a DPDK port's member bridge's).
+        ``None`` when every such change is explained through too many."""
+        shown = []  # (places on the way, order, diagnostic, effects)
+        for order, lead in enumerate(found if found[0][1] is Confidence.HIGH else found[:1]):
+            if lead[1] is not Confidence.HIGH and order:
+                break
+            effects = [lead[0], *(item[0] for item in found if item is not lead)]
+            diagnostic = cls._diagnostic(project, facts, fn, index, *lead, effects)
+            places = places_on_the_way(diagnostic.related)
+            if lead[1] is not Confidence.HIGH or places <= harm.MAX_PLACES_ON_THE_WAY:
+                shown.append((places, order, diagnostic, effects))
+                if not order:
+                    break  # the function's leading change, as before
+        if not shown:
+            return None
+        _, _, diagnostic, effects = min(shown, key=lambda item: item[:2])
+        return diagnostic, effects
 
     @classmethod
     def _diagnostic(cls, project, facts, fn, index, e, confidence, witness, reason, effects) -> Diagnostic:

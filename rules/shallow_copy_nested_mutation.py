@@ -7,7 +7,7 @@ from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
-from aliaslint.values import ANY, SELECTION_COPY, UNPACKED_COPY, VIEW_COPY, Fresh, format_path, key_name, loops_of
+from aliaslint.values import ANY, SELECTION_COPY, UNPACKED_COPY, VIEW_COPY, Fresh, Site, format_path, key_name, loops_of
 
 
 def _normalising(effect) -> bool:

@@ -71,6 +71,20 @@ def _both(tmp_path: Path, source: str) -> tuple[list[tuple], list[tuple]]:
     return shown(run(tmp_path / "default", files)), shown(run(tmp_path / "preview", files, preview=True))
 
 
+def _project(tmp_path: Path, source: str):
+    """The analysed project of one module ``m.py`` holding ``source``."""
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+    from aliaslint.summary import ModuleSummary
+
+    (tmp_path / "m.py").write_text(source, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
+    return Project({s.module: s for s in summaries if isinstance(s, ModuleSummary)}).analyse()
+
+
 CONTROLLER = """\
 class Controller:
     def __init__(self, http_client):
@@ -126,22 +140,15 @@ def test_get_on_self_of_a_class_with_its_own_methods_is_the_class_s(tmp_path: Pa
     ("lib.events(args)", True),  # the library may keep ``args`` itself
 ])
 def test_a_spread_argument_hands_on_what_the_object_holds(tmp_path: Path, events: str, keeps: bool) -> None:
-    from aliaslint import engine, harm
-    from aliaslint.config import Settings
-    from aliaslint.files import discover
-    from aliaslint.project import Project
-    from aliaslint.summary import ModuleSummary
+    from aliaslint import harm
 
-    (tmp_path / "m.py").write_text(
+    project = _project(tmp_path, (
         "import lib\n\n\n"
         "def _events(args, stack_id):\n"
         "    args['stack_id'] = stack_id\n"
         f"    return {events}\n\n\n"
         "def _main(args):\n"
-        "    return _events(args, 'a')\n", encoding="utf-8")
-    settings = Settings(root=tmp_path, no_cache=True)
-    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
-    project = Project({s.module: s for s in summaries if isinstance(s, ModuleSummary)}).analyse()
+        "    return _events(args, 'a')\n"))
     fn = project.functions["m._main"]
     (call,) = [c for c in fn.calls if c.text == "_events"]
     assert harm._may_keep(project, fn, call, given=project.resolve(fn, call.args[0])) is keeps
@@ -308,36 +315,23 @@ class Bridge:
         return Bridge(json["name"], members, json.get("extra", []), json.get("fail_mode", "standalone"))
 
 
-class Bond:
+"""
+
+#: the other interface types, each holding members of any type (a bond of ports, ...)
+MEMBER = """\
+class {name}:
     def __init__(self, name, members):
         self.name = name
         self.members = members
 
     @staticmethod
     def from_json(json):
-        return Bond(json["name"], [object_from_json(m) for m in json.get("members", [])])
+        return {name}(json["name"], [object_from_json(m) for m in json.get("members", [])])
 
 
-class Port:
-    def __init__(self, name, members):
-        self.name = name
-        self.members = members
+"""
 
-    @staticmethod
-    def from_json(json):
-        return Port(json["name"], [object_from_json(m) for m in json.get("members", [])])
-
-
-class Vpp:
-    def __init__(self, name, members):
-        self.name = name
-        self.members = members
-
-    @staticmethod
-    def from_json(json):
-        return Vpp(json["name"], [object_from_json(m) for m in json.get("members", [])])
-
-
+NETWORK += "".join(MEMBER.format(name=name) for name in ("Bond", "Port", "Vpp")) + """\
 def apply(config):
     first = [object_from_json(i) for i in config]
     again = [object_from_json(i) for i in config]
@@ -506,17 +500,9 @@ def test_a_dotted_receiver_called_elsewhere_in_the_module_by_other_methods(
         tmp_path: Path, create: str, lookup: bool) -> None:
     # python-magnumclient 5.0.0's ``mag_client.cluster_templates.get(ct)``: the witness of a C of
     # set 48 was "the caller keeps it", read as an item of ``self.app``
-    from aliaslint import engine
-    from aliaslint.config import Settings
-    from aliaslint.files import discover
-    from aliaslint.project import Project
-    from aliaslint.summary import ModuleSummary
     from aliaslint.values import Ref
 
-    (tmp_path / "m.py").write_text(MANAGERS.format(create=create), encoding="utf-8")
-    settings = Settings(root=tmp_path, no_cache=True)
-    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
-    project = Project({s.module: s for s in summaries if isinstance(s, ModuleSummary)}).analyse()
+    project = _project(tmp_path, MANAGERS.format(create=create))
     fn = project.functions["m.Show.take_action"]
     (call,) = [c for c in fn.calls if c.text == "_show"]
     passed = project.resolve(fn, call.args[0])
@@ -532,20 +518,13 @@ def test_a_value_from_the_element_by_a_pure_function_is_a_normalisation(
         tmp_path: Path, value: str, normalises: bool) -> None:
     # ciscoconfparse 1.9.52's ``build_space_tolerant_regex``: each element made space-tolerant
     # again the same way, read as "rewrites what the caller put inside it" (an A of set 49)
-    from aliaslint import engine, harm
-    from aliaslint.config import Settings
-    from aliaslint.files import discover
-    from aliaslint.project import Project
-    from aliaslint.summary import ModuleSummary
+    from aliaslint import harm
 
-    (tmp_path / "m.py").write_text(
+    project = _project(tmp_path, (
         "import re\nimport uuid\n\nescaped_space = '\\\\s+'\ntable = {}\n\n\n"
         "def space_tolerant(linespec):\n"
         "    for idx, tmp in enumerate(linespec):\n"
         f"        linespec[idx] = {value}\n"
-        "    return linespec\n", encoding="utf-8")
-    settings = Settings(root=tmp_path, no_cache=True)
-    summaries = engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)
-    project = Project({s.module: s for s in summaries if isinstance(s, ModuleSummary)}).analyse()
+        "    return linespec\n"))
     (effect,) = [e for e in project.effects["m.space_tolerant"].values() if e.root.kind == "param"]
     assert harm.normalises(effect) is normalises
