@@ -29,7 +29,7 @@ from aliaslint import models as library_models
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import physical_lines
 from aliaslint.positions import node_positions
-from aliaslint.receivers import drop_foreign_container_guesses, foreign_receivers
+from aliaslint.receivers import ForeignCalls, drop_foreign_container_guesses, foreign_receivers
 from aliaslint.summary import (
     ACCUMULATE,
     CONCRETE_BUILTIN_TYPES,
@@ -4005,7 +4005,9 @@ class ModuleAnalyzer:
         #: method no builtin has: one attribute path names one kind of object in a module
         #: (python-magnumclient 5.0.0 calls ``.create(...)`` on it in one command and ``.get(ct)``
         #: in another: a C of issue 8's blind forty-eighth set whose witness was a lookup)
-        self.module_foreign = frozenset(r for r in foreign_receivers(source) if "." in r and not r.startswith("self."))
+        self._foreign_calls = ForeignCalls(self.positions.code) if self._code_is_source else None
+        self.module_foreign = frozenset(r for r in self.foreign_receivers(self.module) if "." in r
+                                        and not r.startswith("self."))
         #: every function analyser made for the module, for :meth:`release`
         self._analysers: list[FunctionAnalyzer] = []
 
@@ -4013,6 +4015,14 @@ class ModuleAnalyzer:
     def site(self, node: cst.CSTNode) -> Site:
         line, column, end_line, end_column = self.positions.span(node)
         return Site(self.name, line, column + 1, end_line, end_column + 1)
+
+    def foreign_receivers(self, node: cst.CSTNode, only_self: bool = False) -> frozenset[str]:
+        """:func:`aliaslint.receivers.foreign_receivers` of ``node``'s text, from the module's one
+        scan when the generated code is the source."""
+        if self._foreign_calls is not None:
+            start, end = (0, len(self.positions.code)) if node is self.module else self.positions.offsets(node)
+            return self._foreign_calls.between(start, end, only_self)
+        return foreign_receivers(self.module.code if node is self.module else self.code_for(node), only_self)
 
     def code_for(self, node: cst.CSTNode) -> str:
         """The node's source text, sliced from the file by position (LibCST's own
@@ -4339,7 +4349,7 @@ class ModuleAnalyzer:
                          metaclass=any(isinstance(n, cst.Name) and n.value == "type" and not any(
                              isinstance(o, Ref) for o in b) for n, b in zip(positional, bases)))
         self.summary.classes[qual] = info
-        foreign = foreign_receivers(self.code_for(node), only_self=True)
+        foreign = self.foreign_receivers(node, only_self=True)
         if any(_CONTAINER_BASE.search(self.code_for(b)) for b in positional):
             foreign -= {"self"}  # ``class Config(dict)``: ``self.get(...)`` is the container's
         self.class_foreign[qual] = foreign
@@ -4402,7 +4412,7 @@ class ModuleAnalyzer:
                                kind, local_names, global_decls, doc=doc)
         fa.summary.params = tuple(params)
         fa.cls_info = cls
-        fa.foreign = foreign_receivers(self.code_for(node)) | self.module_foreign \
+        fa.foreign = self.foreign_receivers(node) | self.module_foreign \
             | (self.class_foreign.get(cls.qualname, frozenset()) if cls is not None else frozenset())
         fa.param_annotations = {p.name.value: p.annotation.annotation for p in (
             *node.params.posonly_params, *node.params.params, *node.params.kwonly_params) if p.annotation is not None}

@@ -75,6 +75,10 @@ class NodePositions:
         start, end = self._ranges[id(node)]
         return self.code[start:end]
 
+    def offsets(self, node: cst.CSTNode) -> tuple[int, int]:
+        """``(start, end)`` of ``node``'s range, as offsets into :attr:`code`."""
+        return self._ranges[id(node)]
+
     def __contains__(self, node: object) -> bool:
         return id(node) in self._ranges
 

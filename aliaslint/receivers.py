@@ -10,6 +10,7 @@ expression, in the same function, or for ``self.<attr>`` in any method of the sa
 """
 from __future__ import annotations
 
+import bisect
 import collections
 import re
 
@@ -46,6 +47,24 @@ def foreign_receivers(source: str, only_self: bool = False) -> frozenset[str]:
         if method not in BUILTIN_METHOD_NAMES and (not only_self or receiver.startswith("self.")):
             out.add(receiver)
     return frozenset(out)
+
+
+class ForeignCalls:
+    """The calls of ``source`` by a method no builtin has, found in one pass, for the receivers
+    of any part of it (:func:`foreign_receivers` of each function's and class's text scanned a
+    module three times over: a tenth of a second for every 50,000 lines)."""
+
+    def __init__(self, source: str) -> None:
+        found = [(m.start(), m.group(1)) for m in _METHOD_CALL.finditer(source)
+                 if m.group(2) not in BUILTIN_METHOD_NAMES]
+        self._starts = [start for start, _ in found]
+        self._receivers = [receiver for _, receiver in found]
+
+    def between(self, start: int, end: int, only_self: bool = False) -> frozenset[str]:
+        """:func:`foreign_receivers` of ``source[start:end]``."""
+        first, last = bisect.bisect_left(self._starts, start), bisect.bisect_left(self._starts, end)
+        return frozenset(r for r in self._receivers[first:last]
+                         if not only_self or r == "self" or r.startswith("self."))
 
 
 def _receiver_methods(fn: FunctionSummary) -> dict[str, set[str]]:

@@ -528,3 +528,14 @@ def test_a_value_from_the_element_by_a_pure_function_is_a_normalisation(
         "    return linespec\n"))
     (effect,) = [e for e in project.effects["m.space_tolerant"].values() if e.root.kind == "param"]
     assert harm.normalises(effect) is normalises
+
+
+def test_one_scan_finds_what_a_scan_of_each_part_finds() -> None:
+    from aliaslint.receivers import ForeignCalls, foreign_receivers
+
+    source = CONTROLLER.format(create='        resp, body = self.http_client.post("/v2", data=data)\n        return body')
+    calls = ForeignCalls(source)
+    assert calls.between(0, len(source)) == foreign_receivers(source) == frozenset({"self.http_client"})
+    tasks = source.index("    def tasks"), source.index("    def create")
+    assert calls.between(*tasks) == foreign_receivers(source[tasks[0]:tasks[1]]) == frozenset()
+    assert calls.between(tasks[1], len(source), only_self=True) == frozenset({"self.http_client"})
