@@ -4101,9 +4101,10 @@ class ModuleAnalyzer:
         self.rules = [r(None) for r in self.rule_classes]
         self.collect_top_level(self.module.body)
         main_fa = self.new_function(f"{self.name}.<module>", (), Site(self.name, 1, 1), None, "module", set(), set(), name="<module>")
+        main_fa.foreign = self.foreign_receivers(self.module)
         self.walk_module_body(main_fa, self.module.body, None)
         self.summary.functions[main_fa.summary.qualname] = main_fa.summary
-        drop_foreign_container_guesses(self.summary)
+        drop_foreign_container_guesses(self.summary, {fa.summary.qualname: fa.foreign for fa in self._analysers})
         return self.summary
 
     def import_bindings(self, small: cst.Import | cst.ImportFrom) -> list[tuple[str, str]]:

@@ -32,6 +32,7 @@ harmful only on reuse, 5% bugs) and the kinds its reader named.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -282,7 +283,7 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     - it takes parameter ``index`` apart and then rejects what is left (``if cfg: raise``): a
       consuming parser.
     """
-    if fn.doc and _UPDATES_ARGUMENT.search(fn.doc if index is None else _doc_for_parameter(fn.doc, fn.params, index)):
+    if fn.doc and _UPDATES_ARGUMENT.search(fn.doc if index is None else _doc_for_parameter(fn.doc, tuple(fn.params), index)):
         return "its docstring says it changes its argument"
     if fn.doc and index is not None and index < len(fn.params) and _adds_to_parameter(fn.doc, fn.params[index]):
         return "its docstring says it adds to its argument"
@@ -295,32 +296,25 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     return None
 
 
-#: the line that starts a parameter's description: reST ``:param name:`` / ``:type name:``,
-#: Google's ``name (type): ...`` and numpy's ``name : type``
-_PARAM_LINE = re.compile(r"^:(?:param|type|arg|argument|keyword|kwarg)\s+(?:[^:]*\s)?\**(\w+)\s*:"
-                         r"|^\**(\w+)\s*(?:\([^)]*\))?\s*:(?:\s|$)")
-
-
-def _doc_for_parameter(doc: str, params: list[str], index: int) -> str:
-    """``doc`` without the descriptions of ``params`` other than the one at ``index``: what the
-    docstring says of the function as a whole and of that parameter. Another parameter's words
-    are no evidence about this one (python-novaclient 18.13.1's ``ServerManager.create``:
-    ":param key_name: Name of previously created keypair to inject into the instance." said
-    nothing of ``block_device_mapping_v2``, the list it inserts into: a D of issue 8's blind
-    forty-fifth set, hidden as documented)."""
-    others = {p.lstrip("*") for i, p in enumerate(params) if i != index}
+@functools.lru_cache(maxsize=1024)
+def _doc_for_parameter(doc: str, params: tuple[str, ...], index: int) -> str:
+    """``doc`` without the entries (:func:`_entry_end`) of ``params`` other than the one at
+    ``index``: what the docstring says of the function as a whole and of that parameter. Another
+    parameter's words are no evidence about this one (python-novaclient 18.13.1's
+    ``ServerManager.create``: ":param key_name: Name of previously created keypair to inject into
+    the instance." said nothing of ``block_device_mapping_v2``, the list it inserts into: a D of
+    issue 8's blind forty-fifth set, hidden as documented). Cached: the rules ask it for each
+    change of the parameter."""
+    others = [re.compile(_entry_pattern(p), re.IGNORECASE) for i, p in enumerate(params) if i != index]
+    lines = doc.splitlines()
     out: list[str] = []
-    skipping, indent = False, 0
-    for line in doc.splitlines():
-        stripped = line.strip()
-        depth = len(line) - len(line.lstrip())
-        found = _PARAM_LINE.match(stripped)
-        if found:
-            skipping, indent = (found.group(1) or found.group(2)) in others, depth
-        elif skipping and not (stripped and depth > indent):
-            skipping = False
-        if not skipping:
-            out.append(line)
+    i = 0
+    while i < len(lines):
+        if any(entry.search(lines[i]) for entry in others):
+            i = _entry_end(lines, i)
+            continue
+        out.append(lines[i])
+        i += 1
     return "\n".join(out)
 
 
@@ -466,8 +460,7 @@ def _filled_parameter(doc: str, param: str) -> bool:
     parameter's own entry (``secrets: An object which will be filled with secrets during the
     run``: checkov 3.3.30's ``GitHistoryScanner``, an out-parameter, a B of issue 8's thirteenth
     set; ``:param acc: list to be populated``)."""
-    name = re.escape(param.lstrip("*"))
-    entry = rf"(:param\s+(\w+\s+)?{name}\s*:|^\s*{name}\s*(\([^)]*\))?\s*(:|--?))"
+    entry = _entry_pattern(param)
     if re.search(entry + r"[^\n]{0,60}?\b(will\s+be|to\s+be|is|gets|are)\s+(filled|populated|collected)\b",
                  doc, re.IGNORECASE | re.MULTILINE):
         return True
@@ -480,20 +473,31 @@ def _filled_parameter(doc: str, param: str) -> bool:
 _COLLECTS = re.compile(r"\b(to|for)\s+(captur|collect|accumulat|gather)\w*\b", re.IGNORECASE)
 
 
+def _entry_pattern(param: str) -> str:
+    """The pattern of the line that starts ``param``'s entry in a docstring: reST's ``:param
+    name:`` (``:param dict name:``, ``:type name:``), Google's ``name (type): ...``, numpy's
+    ``name : type``, or ``name -- ...``."""
+    name = re.escape(param.lstrip("*"))
+    return rf"(:(param|type|arg|argument|keyword|kwarg)\s+(\w+\s+)?{name}\s*:|^\s*{name}\s*(\([^)]*\))?\s*(:|--?))"
+
+
+def _entry_end(lines: list[str], i: int) -> int:
+    """Where the entry whose first line is ``lines[i]`` ends: past the lines below it indented
+    deeper, up to a blank line."""
+    indent = len(lines[i]) - len(lines[i].lstrip())
+    end = i + 1
+    while end < len(lines) and lines[end].strip() and len(lines[end]) - len(lines[end].lstrip()) > indent:
+        end += 1
+    return end
+
+
 def _entry_text(doc: str, entry: str) -> str:
     """A parameter's whole entry in a docstring: the line that names it (``entry``, a pattern)
     and the lines below it indented deeper, up to a blank line; ``""`` when it has none."""
     lines = doc.splitlines()
     for i, line in enumerate(lines):
-        if not re.search(entry, line, re.IGNORECASE):
-            continue
-        indent = len(line) - len(line.lstrip())
-        out = [line]
-        for more in lines[i + 1:]:
-            if not more.strip() or len(more) - len(more.lstrip()) <= indent:
-                break
-            out.append(more)
-        return " ".join(out)
+        if re.search(entry, line, re.IGNORECASE):
+            return " ".join(lines[i:_entry_end(lines, i)])
     return ""
 
 

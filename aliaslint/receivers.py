@@ -14,7 +14,7 @@ import bisect
 import collections
 import re
 
-from aliaslint.summary import FunctionSummary, ModuleSummary
+from aliaslint.summary import ModuleSummary
 
 #: every public method of the builtin containers and of the scalars that sit beside them: a
 #: receiver called only by these may be a builtin, one called by another name is not
@@ -40,13 +40,10 @@ def foreign_receivers(source: str, only_self: bool = False) -> frozenset[str]:
     reads ``receiver.get(key)`` as a mapping's lookup: the result of an HTTP client's ``get(url)``
     is no item of the client (python-glanceclient 4.13.0's ``resp, body =
     self.http_client.get(url)``, then ``body.pop("self")``, read as a change of the client the
-    constructor was given: five A's of issue 8's blind forty-sixth set). ``only_self``: the
-    receivers that are attributes of ``self``, for a class's text (its methods share them)."""
-    out = set()
-    for receiver, method in _METHOD_CALL.findall(source):
-        if method not in BUILTIN_METHOD_NAMES and (not only_self or receiver.startswith("self.")):
-            out.add(receiver)
-    return frozenset(out)
+    constructor was given: five A's of issue 8's blind forty-sixth set). ``only_self``: ``self``
+    and its attributes, for a class's text (its methods share them: ``self.model(...)`` in one
+    method makes ``self.get(namespace, name)`` in another the class's own ``get``)."""
+    return ForeignCalls(source).between(0, len(source), only_self)
 
 
 class ForeignCalls:
@@ -61,38 +58,23 @@ class ForeignCalls:
         self._receivers = [receiver for _, receiver in found]
 
     def between(self, start: int, end: int, only_self: bool = False) -> frozenset[str]:
-        """:func:`foreign_receivers` of ``source[start:end]``."""
+        """The receivers called so in ``source[start:end]`` (:func:`foreign_receivers`)."""
         first, last = bisect.bisect_left(self._starts, start), bisect.bisect_left(self._starts, end)
         return frozenset(r for r in self._receivers[first:last]
                          if not only_self or r == "self" or r.startswith("self."))
 
 
-def _receiver_methods(fn: FunctionSummary) -> dict[str, set[str]]:
-    """``receiver text -> names of the methods called on it`` that no builtin has."""
-    out: dict[str, set[str]] = {}
-    for call in fn.calls:
-        receiver, dot, method = call.text.rpartition(".")
-        if dot and receiver and method.isidentifier() and method not in BUILTIN_METHOD_NAMES:
-            out.setdefault(receiver, set()).add(method)
-    return out
-
-
-def drop_foreign_container_guesses(summary: ModuleSummary) -> None:
+def drop_foreign_container_guesses(summary: ModuleSummary, foreign: dict[str, frozenset[str]]) -> None:
     """Take out of ``summary``'s functions the mutations and stores that a builtin-container guess
     made (:attr:`~aliaslint.summary.CallSite.builtin_guess`) on a receiver also called by a
-    method no builtin has. The calls stay, as calls of an unknown method."""
-    per_function = {q: _receiver_methods(fn) for q, fn in summary.functions.items()}
-    per_class: dict[str, set[str]] = {}
+    method no builtin has: ``foreign`` maps each function to those receivers (the analyser's
+    :class:`ForeignCalls`, the same evidence that keeps its ``get`` from being a lookup). The
+    calls stay, as calls of an unknown method."""
     for q, fn in summary.functions.items():
-        if fn.cls:
-            per_class.setdefault(fn.cls, set()).update(
-                r for r in per_function[q] if r.startswith("self."))
-    for q, fn in summary.functions.items():
-        foreign = per_function[q].keys() | (per_class.get(fn.cls, set()) if fn.cls else set())
-        if not foreign:
+        if not foreign.get(q):
             continue
         dropped = {call.id: call.site for call in fn.calls
-                   if call.builtin_guess and call.text.rpartition(".")[0] in foreign}
+                   if call.builtin_guess and "".join(call.text.rpartition(".")[0].split()) in foreign[q]}
         if not dropped:
             continue
         sites = set(dropped.values())
