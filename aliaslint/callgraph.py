@@ -415,13 +415,34 @@ class CallResolution:
         stores = [site for n, _, site in init.self_stores if n == name and site in init.sets_always]
         if not stores:
             return self._reaches(init, target)
-        first = min((site.line, site.column) for site in stores)
-        for call in init.calls:
-            if (call.site.line, call.site.column) >= first:
-                continue
-            for t in self.targets(init, call):
+        return self._reaches_unset(init, target, name, {init.qualname})
+
+    def _reaches_unset(self, fn: FunctionSummary, target: str, name: str, seen: set[str]) -> bool:
+        """Whether ``fn``, run on the instance, reaches ``target`` (a qualified name) before
+        ``self.<name>`` is set on every path: through the calls above (or on the line of) its own
+        first such statement (:attr:`FunctionSummary.sets_always`), and through the methods it
+        runs on ``self`` the same way (ciscoconfparse 1.9.52's ``ConfigList``: ``self._list =
+        self.bootstrap_obj_init_ng(initlist)``, which sets ``self._list`` itself before calling
+        ``self._macro_mark_children``). A call on another object is followed whole
+        (:meth:`_reaches`). At most 200 functions; past that, yes."""
+        stores = [site.line for n, _, site in fn.self_stores if n == name and site in fn.sets_always]
+        first = min(stores) if stores else None
+        for call in fn.calls:
+            if first is not None and call.site.line > first:
+                continue  # (a call on the store's line may be in its value, run before it)
+            for t in self.targets(fn, call):
+                if t.function == target:
+                    return True
                 callee = self.functions.get(t.function)
-                if t.function == target or callee is not None and self._reaches(callee, target):
+                if callee is None or t.function in seen:
+                    continue
+                if len(seen) >= 200:
+                    return True
+                seen.add(t.function)
+                receiver = self.arg_for(call, t, 0) if t.bound and callee.cls else None
+                on_self = bool(receiver) and all(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0
+                                                 and not o.path for o in receiver)
+                if self._reaches_unset(callee, target, name, seen) if on_self else self._reaches(callee, target):
                     return True
         return False
 

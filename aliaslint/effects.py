@@ -332,7 +332,8 @@ class EffectsFixpoint:
                         yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
                                      ref.copy or rebased(e.copy, len(ref.path) - len(e.path)),
                                      e.realias or ref.realias, callees, False, own,
-                                     self.via_instance(fn, origin, ref), stores_self, e.discarded, e.value_text,
+                                     self.via_instance(fn, _keyword_origin(origin, e.path, ref), ref), stores_self,
+                                     e.discarded, e.value_text,
                                      e.conditional, ref.root.kind == "param" and ref.root.index in handed_back,
                                      e.maybe_copied,
                                      path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted,
@@ -590,6 +591,19 @@ def _identity(o) -> tuple:
     if isinstance(o, Fresh):
         return ("fresh", o.site)
     return ("other", id(o))
+
+
+def _keyword_origin(origin, path: tuple[str, ...], ref: Ref):
+    """The caller's expression a callee's change at ``path`` of its ``**kwargs`` reached: the
+    keyword argument itself (``headers=self.HEADER_SOAP``), not the dict the call made for the
+    callee (:meth:`aliaslint.callgraph.CallResolver._keyword_dict`), when it names ``ref``'s
+    root; else ``origin``."""
+    if not isinstance(origin, Fresh) or origin.how != "**kwargs" or not path:
+        return origin
+    for name, value in origin.fields:
+        if name == path[0]:
+            return next((o for o in value if isinstance(o, Ref)), origin)
+    return origin
 
 
 def overlaid(call: CallSite, origin, path: tuple[str, ...]) -> tuple[Value, tuple[str, ...]]:

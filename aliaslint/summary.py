@@ -223,11 +223,12 @@ class FunctionSummary:
     #: the constructor returns, and only the methods ``__init__`` calls before may see the class
     #: attribute (:meth:`~aliaslint.callgraph.CallGraph.instances_hide`)
     sets_later: tuple[str, ...] = ()
-    #: for ``__init__``: the sites of the ``self.<name> = ...`` statements at the top level of its
-    #: body (``with`` blocks included) that every run reaching its end runs: the last of them for
-    #: a name is what the instance keeps, whatever an earlier one stored (kazoo 2.11.0's
-    #: ``self.auth_data = auth_data if auth_data else set([])``, then ``self.auth_data =
-    #: set([... for scheme, auth in self.auth_data if scheme != "sasl"])``)
+    #: for a method: the sites of the ``self.<name> = ...`` statements at the top level of its
+    #: body (``with`` blocks included) that every run reaching its end runs. In ``__init__``, the
+    #: last of them for a name is what the instance keeps, whatever an earlier one stored (kazoo
+    #: 2.11.0's ``self.auth_data = auth_data if auth_data else set([])``, then ``self.auth_data =
+    #: set([... for scheme, auth in self.auth_data if scheme != "sasl"])``); in a method the
+    #: constructor runs, the calls after it find the instance's own
     sets_always: tuple[Site, ...] = ()
     #: for ``__init__``: it calls the next class's ``__init__`` (``super().__init__(...)``,
     #: ``Base.__init__(self, ...)``)

@@ -155,22 +155,39 @@ def _empties(e) -> bool:
 
 
 def _filler(project, root, changer, computed: bool = False) -> str | None:
-    """A function other than ``changer`` that adds to the object ``root`` names, at its top level,
+    """A function other than ``changer`` (any, with ``None``) that adds to the object ``root`` names, at its top level,
     what it was given or computed (``FUNCTION_CACHE.add(key)``, ``REGISTRY[name] = cls``): the
     object is a cache or a registry, not a template (lithops 3.8.0's test fixture clearing and
     restoring ``FUNCTION_CACHE``, a B of issue 8's eleventh set). Returns its qualified name.
     ``computed``: a value computed from other module-level state counts too (celery 5.7.0's
     ``sample_mem`` appending ``mem_rss()``, read from the process handle), asked for an object
     that ``changer`` only empties: a collector drained, not a template."""
+    holder, _, attr = root.name.rpartition(".")
     for q in sorted(project.effects):
-        if q == changer.qualname:
+        if changer is not None and q == changer.qualname:
             continue
+        fn = project.functions.get(q)
+        # ``self.<attr>[k] = v`` in a method of the class (a callee's ``client.subparsers[k] = v``
+        # reached with ``self``) fills the class-level object as much as a write naming it does
+        own = (f".{attr}",) if fn is not None and fn.cls and fn.kind == "method" and holder in project.classes \
+            and project.class_attr_owner(fn.cls, attr) == holder else None
         for e in project.effects[q].values():
-            if e.root == root and not e.path and e.kind in (ACCUMULATE, OVERWRITE, SETDEFAULT) and any(
+            top = not e.path if e.root == root else own is not None and e.root.kind == "param" \
+                and e.root.index == 0 and e.path == own
+            if top and e.kind in (ACCUMULATE, OVERWRITE, SETDEFAULT) and any(
                     r.kind in ("param", "call", "unknown") or computed and r != root
                     for r in e.value_deps | e.key_deps):
                 return q
     return None
+
+
+def _starts_empty(project, root) -> bool:
+    """The module- or class-level object ``root`` names is an empty dict, list or set
+    (``subparsers = {}``, ``dict()``): whatever its entries are, the program put them there."""
+    value = template_value(project, root) if not root.name.endswith("()") else None
+    return bool(value) and all(isinstance(o, Fresh) and o.container in ("dict", "list", "set")
+                               and not any(v for _, v in o.fields)  # (a list's ``[*]``, holding nothing)
+                               and (o.kind == "literal" or o.kind == "copy" and not o.copy_of) for o in value)
 
 
 def _material_paths(value, root, depth: int = 0):
@@ -275,6 +292,37 @@ def _grows_with_inputs(e) -> bool:
     what was seen, tested and grown through ``self``, is the classes' shared memory, not a
     template (pelican 4.12.0's ``LimitFilter._raised_messages``)."""
     return harm.grows_with_inputs(e) and not e.via_instance
+
+
+def _fills_with_arguments(project, e) -> bool:
+    """A missing entry of the template filled with what a caller gave (:func:`aliaslint.harm.
+    fills_with_inputs`, the value from a parameter): ``headers.setdefault("User-Agent",
+    self.user_agent)`` run by a session on a class-level ``HEADER_SOAP`` handed to it as
+    ``headers=``. The first caller's value stays, and every later use, with other arguments,
+    gets it (python-keystoneclient 6.0.0's SAML2 plugin: a second session sent the first one's
+    User-Agent and ``Forwarded`` address; a reproduced miss of issue 8's blind forty-eighth set).
+    Judged where the entry is filled: a callee filling it from its own parameters
+    (``headers.setdefault("Content-Type", content_type)``) fills in what each of its callers
+    gives, although one caller gives a constant (python-tackerclient 2.6.0's requests: a PATCH's
+    ``merge-patch`` type kept for every later POST; the preview D of the fiftieth set). A value
+    computed by a call alone (``os.getcwd()``) is the same for every use of the process. An
+    object that starts empty (``_CARD_MODULES = []``, filled on the first call) is a memo: what
+    the first call puts there is what it is for."""
+    if e.kind != SETDEFAULT or _starts_empty(project, e.root):
+        return False
+    own = e
+    if e.callees:
+        own = next((x for x in project.effects.get(e.callees[-1], {}).values()
+                    if x.site == e.site and x.kind == e.kind and x.root.kind == "param" and not x.callees), None)
+        if own is None:
+            return False
+    return harm.fills_with_inputs(own) and any(r.kind == "param" and r != own.root for r in own.value_deps)
+
+
+def _takes_inputs(project, e) -> bool:
+    """The change puts what this use's inputs give into the template (:func:`_grows_with_inputs`,
+    :func:`_fills_with_arguments`): the next use, with its own, finds this one's there."""
+    return _grows_with_inputs(e) or _fills_with_arguments(project, e)
 
 
 def _loader_calls(project, fn, loader: str) -> list:
@@ -394,10 +442,11 @@ def _cached_override(project, fn, loader: str) -> bool:
                 and base.cls != fn.cls and base.cls in project.mro(fn.cls))
 
 
-def _repeat_safe(e, constants: bool = True) -> bool:
+def _repeat_safe(project, e, constants: bool = True) -> bool:
     """:func:`aliaslint.harm.repeat_safe`, except for an append or add guarded by a membership test
-    that adds what the inputs give (:func:`_grows_with_inputs`): the next call adds its own."""
-    return harm.repeat_safe(e, constants=constants) is not None and not _grows_with_inputs(e)
+    that adds what the inputs give, or a missing entry filled with a caller's value
+    (:func:`_takes_inputs`): the next call adds its own, or reads the first one's."""
+    return harm.repeat_safe(e, constants=constants) is not None and not _takes_inputs(project, e)
 
 
 def _put_into_argument(fn, root, path: tuple[str, ...] = (), op: str = ""):
@@ -446,6 +495,35 @@ def _before_the_loader_call(fn, e, loader: str) -> bool:
     name = loader.rsplit(".", 1)[-1]
     calls = [c.site for c in fn.calls if c.text.rsplit(".", 1)[-1] == name]
     return bool(calls) and (e.chain or (e.site,))[0] < min(calls)
+
+
+def _harmless(project, fn, e) -> bool:
+    """A change of a class-level object that repeating does no harm (:func:`_repeat_safe`), or a
+    slot each call sets again before handing the object on (:func:`_per_call_slot`): the others
+    beside it lead its finding and explain it (python-tackerclient 2.6.0's class-level request
+    ``headers``: ``X-Auth-Token`` written on every request, and ``Content-Type`` filled once
+    with the first request's type, which every later request of any instance keeps; the preview
+    D of issue 8's blind fiftieth set)."""
+    return _repeat_safe(project, e) or _per_call_slot(fn, e, project.rets.get(fn.qualname, frozenset()))
+
+
+def _leading_first(project, items: list) -> list:
+    """The changes ``(function, effect)`` of one class-level object, the one that leads its
+    finding first: a harmful one (:func:`_harmless`) before the others, then by
+    :data:`_KIND_ORDER`, then the first in the code. When that one would be explained through more
+    than :data:`aliaslint.harm.MAX_PLACES_ON_THE_WAY` calls and changes, the one reached through
+    the fewest calls leads instead (python-tackerclient 2.6.0's ``VnfFMClient``: its alarms
+    listing reached the request's ``headers.setdefault`` through eight calls, its subscription
+    through four)."""
+    def rank(item, shortest: bool = False) -> tuple:
+        fn, e = item
+        return (_harmless(project, fn, e), _KIND_ORDER.get(e.kind, 3), len(e.chain) if shortest else 0,
+                (e.chain or (e.site,))[0])
+
+    ordered = sorted(items, key=rank)
+    if len(ordered[0][1].chain) + len({e.site for _, e in ordered}) > harm.MAX_PLACES_ON_THE_WAY:
+        ordered = sorted(items, key=lambda item: rank(item, shortest=True))
+    return ordered
 
 
 #: which change of a class-level object leads its finding: what makes instances see each other's
@@ -617,7 +695,7 @@ class ModuleTemplateMutation(ProjectRule):
             for e in project.effects.get(fn.qualname, {}).values():
                 if e.root.kind != "global" or e.inherited or e.copy or e.realias or e.own_method:
                     continue
-                if e.kind == SETDEFAULT and not _grows_with_inputs(e) or e.site in facts.reported_sites:
+                if e.kind == SETDEFAULT and not _takes_inputs(project, e) or e.site in facts.reported_sites:
                     continue
                 value = template_value(project, e.root)
                 if value is None or _cannot_change(value, e.path, e.op) or _holds_state_objects(project, value, e):
@@ -682,8 +760,7 @@ class ModuleTemplateMutation(ProjectRule):
             by_class = not isinstance(sites, frozenset)
             if not by_class and alternatives[sites][0] != root:
                 continue
-            items = groups[0] if not by_class else sorted(
-                groups[0], key=lambda item: (_KIND_ORDER.get(item[1].kind, 3), (item[1].chain or (item[1].site,))[0]))
+            items = groups[0] if not by_class else _leading_first(project, groups[0])
             if root.name.endswith("()"):
                 items = sorted(items, key=lambda item: _before_the_loader_call(item[0], item[1], root.name[:-2]))
             fn, e = items[0]
@@ -738,6 +815,20 @@ class ModuleTemplateMutation(ProjectRule):
                             "pool of reusable ones, shared by every instance on purpose); nothing to change if "
                             "that is intended")
             filler = None if intended is not None else _filler(project, root, fn)
+            registry = _filler(project, root, None) if intended is None and _starts_empty(project, root) \
+                and all(_partitioned_by_instance(f, other) for f, other in items) else None
+            if registry is not None:
+                # ``subparsers = {}`` at class level, filled by ``client.subparsers[name] =
+                # add_parser(name)`` elsewhere, and ``self.subparsers[self.resource].description =
+                # ...`` here (awxkit 24.6.1's CLI; its ``_scoped_dependencies_by_frame``, keyed by
+                # the root call's frame: two B's of issue 8's blind forty-seventh set): an entry the
+                # program put in at run time, picked by the instance's own field, is changed, and
+                # the definition holds none. Not an entry picked by the call's arguments
+                # (``self.data[section][option] = value``): every instance's sections
+                intended = (f"it starts empty, `{facts.short(registry)}` puts entries in it as the program runs "
+                            f"(a registry), and this changes the entry the instance's own field picks, not a "
+                            f"template; nothing to change if that is intended")
+                filler = None
             drains = all(_empties(other) for _, other in items)
             if filler is None and intended is None and drains:
                 filler = _filler(project, root, fn, computed=True)
@@ -754,7 +845,7 @@ class ModuleTemplateMutation(ProjectRule):
                                 f"that is intended")
             slots = [_per_call_slot(f, x, project.rets.get(f.qualname, frozenset())) for f, x in items]
             slot = intended is None and any(slots) and all(
-                is_slot or _repeat_safe(x) for is_slot, (_, x) in zip(slots, items))
+                is_slot or _repeat_safe(project, x) for is_slot, (_, x) in zip(slots, items))
             if slot:
                 intended = ("each call puts its own value there before handing the object on, so a later use "
                             "reads what it set itself; nothing to change unless something reads it without "
@@ -794,10 +885,12 @@ class ModuleTemplateMutation(ProjectRule):
                     # ``create`` reads: a fix that broke the code, the thirty-second set's reader)
                     fix = (f"give each instance its own copy "
                            f"(`self.{attr_name} = copy.copy(type(self).{attr_name})` in {init})")
+                what_goes_wrong = ("the first call's value stays there, and every later call, of any instance, "
+                                   "gets it instead of its own") if _fills_with_arguments(project, e) else \
+                    "each call changes what all instances, later ones included, see"
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via} through `self`, but it is a "
-                    f"class-level object that every instance shares: each call changes what all instances, "
-                    f"later ones included, see; {fix}"
+                    f"class-level object that every instance shares: {what_goes_wrong}; {fix}"
                 )
             elif root.name.endswith("()"):
                 message = (
@@ -838,7 +931,11 @@ class ModuleTemplateMutation(ProjectRule):
                                                        f"by reference"))
             related += [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")] if e.chain else []
             related += facts.chain_related(e)[1:] if e.chain else []
-            related += [facts.related(other.site, f"also mutated here ({other.op})") for _, other in items[1:]]
+            # the other changes that make the trouble; the harmless ones beside them (the token
+            # written again on every request, a constant) are no part of the explanation
+            harmful = not _harmless(project, fn, e)
+            related += [facts.related(other.site, f"also mutated here ({other.op})") for f, other in items[1:]
+                        if other.site != e.site and not (harmful and _harmless(project, f, other))]
             for other_root in (alternatives[sites][1:] if not by_class else ()):
                 where = facts.global_site(other_root)
                 if where is not None:
@@ -865,10 +962,10 @@ class ModuleTemplateMutation(ProjectRule):
             confidence = Confidence.HIGH
             if all(harm.membership_only(project, other) for _, other in items):
                 confidence = Confidence.MEDIUM  # a list the project only tests membership in
-            elif all(_repeat_safe(other) for _, other in items) and len(users.get(root, ())) <= 1:
+            elif all(_repeat_safe(project, other) for _, other in items) and len(users.get(root, ())) <= 1:
                 # the only function writing the template writes what it would write again
                 confidence = Confidence.MEDIUM
-            elif all(_repeat_safe(other, constants=False) and other.op != "add" for _, other in items):
+            elif all(_repeat_safe(project, other, constants=False) and other.op != "add" for _, other in items):
                 # normalised, or the key that chose the entry written into it (molecule's
                 # ``drivers()[name].name = name``): the same value whoever writes it
                 confidence = Confidence.MEDIUM

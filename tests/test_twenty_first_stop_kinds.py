@@ -1,0 +1,310 @@
+"""Kinds of issue 8's twenty-first stop, kept as tests with their twins (blind set 47: awxkit
+24.6.1; blind set 48: python-keystoneclient 6.0.0; blind set 50: python-tackerclient 2.6.0).
+
+- AL003: an entry of a class-level object that starts empty (``subparsers = {}``) and that the
+  program fills as it runs (``client.subparsers[name] = add_parser(name)``), picked by the
+  instance's own field (``self.subparsers[self.resource].description = ...``), is a registry's
+  entry, not a template's part (awxkit's CLI: a B of set 47). Preview. Picked by the call's
+  arguments, or in a template that holds entries of its own, it stays a default finding.
+- Model: a keyword argument that a callee reads from its ``**kwargs`` is the caller's object
+  itself: the dict the call made (and a ``**kwargs`` spread copying it on to another callee) is
+  a level above it, so a change below that copy is a change of the caller's object, and of a
+  class-level one handed over from ``self`` (keystoneclient's SAML2 plugin passing its class-level
+  header dicts as ``headers=`` to ``Session.post``: a reproduced miss of set 48).
+- AL003: a missing entry of a class-level object filled with what a caller gave
+  (``headers.setdefault("User-Agent", self.user_agent)``) keeps the first caller's value for
+  every later one (keystoneclient, above; tackerclient's class-level request ``headers`` and
+  their ``Content-Type``: the preview D of set 50). Filled with a constant, it is the same for
+  everyone: preview.
+  An object that starts empty and is filled on the first call is a memo (``tests/data/triage/
+  B5_memo.py``).
+- AL003 message: the change that makes the trouble leads (reached through the fewest calls when
+  the first would take too many to explain); the harmless ones beside it (the token written
+  again on every request) are left out of the explanation (tackerclient: its finding was led by
+  the token's write, called harmless, and shown only in preview).
+- Phase 1: changes of a mapping under a test that a key is missing, which the same block sets
+  (``if NQN not in props: props[NQN] = props.pop(OLD_NQN); ...``), run once per object: a format
+  converted in place (os-brick 7.1.1's ``NVMeOFConnProps``: a B of set 50). Under another test,
+  the caller's keys go on every call.
+- Phase 1: an attribute the constructor sets from a method it runs on ``self`` (``self._list =
+  self.bootstrap(initlist)``) is the instance's own once that method has run, unless the method
+  reaches the one that changes it (ciscoconfparse 1.9.52's ``ConfigList``, whose ``__iadd__``
+  was taken to extend the class-level ``_list``: the kind of blind set 49's A).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from test_harm import run, shown
+
+
+def _both(tmp_path: Path, files: dict[str, str]) -> tuple[list[tuple], list[tuple]]:
+    """``(default findings, --preview findings)`` as ``(code, line, confidence)``."""
+    return shown(run(tmp_path / "default", files)), shown(run(tmp_path / "preview", files, preview=True))
+
+
+def _messages(tmp_path: Path, files: dict[str, str], preview: bool = False) -> list[str]:
+    return [d.message for d in run(tmp_path, files, preview=preview)]
+
+
+REGISTRY = """\
+class CLI:
+    subparsers = {template}
+
+    def __init__(self, resource):
+        self.resource = resource
+
+    def parse_resource(self, parser, names):
+        for name in names:
+            self.subparsers[name] = parser.add_parser(name)
+
+    def parse_action(self, name, description):
+        if description:
+            self.subparsers[{key}].description = description
+"""
+
+
+@pytest.mark.parametrize("template, key, expected", [
+    # empty, filled as the program runs, the entry picked by the instance's own field: a registry
+    ("{}", "self.resource", ([], [("AL003", 13, "MEDIUM")])),
+    ("dict()", "self.resource", ([], [("AL003", 13, "MEDIUM")])),
+    # picked by the call's argument: every instance's entries
+    ("{}", "name", ([("AL003", 13, "HIGH")], [("AL003", 13, "HIGH")])),
+    # entries of its own at the class level: a template every instance starts from
+    ('{"jobs": Parser()}', "self.resource", ([("AL003", 13, "HIGH")], [("AL003", 13, "HIGH")])),
+])
+def test_an_entry_of_a_class_level_registry_picked_by_the_instance(tmp_path: Path, template: str, key: str,
+                                                                    expected: tuple) -> None:
+    source = REGISTRY.format(template=template, key=key)
+    if "Parser()" in template:
+        source = "class Parser:\n    description = ''\n\n\n" + source
+        expected = tuple([(code, line + 4, tier) for code, line, tier in found] for found in expected)
+    assert _both(tmp_path, {"m.py": source}) == expected
+
+
+def test_a_class_level_registry_entry_is_explained_as_one(tmp_path: Path) -> None:
+    source = REGISTRY.format(template="{}", key="self.resource")
+    assert _messages(tmp_path, {"m.py": source}, preview=True) == [
+        "`CLI.parse_action` sets `description` on `CLI.subparsers[*]`, a class-level object: it starts empty, "
+        "`CLI.parse_resource` puts entries in it as the program runs (a registry), and this changes the entry "
+        "the instance's own field picks, not a template; nothing to change if that is intended"]
+
+
+SESSION = """\
+class Session:
+    def __init__(self, user_agent=None):
+        self.user_agent = user_agent
+
+    def request(self, url, method, **kwargs):
+        headers = kwargs.setdefault("headers", dict())
+        headers.setdefault("User-Agent", {value})
+        return send(url, method, **kwargs)
+
+    def post(self, url, **kwargs):
+        return self.request(url, "POST", **kwargs)
+
+
+def send(url, method, **kwargs):
+    return url, method, kwargs
+"""
+
+PLUGIN = """\
+from pkg.session import Session
+
+
+class Saml2:
+    HEADER_SOAP = {"Content-Type": "application/vnd.paos+xml"}
+
+    def authenticate(self, session: Session, url):
+        return session.post(url, headers=self.HEADER_SOAP)
+"""
+
+
+@pytest.mark.parametrize("value, expected", [
+    # the session's own user agent: the first session's stays in the class-level dict
+    # (its changes are the class-level finding's: the ``**kwargs`` copy in ``post`` is not
+    # reported for them again)
+    ("self.user_agent", ([("AL003", 8, "HIGH")], [("AL003", 8, "HIGH")])),
+    # a constant: every session fills in the same
+    ('"keystoneclient"', ([], [("AL002", 11, "MEDIUM")])),
+])
+def test_a_class_level_dict_handed_on_as_a_keyword_and_filled_by_the_callee(tmp_path: Path, value: str,
+                                                                           expected: tuple) -> None:
+    files = {"pkg/__init__.py": "", "pkg/session.py": SESSION.format(value=value), "pkg/saml.py": PLUGIN}
+    default, preview = _both(tmp_path, files)
+    assert (default, sorted(preview)) == expected
+
+
+def test_a_filled_class_level_default_says_the_first_value_stays(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/session.py": SESSION.format(value="self.user_agent"), "pkg/saml.py": PLUGIN}
+    found = run(tmp_path, files)
+    assert [(d.location.path.rsplit("/", 1)[-1], d.location.line, d.message) for d in found] == [(
+        "saml.py", 8,
+        "`Saml2.authenticate` sets a default in `Saml2.HEADER_SOAP` (through Session.post -> Session.request) "
+        "through `self`, but it is a class-level object that every instance shares: the first call's value stays "
+        "there, and every later call, of any instance, gets it instead of its own; give each instance its own copy "
+        "(`self.HEADER_SOAP = copy.copy(type(self).HEADER_SOAP)` in `__init__`)")]
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (7, "`Saml2.HEADER_SOAP` is mutated here (setdefault)"),
+        (11, "calls `Session.request`"),
+        (5, "second use: every instance, later ones included, reads this class-level object"),
+    ]
+
+
+COPIED_KEYWORD = """\
+import copy
+
+TEMPLATE = {{"spec": {{"mounts": []}}}}
+
+
+def post(**kwargs):
+    body = copy.copy(kwargs["body"])
+    {change}
+    return body
+
+
+def create():
+    return post(body=TEMPLATE)
+"""
+
+
+@pytest.mark.parametrize("change, expected", [
+    # below the copy of the caller's own object: its nested list is the template's
+    ('body["spec"]["mounts"].append("/dev/shm")', ["AL002"]),
+    # the copy's own top level
+    ('body["name"] = "x"', []),
+])
+def test_a_copy_of_a_keyword_argument_counts_from_the_callers_object(tmp_path: Path, change: str,
+                                                                     expected: list) -> None:
+    found = run(tmp_path, {"m.py": COPIED_KEYWORD.format(change=change)}, preview=True)
+    assert [d.code for d in found] == expected
+
+
+CLIENT = """\
+class HTTPClient:
+    USER_AGENT = "tacker"
+
+    def __init__(self, token):
+        self.token = token
+
+    def request(self, url, method, body=None, headers=None, **kwargs):
+        content_type = kwargs.pop("content_type", None) or "application/json"
+        headers = headers or {{}}
+        headers["X-Auth-Token"] = self.token
+{fill}
+        return url, method, body
+
+
+class VnfPMClient:
+    headers = {{"Version": "2.0.0"}}
+
+    def __init__(self, token):
+        self.http = HTTPClient(token)
+
+    def create_pm_job(self, body):
+        return self.http.request("/pm_jobs", "POST", body=body, headers=self.headers)
+
+    def update_pm_job(self, body):
+        return self.http.request("/pm_jobs/1", "PATCH", body=body, headers=self.headers,
+                                 content_type="application/merge-patch+json")
+"""
+
+
+@pytest.mark.parametrize("fill, expected", [
+    # the first request's type stays for every later request of any instance
+    ('        if body:\n            headers.setdefault("Content-Type", content_type)',
+     ([("AL003", 23, "HIGH")], [("AL003", 23, "HIGH")])),
+    # only the token, set again on every request before it is sent: each request reads its own
+    ("", ([], [("AL003", 22, "MEDIUM")])),
+])
+def test_the_change_that_makes_the_trouble_leads_a_class_level_finding(tmp_path: Path, fill: str,
+                                                                      expected: tuple) -> None:
+    assert _both(tmp_path, {"m.py": CLIENT.format(fill=fill)}) == expected
+
+
+def test_the_harmless_changes_are_left_out_of_the_explanation(tmp_path: Path) -> None:
+    source = CLIENT.format(fill='        if body:\n            headers.setdefault("Content-Type", content_type)')
+    found = run(tmp_path, {"m.py": source})
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (12, "`VnfPMClient.headers` is mutated here (setdefault)"),
+        (17, "second use: every instance, later ones included, reads this class-level object"),
+    ]
+
+
+CONFIG_LIST = """\
+class ConfigList:
+    _list = []
+
+    def __init__(self, initlist=None, debug=0):
+        self.debug = debug
+        self._list = self.bootstrap(initlist)
+
+    def bootstrap(self, initlist):
+{bootstrap}
+
+    def append(self, x):
+        self._list.append(x)
+"""
+
+
+@pytest.mark.parametrize("bootstrap, expected", [
+    # the constructor's own value for the attribute comes from a method run on ``self``: every
+    # instance has its own list before ``append`` can run
+    ("        return list(initlist)", []),
+    # that method appends first: to the class-level list, before the instance has its own
+    ("        for x in initlist:\n            self.append(x)\n        return list(initlist)", [("AL003", 14, "HIGH")]),
+])
+def test_an_attribute_set_from_a_method_run_on_self_in_the_constructor(tmp_path: Path, bootstrap: str,
+                                                                      expected: list) -> None:
+    # ciscoconfparse 1.9.52's ``ConfigList``: ``self._list = self.bootstrap_obj_init_ng(initlist)``
+    # (the kind of blind set 49's A on ``CiscoRange``)
+    assert _both(tmp_path, {"m.py": CONFIG_LIST.format(bootstrap=bootstrap)}) == (expected, expected)
+
+
+@pytest.mark.parametrize("bootstrap, expected", [
+    # it sets the instance's own list first, then calls on: ``append`` sees that one
+    ("        self._list = list(initlist)\n        self.mark()\n        return self._list", []),
+    # it calls on first: ``append`` runs on the class-level list
+    ("        self.mark()\n        self._list = list(initlist)\n        return self._list", [("AL003", 14, "HIGH")]),
+])
+def test_a_method_the_constructor_runs_may_set_the_attribute_before_calling_on(
+        tmp_path: Path, bootstrap: str, expected: list) -> None:
+    # ciscoconfparse 1.9.52's ``bootstrap_obj_init_ng``: ``self._list = ...`` and then
+    # ``self._macro_mark_children(...)``, which appends to its entries' children
+    source = CONFIG_LIST.format(bootstrap=bootstrap) + "\n    def mark(self):\n        self.append(None)\n"
+    assert _both(tmp_path, {"m.py": source}) == (expected, expected)
+
+
+CONVERSION = """\
+NQN = "target_nqn"
+OLD_NQN = "nqn"
+PORTALS = "portals"
+
+
+class ConnProps:
+    def __init__(self, conn_props: dict) -> None:
+        if {test}:
+            conn_props[NQN] = conn_props.pop(OLD_NQN)
+            conn_props[PORTALS] = [(conn_props.pop("target_portal"), conn_props.pop("target_port"))]
+        self.nqn = conn_props[NQN]
+        self.portals = conn_props[PORTALS]
+"""
+
+
+@pytest.mark.parametrize("test, expected", [
+    # the old format converted to the new one in place, under a test that the conversion makes
+    # false: the caller's dict is converted once, and the new format is what the class reads
+    ("NQN not in conn_props", []),
+    ("PORTALS not in conn_props and NQN not in conn_props", []),
+    # under a test that the old key is there: the caller's key renamed, and the others taken
+    # out (sagemaker's partner-app signer moving the caller's ``Authorization`` header, a bug:
+    # ``tests/test_session_kinds.py``)
+    ("OLD_NQN in conn_props", [("AL007", 9, "HIGH")]),
+    # under a test the conversion leaves true: the caller's keys go on every call
+    ('conn_props.get("legacy")', [("AL007", 9, "HIGH")]),
+])
+def test_a_conversion_under_a_test_it_makes_false_runs_once(tmp_path: Path, test: str, expected: list) -> None:
+    # os-brick 7.1.1's ``NVMeOFConnProps`` (a B of blind set 50)
+    assert _both(tmp_path, {"m.py": CONVERSION.format(test=test)}) == (expected, expected)
