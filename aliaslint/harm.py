@@ -511,6 +511,23 @@ def named_for_removal(fn: FunctionSummary, effect) -> bool:
 TAKES = ("pop[]", "popitem", "remove", "discard", "del[]")
 
 
+def removes_named_element(effect) -> bool:
+    """A ``remove``/``discard`` of a literal (``return_fields.remove("default")``): an element the
+    caller put in as a marker or an option, named as a dict's key is, not the next item of a
+    work list. Taken out of the caller's list, the next call with it does not find it and does
+    otherwise (infoblox-client 0.6.2's ``_build_query_params``: ``if "default" in return_fields:
+    return_fields.remove("default")`` asks for the default fields; the retry of the same request,
+    and the object's next ``fetch()``, ask without them. The preview D of issue 8's blind
+    fifty-first set, reproduced)."""
+    if effect.kind != REMOVE or effect.op not in ("remove", "discard") or not effect.value_text:
+        return False
+    try:
+        value = ast.literal_eval(effect.value_text)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return False
+    return isinstance(value, (str, int, bytes)) and not isinstance(value, bool)
+
+
 def works_on(project, fn: FunctionSummary, effect) -> bool:
     """Whether ``fn`` both adds to and takes out of the object ``effect`` changes (a stack pushed
     and popped, a work list filled and drained): the object's own working state."""
@@ -745,7 +762,8 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     name = fn.params[index].lstrip("*")
     if name.startswith("_") or fn.params[index].startswith("*"):
         return None
-    if effect.kind == REMOVE and effect.op not in (*TAKES, "clear") and not _computed(effect.key_deps) \
+    if effect.kind == REMOVE and (effect.op not in (*TAKES, "clear") or removes_named_element(effect)) \
+            and not _computed(effect.key_deps) \
             and not (effect.discarded and effect.guarded and not effect.conditional and effect.op == "pop"):
         # a named key (``cfg.pop("class")``, ``del cfg["legacy"]``); one computed from the object
         # itself or the inputs takes an element out (``pods.pop(newest_index(pods))``). Not a key

@@ -35,7 +35,8 @@ def _tier(project, fn, e, witness, typed: bool):
         return Confidence.MEDIUM, witness, reason
     some_calls = harm.adds_on_some_calls(e, fn)
     if not e.path and (e.kind == ACCUMULATE and e.op != "[] +=" and not some_calls
-                       and not harm.adds_to_material(project, fn, e) or e.op in TAKES):
+                       and not harm.adds_to_material(project, fn, e)
+                       or e.op in TAKES and not harm.removes_named_element(e)):
         # (``[] +=`` grows an item: ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"``; an element only
         # some calls ask for is no output parameter: ``if with_grant_option: privileges.add(...)``)
         return Confidence.MEDIUM, witness, reason

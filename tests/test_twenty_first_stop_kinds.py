@@ -1,5 +1,6 @@
 """Kinds of issue 8's twenty-first stop, kept as tests with their twins (blind set 47: awxkit
-24.6.1; blind set 48: python-keystoneclient 6.0.0; blind set 50: python-tackerclient 2.6.0).
+24.6.1; blind set 48: python-keystoneclient 6.0.0; blind set 49: ciscoconfparse 1.9.52; blind
+set 50: python-tackerclient 2.6.0, os-brick 7.1.1; blind set 51: infoblox-client 0.6.2).
 
 - AL003: an entry of a class-level object that starts empty (``subparsers = {}``) and that the
   program fills as it runs (``client.subparsers[name] = add_parser(name)``), picked by the
@@ -26,6 +27,15 @@
   (``if NQN not in props: props[NQN] = props.pop(OLD_NQN); ...``), run once per object: a format
   converted in place (os-brick 7.1.1's ``NVMeOFConnProps``: a B of set 50). Under another test,
   the caller's keys go on every call.
+- Phase 1: where a parameter has no annotation, the class its docstring gives it (reST ``:type
+  session: keystoneclient.session.Session``, Google, numpy) is where its methods are looked up
+  (keystoneclient's SAML2 plugin, above: its ``session`` is typed only there). A builtin or a
+  phrase (``dict``, ``list of str``) is no class.
+- AL007: a literal taken out of a caller's list (``return_fields.remove("default")``) is a named
+  element, a marker or an option, not the next item of a work list: with a second use (the
+  object's next ``fetch()``), a default finding, and a public-entry reason (infoblox-client
+  0.6.2's ``_build_query_params``: the preview D of blind set 51, reproduced). The next element
+  of a work list stays preview.
 - Phase 1: an attribute the constructor sets from a method it runs on ``self`` (``self._list =
   self.bootstrap(initlist)``) is the instance's own once that method has run, unless the method
   reaches the one that changes it (ciscoconfparse 1.9.52's ``ConfigList``, whose ``__iadd__``
@@ -308,3 +318,84 @@ class ConnProps:
 def test_a_conversion_under_a_test_it_makes_false_runs_once(tmp_path: Path, test: str, expected: list) -> None:
     # os-brick 7.1.1's ``NVMeOFConnProps`` (a B of blind set 50)
     assert _both(tmp_path, {"m.py": CONVERSION.format(test=test)}) == (expected, expected)
+
+
+DOCUMENTED_PLUGIN = '''\
+class Mailer:  # another project class with a ``post``: the name alone does not tell which
+    def post(self, url, **kwargs):
+        return url, kwargs
+
+
+class Saml2:
+    HEADER_SOAP = {{"Content-Type": "application/vnd.paos+xml"}}
+
+    def authenticate(self, session, url):
+        """Send the assertion.
+
+        {doc}
+        """
+        return session.post(url, headers=self.HEADER_SOAP)
+'''
+
+
+@pytest.mark.parametrize("doc, expected", [
+    # reST, Google and numpy spellings of the parameter's type: its ``post`` is the session's
+    (":param session: session object to send out HTTP requests.\n        :type session: pkg.session.Session",
+     ["AL003"]),
+    ("Args:\n            session (pkg.session.Session): the session.", ["AL003"]),
+    ("Parameters\n        ----------\n        session : pkg.session.Session\n            the session.", ["AL003"]),
+    # no type said: nothing tells what ``session.post`` runs
+    (":param session: session object to send out HTTP requests.", []),
+    # a phrase or a builtin is no class
+    (":type session: dict", []),
+])
+def test_a_parameter_type_a_docstring_gives_resolves_its_calls(tmp_path: Path, doc: str, expected: list) -> None:
+    # python-keystoneclient 6.0.0's SAML2 plugin (``:type session: keystoneclient.session.Session``)
+    plugin = DOCUMENTED_PLUGIN.format(doc=doc)
+    files = {"pkg/__init__.py": "", "pkg/session.py": SESSION.format(value="self.user_agent"), "pkg/saml.py": plugin}
+    line = plugin.splitlines().index("        return session.post(url, headers=self.HEADER_SOAP)") + 1
+    assert shown(run(tmp_path, files)) == [(code, line, "HIGH") for code in expected]
+
+
+QUERY = """\
+class Connector:
+    def get_object(self, obj_type, return_fields=None):
+        return self._build_query_params(obj_type, return_fields)
+
+    @staticmethod
+    def _build_query_params(obj_type, return_fields=None):
+        query_params = {{"type": obj_type}}
+        if return_fields:
+            if {test}:
+                return_fields.{remove}
+                query_params["_return_fields+"] = ",".join(return_fields)
+            else:
+                query_params["_return_fields"] = ",".join(return_fields)
+        return query_params
+
+
+class Network:
+    return_fields = ["default", "comment"]
+
+    def __init__(self, connector):
+        self.connector = connector
+
+    def fetch(self):
+        return self.connector.get_object("network", return_fields=self.return_fields)
+
+    def refresh(self):
+        self.fetch()
+        return self.fetch()
+"""
+
+
+@pytest.mark.parametrize("test, remove, expected", [
+    # a marker the caller put in, named by a literal: the next fetch asks without it
+    ('"default" in return_fields', 'remove("default")', ([("AL007", 3, "HIGH")], [("AL007", 3, "HIGH")])),
+    # the next element of a work list: what the list is for (preview)
+    ("return_fields", "remove(return_fields[0])", ([], [("AL007", 3, "MEDIUM")])),
+])
+def test_a_literal_element_taken_out_of_a_callers_list_is_a_named_one(tmp_path: Path, test: str, remove: str,
+                                                                     expected: tuple) -> None:
+    # infoblox-client 0.6.2's ``_build_query_params`` (the preview D of blind set 51, reproduced)
+    assert _both(tmp_path, {"m.py": QUERY.format(test=test, remove=remove)}) == expected
