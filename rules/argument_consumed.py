@@ -256,9 +256,11 @@ class ArgumentConsumed(ProjectRule):
       `_consume_attrs`) that removes them; an argument named or documented as the function's
       destination (`dst`, `out`, ":param target: Destination object") that it writes;
     - a consuming parser that takes its argument apart and rejects what is left;
-    - output parameters filled at their top level, work lists drained, attributes set on
-      objects, arguments typed as project classes (but for lists and mappings added to or taken
-      from inside a record class, a dataclass or a model: that is a spec, shown by default);
+    - output parameters filled at their top level, work lists drained (a literal taken out,
+      `return_fields.remove("default")`, is a named element, a marker the caller put in: shown
+      by default), attributes set on objects, arguments typed as project classes (but for lists
+      and mappings added to or taken from inside a record class, a dataclass or a model: that is
+      a spec, shown by default);
     - a loop that writes the same value again (the value comes from arguments the loop passes
       unchanged, or from another part of the very object the caller passes again:
       `build(model.retriever, stream_name=model.name)`), and a write, on every path, of a module

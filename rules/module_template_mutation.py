@@ -589,7 +589,16 @@ class ModuleTemplateMutation(ProjectRule):
       (`settings[key] = DEFAULT_CONFIG[key]`, for a key not known) and then changed through it;
     - an append guarded by a membership test that adds what the inputs give (`if path not in
       excludes: excludes.append(path)`): the guard keeps one entry from being added twice, not
-      the next call's other entries from joining it.
+      the next call's other entries from joining it;
+    - a missing entry of a template that holds entries of its own filled with what a caller gave
+      (`headers.setdefault("Content-Type", content_type)` run on a class-level `headers` handed
+      to a request): the first call's value stays, and every later call gets it instead of its
+      own.
+
+    Of several changes of one class-level object, one that does harm leads the finding (and,
+    when it would take more than 12 calls and changes to explain, the one reached through the
+    fewest calls); harmless ones beside it (a token written again on every request) are left out
+    of the explanation.
 
     One finding per cause: the same changes reached from several functions (through one helper)
     are one finding, the other functions its related locations; a class-level object that several
@@ -616,6 +625,9 @@ class ModuleTemplateMutation(ProjectRule):
       (`xs[:] = []`, `xs.clear()`) a collector that another function adds to: a drain;
     - adding to a class-level list that a loop elsewhere works through until it is empty
       (`while config.DEPRECATED: config.DEPRECATED.pop(0)`): a queue;
+    - an entry of a class-level object that starts empty (`subparsers = {}`) and that the program
+      fills as it runs (`client.subparsers[name] = add_parser(name)`), picked by the instance's
+      own field (`self.subparsers[self.resource].description = ...`): a registry's entry;
     - a class-level pool: one method takes an object out (`self._idle.pop()`) and another puts
       back what the taking method handed out (`self._idle.append((rsock, wsock))`), objects the
       class made itself, shared by every instance on purpose;
@@ -626,7 +638,8 @@ class ModuleTemplateMutation(ProjectRule):
       cached for the same instance (`@lru_cache def get_path(self): path = super().get_path();
       path.insert(0, ...)`): it runs once per instance, before any caller gets the object.
 
-    Not reported: a membership-guarded append of a constant (added once, ever).
+    Not reported: a membership-guarded append of a constant (added once, ever); a memo, an object
+    that starts empty, filled on the first call with what that call gives.
 
     Not class-level state at all: the field defaults of pydantic and SQLModel models (`rows: list
     = []` in a `BaseModel` or a `RootModel[...]`), which each instance gets a copy of; an empty
