@@ -596,7 +596,7 @@ def _identity(o) -> tuple:
 def _keyword_origin(origin, path: tuple[str, ...], ref: Ref):
     """The caller's expression a callee's change at ``path`` of its ``**kwargs`` reached: the
     keyword argument itself (``headers=self.HEADER_SOAP``), not the dict the call made for the
-    callee (:meth:`aliaslint.callgraph.CallResolver._keyword_dict`), when it names ``ref``'s
+    callee (:meth:`aliaslint.callgraph.CallResolution._keyword_dict`), when it names ``ref``'s
     root; else ``origin``."""
     if not isinstance(origin, Fresh) or origin.how != "**kwargs" or not path:
         return origin

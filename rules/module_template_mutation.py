@@ -155,8 +155,8 @@ def _empties(e) -> bool:
 
 
 def _filler(project, root, changer, computed: bool = False) -> str | None:
-    """A function other than ``changer`` (any, with ``None``) that adds to the object ``root`` names, at its top level,
-    what it was given or computed (``FUNCTION_CACHE.add(key)``, ``REGISTRY[name] = cls``): the
+    """A function other than ``changer`` (any, with ``None``) that adds to the object ``root``
+    names, at its top level, what it was given or computed (``FUNCTION_CACHE.add(key)``, ``REGISTRY[name] = cls``): the
     object is a cache or a registry, not a template (lithops 3.8.0's test fixture clearing and
     restoring ``FUNCTION_CACHE``, a B of issue 8's eleventh set). Returns its qualified name.
     ``computed``: a value computed from other module-level state counts too (celery 5.7.0's
