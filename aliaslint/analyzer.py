@@ -1341,6 +1341,10 @@ class FunctionAnalyzer:
         :attr:`FunctionSummary.own_fallback`."""
         made = any(isinstance(v, _Obj) and self.heap.objects[v.id]["kind"] == "literal"
                    and self.heap.objects[v.id].get("container") in ("dict", "list") for v in value)
+        # (``params = dict()``, ``items = list()``: the same new container, spelt as a call;
+        # python-digitalocean 1.17.0's ``get_all_droplets``, a miss of issue 8's blind set 52)
+        made = made or isinstance(self.assigned_value, cst.Call) and not self.assigned_value.args \
+            and isinstance(self.assigned_value.func, cst.Name) and self.assigned_value.func.value in ("dict", "list")
         if not made:
             return
         for o in self.env.get(name, ()):

@@ -399,3 +399,30 @@ def test_a_literal_element_taken_out_of_a_callers_list_is_a_named_one(tmp_path: 
                                                                      expected: tuple) -> None:
     # infoblox-client 0.6.2's ``_build_query_params`` (the preview D of blind set 51, reproduced)
     assert _both(tmp_path, {"m.py": QUERY.format(test=test, remove=remove)}) == expected
+
+
+OPTIONS = '''\
+class Manager:
+    def __init__(self, api):
+        self.api = api
+
+    def list(self, search_opts=None, sort_key=None):
+        """List the volumes.
+
+        :param search_opts: search options to filter the volumes.
+        :param sort_key: key to sort the volumes by.
+        """
+        if search_opts is None:
+            search_opts = {made}
+        if sort_key:
+            search_opts["sort_key"] = sort_key
+        return [v for v in self.api.get("/volumes", params=search_opts)]
+'''
+
+
+@pytest.mark.parametrize("made", ["{}", "dict()"])
+def test_an_optional_mapping_the_function_makes_with_dict_is_its_fallback(tmp_path: Path, made: str) -> None:
+    # python-digitalocean 1.17.0's ``get_all_droplets``: ``if params is None: params = dict()``,
+    # then ``if tag_name: params["tag_name"] = tag_name`` (a miss of blind set 52): written on
+    # some calls only, it stays in the caller's mapping for the next call without a tag
+    assert _both(tmp_path, {"m.py": OPTIONS.format(made=made)}) == ([("AL007", 14, "HIGH")], [("AL007", 14, "HIGH")])
