@@ -2005,7 +2005,6 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
             continue  # the loop's own working state (kr8s' paging loop sets ``params["continue"]``)
         if verdict == "shared":
             held = any(isinstance(o, Ref) and o.root.kind == "global" for o in project.resolve(caller, arg))
-            where = "in a loop" if call.loops else "and uses it again"
             if not call.loops:
                 # name the later call that gets it, rather than the changing call itself
                 again = next((a for o in sorted(arg, key=repr)
@@ -2041,9 +2040,23 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                     i for i in range(len(fn.params))
                     if (a := project.arg_for(call, t, i)) is not None
                     and call.loops[-1] not in loops_of(project.resolve(caller, a)) | loops_of(a))
-            return Witness(call.site, f"this caller passes an object it shares {where}; the next use "
-                                      f"sees what `{callee_name}` changed", held, invariant,
-                           calls_again=bool(call.loops))
+            else:
+                # no later call in the caller gets it: say which use does, rather than name the
+                # changing call as its own second use (python-zaqarclient 4.7.0's
+                # ``ensure_exists``, python-blazarclient 4.6.0's ``get_data``: readers of issue
+                # 8's blind sets 51 and 52)
+                keeper = None if held or _held_beyond_the_call(project, caller, arg) \
+                    else _keeper_before(project, caller, call, arg)
+                if keeper is not None:
+                    return Witness(keeper.site, f"`{keeper.text}(...)` here is given the same object before "
+                                                f"`{callee_name}` changes it, and may keep it: what it kept "
+                                                f"changes too", held)
+                return Witness(call.site, f"this caller passes an object that outlives its run (a module- or "
+                                          f"class-level object, or a part of what it was given): its next run, "
+                                          f"and every other user of the object, sees what `{callee_name}` "
+                                          f"changed", held)
+            return Witness(call.site, f"this caller passes an object it shares in a loop; the next use "
+                                      f"sees what `{callee_name}` changed", held, invariant, calls_again=True)
         if verdict == "kept" and call.loops and _each_iterations_own(caller, call, arg) \
                 and (top_level and _whole_elements(arg) or not _handed_in_from_outside(project, caller, arg)):
             # ``[self._to_volume(obj) for obj in objs]`` over a parsed response: the next call gets
@@ -2129,18 +2142,24 @@ def _held_beyond_the_call(project, caller: FunctionSummary, arg: Value) -> bool:
 
 
 def _kept_before(project, caller: FunctionSummary, call: CallSite, arg: Value) -> bool:
-    """Whether a call of ``caller`` made before ``call`` is given the object ``arg`` holds, or
-    something holding it, and sees the change afterwards because it may have kept it
+    """Whether a call of ``caller`` made before ``call`` may keep the object ``arg`` holds
+    (:func:`_keeper_before`)."""
+    return _keeper_before(project, caller, call, arg) is not None
+
+
+def _keeper_before(project, caller: FunctionSummary, call: CallSite, arg: Value) -> CallSite | None:
+    """The first call of ``caller`` made before ``call`` that is given the object ``arg`` holds,
+    or something holding it, and sees the change afterwards because it may have kept it
     (:func:`_sees_later_change`): ``keep(body)``, then ``raise NotFound(body)`` rewriting its
-    message. Not the object's own method (``body.get("message")``)."""
+    message. Not the object's own method (``body.get("message")``). ``None`` when there is none."""
     given = project.resolve(caller, arg)
     start = (call.site.line, call.site.column)
-    return any(
-        other.id != call.id and (other.site.line, other.site.column) < start
+    return next((
+        other for other in caller.calls
+        if other.id != call.id and (other.site.line, other.site.column) < start
         and not (other.builtin_guess and other.receiver is not None and project.resolve(caller, other.receiver) & given)
         and any(_holds(project.resolve(caller, v), given) for v in (*other.args, *(v for _, v in other.kwargs)))
-        and _sees_later_change(project, caller, call, other, given)
-        for other in caller.calls)
+        and _sees_later_change(project, caller, call, other, given)), None)
 
 
 def _part_of_fresh_argument(project, caller: FunctionSummary, arg: Value) -> bool:

@@ -76,26 +76,33 @@ def test_no_caller_of_the_request_helper_is_a_second_use(tmp_path: Path) -> None
     assert _witness(tmp_path, REQUEST) is None
 
 
-SHARED = "this caller passes an object it shares and uses it again; the next use sees what `_transform` changed"
+KEPT = ("`SEEN.append(...)` here is given the same object before `_transform` changes it, and may keep it: "
+        "what it kept changes too")
+OUTLIVES = ("this caller passes an object that outlives its run (a module- or class-level object, or a part "
+            "of what it was given): its next run, and every other user of the object, sees what `_transform` "
+            "changed")
 
 
-@pytest.mark.parametrize(("edits", "line"), [
-    # kept before the change by a call that stores it: whoever kept it sees the change
-    ([("    body = _transform(params)\n", "    SEEN.append(params)\n    body = _transform(params)\n")], 15),
+@pytest.mark.parametrize(("edits", "expected"), [
+    # kept before the change by a call that stores it: whoever kept it sees the change (the
+    # witness is that call, not the changing one: blind sets 51 and 52's readers)
+    ([("    body = _transform(params)\n", "    SEEN.append(params)\n    body = _transform(params)\n")],
+     (KEPT, 14, 5)),
     # a module-level object outlives the caller's run: its next run gets it changed
     ([('    params = {"stream": stream, "max_retries": max_retries, "metadata": {"model": model}}\n',
-       "    params = DEFAULTS\n"), ('    _log(params["metadata"])\n', "")], 14),
+       "    params = DEFAULTS\n"), ('    _log(params["metadata"])\n', "")], (OUTLIVES, 14, 12)),
     # and a later call given the entry of another named key than the one taken out sees nothing
     # taken out: the second use is the module-level object's next user, not ``_log``
     ([('    params = {"stream": stream, "max_retries": max_retries, "metadata": {"model": model}}\n',
-       "    params = DEFAULTS\n")], 14),
+       "    params = DEFAULTS\n")], (OUTLIVES, 14, 12)),
 ])
-def test_twin_an_object_kept_before_or_outliving_the_run_is_shared(tmp_path: Path, edits: list, line: int) -> None:
+def test_twin_an_object_kept_before_or_outliving_the_run_is_shared(tmp_path: Path, edits: list,
+                                                                   expected: tuple) -> None:
     source = 'SEEN = []\nDEFAULTS = {"stream": False, "max_retries": 3, "metadata": {"model": "m"}}\n' + REQUEST
     for old, new in edits:
         assert old in source
         source = source.replace(old, new)
-    assert _witness(tmp_path, source) == (SHARED, line, 12)
+    assert _witness(tmp_path, source) == expected
 
 
 # ncclient 0.7.1 transport/parser.py:127-225 and session.py:242: each session builds its parser
@@ -201,7 +208,7 @@ def test_a_shared_object_the_caller_replaces_with_the_result_has_no_second_use(t
 
 def test_twin_a_shared_object_the_caller_keeps_is_a_second_use(tmp_path: Path) -> None:
     source = WRITTEN_BACK.replace('    CONFIG["state"] = _transform(CONFIG["state"])', '    _transform(CONFIG["state"])')
-    assert _witness(tmp_path, source) == (SHARED, 10, 5)
+    assert _witness(tmp_path, source) == (OUTLIVES, 10, 5)
 
 
 # pelican 4.12.0 settings.py:221-747: the merged settings' fallback puts ``DEFAULT_CONFIG[key]``

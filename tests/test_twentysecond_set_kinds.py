@@ -162,7 +162,8 @@ def test_a_shared_object_handed_into_a_mutual_recursion_is_a_second_use(tmp_path
     found = run(tmp_path, {"m.py": threaded(handed="SHARED", more="\n\n    SHARED = Context()\n")})
     assert [(d.code, d.location.line) for d in found] == [("AL007", 18)]
     assert [(r.location.line, r.message) for r in found[0].related][-1] == (
-        27, "second use: this caller passes an object it shares and uses it again; the next use sees what `to_type` "
+        27, "second use: this caller passes an object that outlives its run (a module- or class-level object, or a "
+            "part of what it was given): its next run, and every other user of the object, sees what `to_type` "
             "changed")
 
 
