@@ -895,8 +895,7 @@ def adds_to_material(project, fn: FunctionSummary, effect) -> bool:
     where, index = fn, effect.root.index
     if effect.callees:
         where = project.functions.get(effect.callees[-1])
-        own = next((e for e in project.effects.get(effect.callees[-1], {}).values()
-                    if e.site == effect.site and e.kind == effect.kind and e.root.kind == "param"), None)
+        own = made_by_callee(project, effect)
         if where is None or own is None:
             return False
         index = own.root.index
@@ -910,6 +909,16 @@ def adds_to_material(project, fn: FunctionSummary, effect) -> bool:
     return any(built_around(v) for c in where.calls for v in (*c.args, *(v for _, v in c.kwargs))) \
         or built_around(project.rets.get(where.qualname, frozenset())) \
         or any(holds(m.value, whole) and not any(whole(t) for t in m.target) for m in where.mutations)
+
+
+def made_by_callee(project, effect):
+    """The effect as the function that makes it records it, on its own parameter: for a change
+    reached through callees (:attr:`Effect.callees`), the innermost one's effect at the same
+    site; else ``effect``. ``None`` when that callee has none (its effects were not kept)."""
+    if not effect.callees:
+        return effect
+    return next((e for e in project.effects.get(effect.callees[-1], {}).values()
+                 if e.site == effect.site and e.kind == effect.kind and e.root.kind == "param" and not e.callees), None)
 
 
 def flag_condition(fn: FunctionSummary, effect) -> str:

@@ -310,13 +310,8 @@ def _fills_with_arguments(project, e) -> bool:
     the first call puts there is what it is for."""
     if e.kind != SETDEFAULT or _starts_empty(project, e.root):
         return False
-    own = e
-    if e.callees:
-        own = next((x for x in project.effects.get(e.callees[-1], {}).values()
-                    if x.site == e.site and x.kind == e.kind and x.root.kind == "param" and not x.callees), None)
-        if own is None:
-            return False
-    return harm.fills_with_inputs(own) and any(r.kind == "param" and r != own.root for r in own.value_deps)
+    own = harm.made_by_callee(project, e)
+    return own is not None and harm.fills_with_inputs(own) and any(r.kind == "param" and r != own.root for r in own.value_deps)
 
 
 def _takes_inputs(project, e) -> bool:
