@@ -26,6 +26,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper
 
 from aliaslint import models as library_models
+from aliaslint.branches import ClosedValues, names_set_on_every_path
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import physical_lines
 from aliaslint.positions import node_positions
@@ -4587,11 +4588,23 @@ class _SelfUses(cst.CSTVisitor):
     it hands ``self`` on (``escapes``: a method called on it, ``self`` passed or stored: what is
     called may read any attribute) and whether it calls the next class's ``__init__``."""
 
-    def __init__(self, self_name: str) -> None:
+    def __init__(self, self_name: str, targets_read: bool = True) -> None:
         self.self_name = self_name
         self.reads: set[str] = set()
         self.escapes = False
         self.super_init = False
+        #: whether ``self.<name> = ...`` counts as a use of ``<name>`` (it does not read it,
+        #: but a conservative caller that only wants "touched" says so)
+        self.targets_read = targets_read
+
+    def visit_Assign(self, node: cst.Assign) -> bool:
+        if self.targets_read:
+            return True
+        for t in node.targets:
+            if not (isinstance(t.target, cst.Attribute) and self.is_self(t.target.value)):
+                t.target.visit(self)
+        node.value.visit(self)
+        return False
 
     def is_self(self, node: cst.CSTNode) -> bool:
         return isinstance(node, cst.Name) and node.value == self.self_name
@@ -4637,11 +4650,26 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
     uses = _SelfUses(self_name)
     first: list[str] = []
     later: list[str] = []
+    closed = ClosedValues()
     for stmt in _through_with(body, uses):
         if not isinstance(stmt, cst.SimpleStatementLine):
-            if not uses.escapes:
+            read_before, escaped = set(uses.reads), uses.escapes
+            if not escaped:
                 stmt.visit(uses)
-            continue  # a branch may not run: what it sets is neither first nor later
+            # a branch may not run: what one branch sets is neither first nor later, but what
+            # every path through the statement sets is (``_list`` in ciscoconfparse 1.9.52's
+            # ``CiscoRange``, an A of issue 8's blind forty-ninth set)
+            names = names_set_on_every_path(stmt, self_name, closed)
+            if names:
+                own = _SelfUses(self_name, targets_read=False)
+                stmt.visit(own)
+                for name in names:
+                    if name in first or name in later or name in read_before or name in own.reads:
+                        continue
+                    (later if escaped or own.escapes else first).append(name)
+            closed.note(stmt)
+            continue
+        closed.note(stmt)
         for small in stmt.body:
             if uses.escapes:
                 _assigned_later(small, uses.self_name, first, later)
