@@ -1386,6 +1386,14 @@ class FunctionAnalyzer:
             k = ("field", o.root, extend_path(o.path, [selector]))
             self.env[k] = value if len(base) == 1 else self.env.get(k, frozenset({replace(o, path=k[2])})) | value
             self.field_keys.add(k)
+            # the slot no longer holds what it held when the function started, on this path
+            # (:meth:`_detached`); a join keeps the mark only where every path set it
+            rebound = ("rebound", o.root, k[2])
+            if len(base) == 1 and o.root.kind == "param" and not any(
+                    isinstance(v, Ref) and v.root == o.root and v.path == k[2] for v in value):
+                self.env[rebound] = frozenset()
+            else:
+                self.env.pop(rebound, None)
 
     def any_item_overlay(self, base: frozenset, value: frozenset, key_loops: frozenset[int]) -> None:
         """After ``param[key] = v`` with a key not known here, any item of ``param`` read in this
@@ -2536,7 +2544,7 @@ class FunctionAnalyzer:
         for k in set(a) ^ set(b):
             if isinstance(k, tuple) and k[0] == "any item":
                 continue  # what an item may hold, stored on one side: it still may
-            if isinstance(k, tuple) and k[0] in ("object field", "named key", "last item"):
+            if isinstance(k, tuple) and k[0] in ("object field", "named key", "last item", "rebound"):
                 del out[k]  # set on one side only: the heap's field, every path's value, holds it
             elif isinstance(k, tuple):  # a field overlay set on one side only: the other keeps the path
                 out[k] = out[k] | {Ref(k[1], k[2])}
@@ -2944,7 +2952,7 @@ class FunctionAnalyzer:
             finally:
                 self.exiting = None
                 self.returned_node = None
-            snap = self.snapshot(v)
+            snap = self.snapshot(self._detached(v))
             self.summary.returns = self.summary.returns | snap
             if not (isinstance(node.value, cst.Name) and node.value.value == "None"):
                 self.summary.returns_value = True
@@ -2955,6 +2963,23 @@ class FunctionAnalyzer:
                             self.return_guards[-1] if self.return_guards else None)
                 self._mark_returned(snap)
         return False
+
+    def _detached(self, value: frozenset) -> frozenset:
+        """``value`` with each part of a parameter whose slot this function gave another value
+        on every path here (``last = self.lastresponse; self.lastresponse = None; return
+        last``) made an object of its own: the slot no longer holds it, so what the caller does
+        with the result changes nothing the parameter holds (pyghmi 1.6.0's ``Session.raw_command``
+        handing over the response it took: an A of issue 8's blind fifty-third set)."""
+        out = set()
+        for o in value:
+            if isinstance(o, Ref) and o.root.kind == "param" and o.path and ANY not in o.path:
+                # (a call handed the parameter since may have set the slot again, but not to
+                # the object this function took out of it)
+                if ("rebound", o.root, o.path) in self.env:
+                    out.add(Opaque(o.loops, frozenset({o.root})))
+                    continue
+            out.add(o)
+        return frozenset(out)
 
     def _mark_returned(self, returned: Value) -> None:
         """The parameters this return hands back (itself, or in a tuple: ``return cmd, extra``):

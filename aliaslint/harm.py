@@ -1214,6 +1214,23 @@ def registers_classes(project, fn: FunctionSummary, effect) -> bool:
     return effect.kind == ACCUMULATE and _makes_classes(project, fn)
 
 
+def drained_attributes(project) -> frozenset[str]:
+    """The attribute names of the objects some loop of the project runs until they are empty,
+    taking their entries out (:attr:`aliaslint.summary.FunctionSummary.loop_drains`:
+    ``while config.DEPRECATED: config.DEPRECATED.pop(0)`` -> ``DEPRECATED``); by name, as the
+    loop reaches the class-level list through an instance. Cached on the project."""
+    cached = project.__dict__.get("_drained_attributes")
+    if cached is None:
+        names = set()
+        for fn in project.functions.values():
+            for value in fn.loop_drains.values():
+                for o in value:
+                    if isinstance(o, Ref) and o.path and o.path[-1].startswith("."):
+                        names.add(o.path[-1][1:])
+        cached = project.__dict__["_drained_attributes"] = frozenset(names)
+    return cached
+
+
 def singleton(project, cls_name: str) -> bool:
     """``cls_name`` (or a base) hands out one instance, kept in a class-level attribute that a
     classmethod or ``__new__`` sets to a new instance (``if cls._instance is None: cls._instance =

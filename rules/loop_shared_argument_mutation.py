@@ -86,6 +86,9 @@ class LoopSharedArgumentMutation(ProjectRule):
     - a loop that itself adds to or takes from the object it passes (a parser's state drained and
       filled by the loop and its callees), or runs until that object is empty (`while
       self._scheduled:` around a `pop_min`): the loop's working state;
+    - a callee adding to an attribute that some loop of the project empties (`_io_wait(t,
+      self.evq)` appending an event, and `while self.evq: self.evq.popleft().set()` elsewhere):
+      a queue of work, which each round adds its entry to;
     - a list made before the loop that every call of the loop only adds to, and that nothing in
       the loop reads or keeps (`self.members = []`, then `self._add_group(members=self.members,
       ...)` each round): the loop's output, read after it;
@@ -105,6 +108,14 @@ class LoopSharedArgumentMutation(ProjectRule):
 
     code = "AL001"
     name = "loop-shared-argument-mutation"
+
+    @staticmethod
+    def _fills_a_drained_queue(project, effect, leaf) -> bool:
+        """Whether ``effect`` adds to the object ``leaf`` itself, an attribute (``self.evq``) of
+        a name that a loop of the project runs until it is empty (:func:`harm.drained_attributes`)."""
+        return effect.kind == ACCUMULATE and not effect.path and isinstance(leaf, Ref) and bool(leaf.path) \
+            and isinstance(leaf.path[-1], str) and leaf.path[-1].startswith(".") \
+            and leaf.path[-1][1:] in harm.drained_attributes(project)
     summary = "A loop passes one object to a callee that mutates state nested inside it"
 
     VALID = (
@@ -192,6 +203,12 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # it: its entries are the loop's output, with no later round to see them
                     # (moto 5.2.6's ``ReplicationGroup.member_clusters``, two B's of issue 8's
                     # blind twenty-seventh set)
+                    diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
+                elif all(cls._fills_a_drained_queue(project, item[4], item[5]) for item in items):
+                    # the callee adds to an attribute some loop empties (``while self.evq:
+                    # self.evq.popleft().set()``): a queue of work for that loop, which each round
+                    # adds its entry to (pyghmi 1.6.0's IPMI session queueing one event per wait:
+                    # a B of issue 8's blind fifty-third set)
                     diagnostic = replace(diagnostic, confidence=Confidence.MEDIUM)
                 elif all(harm.private_state(item[4]) for item in items):
                     # below a private attribute: an object's own state, meant to persist

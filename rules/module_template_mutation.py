@@ -203,6 +203,27 @@ def _material_paths(value, root, depth: int = 0):
                 yield from _material_paths(o.copy_of, root, depth + 1)
 
 
+def _instance_registry(project, holder: str, root) -> bool:
+    """Whether the class-level object ``root`` of class ``holder`` is where the class's
+    ``__new__`` (its own or a base's) keeps instances: it puts there what it returns, a new
+    object (``self = object.__new__(cls); cls.initting_sessions[key] = self``), or hands back
+    what the object holds (``return cls.initting_sessions.get(key)``). A metaclass loading a
+    class-level cache in ``__new__`` keeps no instance there. One object per key for the whole
+    process, every construction asking it first, is what it is for (pyghmi 1.6.0's IPMI
+    ``Session``, sharing one session per BMC: B's of issue 8's blind fifty-third set)."""
+    for cls in project.mro(holder):
+        new = project.functions.get(f"{cls}.__new__")
+        if new is None:
+            continue
+        handed = project.rets.get(new.qualname, frozenset())
+        made = {o for o in new.returns if isinstance(o, Ref) and o.root.kind == "call"}
+        if any(m.value & made and any(isinstance(o, Ref) and o.root == root for o in project.resolve(new, m.target))
+               for m in new.mutations):
+            return True  # ``self = object.__new__(cls); cls.sessions[key] = self; return self``
+        return root in set(_roots(handed))
+    return False
+
+
 def _roots(value, depth: int = 0):
     for o in value:
         if isinstance(o, Ref):
@@ -212,23 +233,6 @@ def _roots(value, depth: int = 0):
                 yield from _roots(v, depth + 1)
             if o.copy_of is not None:
                 yield from _roots(o.copy_of, depth + 1)
-
-
-def _drained_attributes(project) -> frozenset[str]:
-    """The attribute names of the objects some loop of the project runs until they are empty,
-    taking their entries out (:attr:`aliaslint.summary.FunctionSummary.loop_drains`:
-    ``while config.DEPRECATED: config.DEPRECATED.pop(0)`` -> ``DEPRECATED``); by name, as the
-    loop reaches the class-level list through an instance. Cached on the project."""
-    cached = project.__dict__.get("_drained_attributes")
-    if cached is None:
-        names = set()
-        for fn in project.functions.values():
-            for value in fn.loop_drains.values():
-                for o in value:
-                    if isinstance(o, Ref) and o.path and o.path[-1].startswith("."):
-                        names.add(o.path[-1][1:])
-        cached = project.__dict__["_drained_attributes"] = frozenset(names)
-    return cached
 
 
 def _literal(text: str) -> bool:
@@ -615,11 +619,15 @@ class ModuleTemplateMutation(ProjectRule):
       (`Register._reg.append(cls)`): it runs once per class statement, a registry of classes;
     - a singleton's class-level state (a classmethod or `__new__` keeps the class's one
       instance, `cls._instance = cls()`): there are no other instances to share it;
+    - a class-level object the class's `__new__` keeps the instances it makes in, or hands them
+      out from (`cls.sessions[(host, user)] = self`, `return cls.sessions.get(key)`): a registry
+      of instances, one per key for the whole process;
     - emptying (and refilling from a saved copy) an object that another function fills with what
       it is given (`FUNCTION_CACHE.add(key)`): a cache or a registry reset; only emptying
       (`xs[:] = []`, `xs.clear()`) a collector that another function adds to: a drain;
-    - adding to a class-level list that a loop elsewhere works through until it is empty
-      (`while config.DEPRECATED: config.DEPRECATED.pop(0)`): a queue;
+    - adding to a class-level list that a loop works through until it is empty (`while
+      config.DEPRECATED: config.DEPRECATED.pop(0)`), or taking its entries out one by one as
+      that loop does: a queue;
     - an entry of a class-level object that starts empty (`subparsers = {}`) and that the program
       fills as it runs (`client.subparsers[name] = add_parser(name)`), picked by the instance's
       own field (`self.subparsers[self.resource].description = ...`): a registry's entry;
@@ -809,15 +817,26 @@ class ModuleTemplateMutation(ProjectRule):
                 intended = (f"the class statement is inside `{maker}`, so each call of it makes a new class "
                             f"with a new class-level object, shared only by the instances that call makes; "
                             f"nothing to change unless one call makes several")
-            if intended is None and holder in project.classes and all(other.kind == ACCUMULATE and not other.path
-                                                                        for _, other in items) \
-                    and name.rsplit(".", 1)[-1] in _drained_attributes(project):
+            if intended is None and holder in project.classes and all(
+                    (other.kind == ACCUMULATE or other.kind == REMOVE and other.op in ("pop[]", "popleft"))
+                    and not other.path for _, other in items) \
+                    and name.rsplit(".", 1)[-1] in harm.drained_attributes(project):
+                # (and taking the entries out one by one, as the loop that drains it does: pyghmi
+                # 1.6.0's IPMI sessions appending log-on callbacks to a class-level list that
+                # ``while self.iterwaiters: self.iterwaiters.pop()(...)`` runs; B's of issue 8's
+                # blind fifty-third set)
                 # ``self.DEPRECATED.append(...)`` into a class-level list that another module works
                 # through (``while config.DEPRECATED: dep = config.DEPRECATED.pop(0)``): a queue,
                 # filled to be drained (ansible-core 2.19.14's config manager and display, a B of
                 # issue 8's twenty-fourth set)
-                intended = ("it is worked through as a queue elsewhere (a loop takes its entries out until it "
-                            "is empty), so adding to it is what it is for; nothing to change if that is intended")
+                doing = "adding to it" if any(other.kind == ACCUMULATE for _, other in items) \
+                    else "taking its entries out"
+                intended = (f"it is worked through as a queue (a loop takes its entries out until it is empty), "
+                            f"so {doing} is what it is for; nothing to change if that is intended")
+            if intended is None and holder in project.classes and _instance_registry(project, holder, root):
+                intended = ("the class's `__new__` hands out instances it keeps here, or keeps the ones it "
+                            "makes here (a registry of instances, shared by every instance on purpose); "
+                            "nothing to change if that is intended")
             if intended is None and holder in project.classes and _pool(project, items):
                 intended = ("the class takes objects out of it and puts them back, objects it made itself (a "
                             "pool of reusable ones, shared by every instance on purpose); nothing to change if "

@@ -8,7 +8,7 @@ from aliaslint.analyzer import CONTAINER_MUTATORS
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import REMOVE, SETDEFAULT
-from aliaslint.values import Fresh, Ref, format_path
+from aliaslint.values import Fresh, Opaque, Ref, format_path
 
 
 class SameObjectStoredInLoop(ProjectRule):
@@ -48,7 +48,9 @@ class SameObjectStoredInLoop(ProjectRule):
     assignment whose key and container are the same every round (`out["last"] = x`, a key moved
     with `d[new] = d.pop(old)`) writes one slot; a container stored into itself (`out.append(out)`)
     is a cycle made on purpose; an element a call takes off a queue (`pop_min(queue)`) is another
-    one each round.
+    one each round; an attribute that a method the loop runs sets to what it builds
+    (`self.check_filters(...)` setting `self.filters = validate(...)`) is another object each
+    round.
     """
 
     code = "AL004"
@@ -168,6 +170,8 @@ class SameObjectStoredInLoop(ProjectRule):
             changer = cls._changed_in_loop(project, fn, d["loop"], d["object"])
             if changer is None:
                 continue
+            if d["object"][0] == "ref" and cls._rebound_in_loop(project, fn, d["loop"], d["object"]):
+                continue
             if d.get("fetched") and d["object"][0] == "ref":
                 if changer in facts.reported_sites:
                     continue
@@ -232,6 +236,36 @@ class SameObjectStoredInLoop(ProjectRule):
         first = min(result, key=lambda r: (len(r.path), r.path))
         root = fn.params[first.root.index].lstrip("*") if first.root.kind == "param" else first.root.name.rsplit(".", 1)[-1]
         return format_path(root, first.path)
+
+    @staticmethod
+    def _rebound_in_loop(project, fn, loop: int, identity) -> bool:
+        """Whether a call in ``loop`` gives the attribute read (``self.filters``) a new object
+        on each round: a method run on the object that holds it (``self.check_filters(...)``)
+        that sets ``self.filters`` to what it builds (a call's result, a new container), not to
+        another object it reads. Then each round stores another object (elasticsearch-curator
+        5.8.4's singleton ``alias`` action: an A of issue 8's blind fifty-third set)."""
+        _, kind, name, index, path = identity
+        if not path or not isinstance(path[-1], str) or not path[-1].startswith("."):
+            return False  # (an attribute's selector is ``.name``)
+        for call in fn.calls:
+            if loop not in call.loops:
+                continue
+            for t in project.targets(fn, call):
+                callee = project.functions.get(t.function)
+                receiver = project.arg_for(call, t, 0) if callee is not None and callee.cls else None
+                if receiver is None or not any(
+                        isinstance(o, Ref) and o.root.kind == kind and o.root.index == index
+                        and o.root.name == name and o.path == tuple(path[:-1])
+                        for o in project.resolve(fn, receiver)):
+                    continue
+                for attr, value, _site in callee.self_stores:
+                    made = project.resolve(callee, value) if "." + attr == path[-1] else frozenset()
+                    # (an ``Opaque`` is what a call the tree cannot see into computed: a new
+                    # object as far as anything says, like a call's result)
+                    if made and all(isinstance(o, (Fresh, Opaque)) or isinstance(o, Ref)
+                                    and o.root.kind in ("call", "unknown") and not o.path for o in made):
+                        return True
+        return False
 
     @staticmethod
     def _is_object(value, identity) -> bool:

@@ -587,12 +587,16 @@ class StoredReferenceMutation(ProjectRule):
                     wrong = (f"the object its maker builds for the call is filled through it, and the maker reads "
                              f"it afterwards")
                     fix = "nothing to change if filling it is the point; otherwise copy it in `__init__`"
-                elif fn.name != "__init__" and harm.is_public(fn, project) and fn.cls and init.cls in project.mro(fn.cls):
+                elif fn.name != "__init__" and harm.is_public(fn, project) and fn.cls and init.cls \
+                        and (init.cls in project.mro(fn.cls) or fn.cls in project.mro(init.cls)):
                     # a public method of the class itself: a second call on the same instance
                     # starts from the changed object too, which a copy in ``__init__`` leaves as is
                     # (mlrun 1.12.1's ``WebhookNotification.push`` replacing the ``{{ runs }}``
                     # placeholder of its body: the next push sends the first one's runs; a D of
-                    # issue 8's twenty-fourth set whose suggested fix did not fix it)
+                    # issue 8's twenty-fourth set whose suggested fix did not fix it); also one the
+                    # keeping class inherits (pyghmi 1.6.0's ``OEMHandler.get_event_log`` extending
+                    # a cached list, kept by a vendor subclass's constructor: a D of the blind
+                    # fifty-third set whose suggested copy in ``__init__`` fixed nothing)
                     wrong = (f"the caller's object changes under it, and every later `{fn.name}()`, on this "
                              f"{short_cls} or another built from the same object, starts from the changed one")
                     fix = f"copy it in `{fn.name}` before changing it"

@@ -5,12 +5,32 @@
   the subject's values (``if result_type not in valid_result_types: raise``) and its tests name
   each of them (ciscoconfparse 1.9.52's ``CiscoRange._list``: the A of blind set 49). A value
   the check allows and no branch tests leaves a path where the class's list is the one used.
+- AL004: an attribute that a method the loop runs sets to what it builds (``self.check_filters
+  (...)`` setting ``self.filters = validate(...)``) is another object each round
+  (elasticsearch-curator 5.8.4's singleton ``alias`` action: an A of blind set 53). Set to an
+  object the instance keeps, it is the same one every round.
+- AL002: a copy whose shared parts only a test changes is preview (sushy 5.7.0's
+  ``CompositeField._load``: an A of blind set 53, its only change a test's).
+- Phase 1: a part of a parameter taken out of its slot and returned (``last =
+  self.lastresponse; self.lastresponse = None; return last``) is the caller's own: the slot no
+  longer holds it (pyghmi 1.6.0's ``Session.raw_command``: an A of blind set 53).
+- AL006 message: a public method the keeping class inherits is where the copy goes (pyghmi's
+  ``OEMHandler.get_event_log``, the reproduced D of blind set 53, whose fix said ``__init__``).
+- AL003: a class-level object the class's ``__new__`` keeps instances in or hands them out
+  from is a registry of instances (pyghmi's IPMI ``Session``: B's of blind set 53). Preview.
+- AL003/AL001: a list some loop empties (``while self.iterwaiters: self.iterwaiters.pop()``)
+  is a queue: adding to it, or taking from it one by one, is what it is for (pyghmi: B's of
+  blind set 53). Preview.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 from test_harm import run, shown
+
+
+def _messages(tmp_path: Path, files: dict[str, str], preview: bool = False) -> list[str]:
+    return [d.message for d in run(tmp_path, files, preview=preview)]
 
 
 def _both(tmp_path: Path, files: dict[str, str]) -> tuple[list[tuple], list[tuple]]:
@@ -73,3 +93,251 @@ def test_an_assert_closes_the_values_as_a_raise_does(tmp_path):
         "        if result_type not in valid:\n            raise ValueError(result_type)\n",
         "        assert result_type in valid\n")
     assert _both(tmp_path, {"ranges.py": source}) == ([], [])
+
+
+_REBOUND = '''\
+def validate(filters):
+    return [dict(f) for f in filters]
+
+
+class Singleton:
+    def __init__(self, kwargs, allow_ilm):
+        self.defaults = []
+        self.alias = {}
+        for k in ["add", "remove"]:
+            if k in kwargs:
+                self.alias[k] = {}
+                self.check_filters(kwargs[k])
+                self.alias[k]["filters"] = self.filters
+                if allow_ilm:
+                    self.alias[k]["filters"].append({"filtertype": "ilm"})
+
+    def check_filters(self, given):
+        self.filters = VALUE
+'''
+
+
+def test_a_method_the_loop_runs_gives_the_attribute_a_new_object_each_round(tmp_path):
+    files = {"singleton.py": _REBOUND.replace("VALUE", "validate(given)")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_a_method_that_points_the_attribute_at_one_kept_object_stores_it_on_every_round(tmp_path):
+    files = {"singleton.py": _REBOUND.replace("VALUE", "self.defaults")}
+    assert _both(tmp_path, files) == ([("AL004", 13, "HIGH")], [("AL004", 13, "HIGH")])
+
+
+_COMPOSITE = '''\
+import copy
+
+
+class Composite:
+    def __init__(self):
+        self.messages = []
+
+    def load(self, body):
+        instance = copy.copy(self)
+        instance.body = body
+        return instance
+'''
+
+_CHANGER = '''\
+from pkg.fields import Composite
+
+
+def NAME():
+    field = Composite()
+    loaded = field.load({})
+    loaded.messages.append("x")
+    return loaded
+'''
+
+
+def test_a_copy_whose_shared_part_only_a_test_changes_is_preview(tmp_path):
+    files = {"pkg/__init__.py": "", "pkg/fields.py": _COMPOSITE,
+             "tests/test_fields.py": _CHANGER.replace("NAME", "test_load")}
+    assert _both(tmp_path, files) == ([], [("AL002", 9, "MEDIUM")])
+
+
+def test_a_copy_whose_shared_part_the_package_changes_stays_shown(tmp_path):
+    files = {"pkg/__init__.py": "", "pkg/fields.py": _COMPOSITE,
+             "pkg/use.py": _CHANGER.replace("NAME", "loaded_with_message")}
+    assert _both(tmp_path, files) == ([("AL002", 9, "HIGH")], [("AL002", 9, "HIGH")])
+
+
+_TAKE = '''\
+class Session:
+    def __init__(self):
+        self.lastresponse = None
+
+    def handle(self, response):
+        self.lastresponse = response
+
+    def raw_command(self, cmd, keep=False):
+        self.send(cmd)
+        lastresponse = self.lastresponse
+        CLEAR
+        while self.waiters:
+            self.waiters.popleft().set()
+        return lastresponse
+'''
+
+
+def _returns(source: str, function: str) -> frozenset:
+    from aliaslint.analyzer import analyze_module
+    from aliaslint.rules import all_rules
+
+    summary = analyze_module(source, "ipmi", "ipmi.py", "/src/ipmi.py", list(all_rules()))
+    return summary.functions[f"ipmi.{function}"].returns
+
+
+def test_a_part_taken_out_of_its_slot_and_returned_is_the_callers_own():
+    # ``lastresponse = self.lastresponse; self.lastresponse = None``: the slot no longer holds
+    # the response handed back, whatever the calls after it do with the session
+    from aliaslint.values import Opaque, Root
+
+    returns = _returns(_TAKE.replace("CLEAR", "self.lastresponse = None"), "Session.raw_command")
+    assert returns == frozenset({Opaque(frozenset(), frozenset({Root("param", "self", 0)}))})
+
+
+def test_a_part_taken_out_of_its_slot_on_some_paths_may_still_be_held():
+    from aliaslint.values import Ref, Root
+
+    returns = _returns(_TAKE.replace("CLEAR", "if not keep:\n            self.lastresponse = None"),
+                       "Session.raw_command")
+    assert Ref(Root("param", "self", 0), (".lastresponse",)) in returns
+
+
+_GENERIC = '''\
+class OEMHandler:
+    def __init__(self, sysinfo):
+        self._varsysinfo = sysinfo
+        self._urlcache = {}
+
+    def get_event_log(self, extraurls):
+        lurls = self._urlcache["log"].get("Members", [])
+        lurls.extend(extraurls)
+        return [u["@odata.id"] for u in lurls]
+'''
+
+_IDRAC = '''\
+from oem import generic
+
+
+class OEMHandler(generic.OEMHandler):
+    def __init__(self, sysinfo, cache):
+        self._varsysinfo = sysinfo
+        self._urlcache = cache
+'''
+
+
+def test_a_public_method_a_subclass_inherits_is_where_the_copy_goes(tmp_path):
+    # the subclass keeps the caller's cache; the base's public method extends a list in it: a
+    # copy in ``__init__`` leaves every later ``get_event_log()`` on one handler extending again
+    files = {"oem/__init__.py": "", "oem/generic.py": _GENERIC, "oem/idrac.py": _IDRAC}
+    [message] = [m for m in _messages(tmp_path, files, preview=True)]
+    assert message == (
+        '`OEMHandler.get_event_log` extends `self._urlcache["log"]["Members"]`, but `__init__` keeps the '
+        "caller's `cache` there by reference: the caller's object changes under it, and every later "
+        "`get_event_log()`, on this OEMHandler or another built from the same object, starts from the changed "
+        "one; copy it in `get_event_log` before changing it")
+
+
+_MULTITON = '''\
+class Session:
+    initting_sessions = {}
+    peers = {}
+
+    def __new__(cls, bmc, userid):
+        NEW_BODY
+        self = object.__new__(cls)
+        return self
+
+    def __init__(self, bmc, userid):
+        self.bmc = bmc
+        self.userid = userid
+        key = (bmc, userid)
+        if key in self.initting_sessions:
+            self.initting_sessions[key].logging = True
+        self.peers[key] = self
+'''
+
+
+def test_class_level_objects_a_new_method_keeps_instances_in_are_a_registry(tmp_path):
+    body = ("i = cls.initting_sessions.get((bmc, userid))\n        if i:\n            return i\n"
+            "        self = object.__new__(cls)\n        cls.initting_sessions[(bmc, userid)] = self")
+    files = {"session.py": _MULTITON.replace("NEW_BODY", body)}
+    default, preview = _both(tmp_path, files)
+    assert (default, preview) == ([], [("AL003", 19, "MEDIUM")])
+
+
+def test_a_new_method_that_keeps_nothing_leaves_the_class_level_object_a_template(tmp_path):
+    files = {"session.py": _MULTITON.replace("NEW_BODY", "pass")}
+    assert _both(tmp_path, files) == ([("AL003", 15, "HIGH")], [("AL003", 15, "HIGH")])
+
+
+_WAITERS = '''\
+class Session:
+    iterwaiters = []
+
+    def __init__(self, bmc, onlogon=None):
+        self.bmc = bmc
+        if onlogon is not None:
+            self.iterwaiters.append(onlogon)
+
+    def awaitresponse(self):
+        DRAIN
+            waiter = self.iterwaiters.pop()
+            waiter({"success": True})
+'''
+
+
+def test_a_class_level_list_a_loop_drains_is_a_queue_added_to_and_taken_from(tmp_path):
+    files = {"session.py": _WAITERS.replace("DRAIN", "while self.iterwaiters:")}
+    messages = _messages(tmp_path, files, preview=True)
+    assert _both(tmp_path, files) == ([], [("AL003", 7, "MEDIUM")])
+    assert messages == [
+        "`Session.__init__` appends to `Session.iterwaiters`, a class-level object: it is worked through as a "
+        "queue (a loop takes its entries out until it is empty), so adding to it is what it is for; nothing to "
+        "change if that is intended"]
+
+
+def test_a_class_level_list_taken_from_once_is_no_queue(tmp_path):
+    files = {"session.py": _WAITERS.replace("DRAIN", "if self.iterwaiters:")}
+    assert _both(tmp_path, files) == ([("AL003", 7, "HIGH")], [("AL003", 7, "HIGH")])
+
+
+_EVQ = '''\
+import collections
+import threading
+
+
+def _io_wait(timeout, evq):
+    evt = threading.Event()
+    evq.append(evt)
+    evt.wait(timeout)
+
+
+class Session:
+    def __init__(self):
+        self.evq = collections.deque()
+        self.pending = True
+
+    def awaitresponse(self, timeout):
+        while self.pending:
+            _io_wait(timeout, self.evq)
+
+    def handle(self):
+        self.pending = False
+        DRAIN
+'''
+
+
+def test_a_loop_adding_to_a_queue_another_loop_empties_is_preview(tmp_path):
+    files = {"session.py": _EVQ.replace("DRAIN", "while self.evq:\n            self.evq.popleft().set()")}
+    assert _both(tmp_path, files) == ([], [("AL001", 18, "MEDIUM")])
+
+
+def test_a_loop_adding_to_a_list_nothing_empties_stays_shown(tmp_path):
+    files = {"session.py": _EVQ.replace("DRAIN", "if self.evq:\n            self.evq[0].set()")}
+    assert _both(tmp_path, files) == ([("AL001", 18, "HIGH")], [("AL001", 18, "HIGH")])

@@ -261,8 +261,8 @@ def test_a_class_level_list_drained_elsewhere_is_a_queue(tmp_path: Path) -> None
     assert shown(found) == [("AL003", 6, "MEDIUM")]
     assert found[0].message == (
         "`Config.load` appends to `Config.DEPRECATED`, a class-level object: it is worked through as a queue "
-        "elsewhere (a loop takes its entries out until it is empty), so adding to it is what it is for; nothing "
-        "to change if that is intended")
+        "(a loop takes its entries out until it is empty), so adding to it is what it is for; nothing to change "
+        "if that is intended")
     assert shown(run(tmp_path / "kept", {"m.py": QUEUE}, preview=True)) == [("AL003", 6, "HIGH")]
 
 
