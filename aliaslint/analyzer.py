@@ -30,6 +30,7 @@ from aliaslint.branches import ClosedValues, names_set_on_every_path
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import physical_lines
 from aliaslint.positions import node_positions
+from aliaslint.properties import accessor_of, plain_attributes
 from aliaslint.receivers import ForeignCalls, drop_foreign_container_guesses, foreign_receivers
 from aliaslint.summary import (
     ACCUMULATE,
@@ -4355,7 +4356,7 @@ class ModuleAnalyzer:
             while fa.nested:
                 inner = fa.nested.pop(0)
                 if isinstance(inner, cst.FunctionDef):
-                    if cls is not None:
+                    if cls is not None and accessor_of(inner) is None:
                         cls.methods.setdefault(inner.name.value, f"{cls.qualname}.{inner.name.value}")
                         if self.decorator_kind(inner) == "property":
                             cls.properties.add(inner.name.value)
@@ -4438,10 +4439,13 @@ class ModuleAnalyzer:
         self.class_foreign[qual] = foreign
         info.registered = any(_registers(d.decorator) for d in node.decorators)
         body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
+        plain = plain_attributes([stmt for stmt in body if isinstance(stmt, cst.FunctionDef)])
         for stmt in body:
             if isinstance(stmt, cst.FunctionDef):
+                if accessor_of(stmt) is not None:
+                    continue  # the getter's name is the property's
                 kind = self.decorator_kind(stmt)
-                if kind == "property":
+                if kind == "property" and stmt.name.value not in plain:
                     info.properties.add(stmt.name.value)
                 info.methods[stmt.name.value] = f"{qual}.{stmt.name.value}"
         if any(self._is_dataclass_decorator(d.decorator) for d in node.decorators):
@@ -4478,7 +4482,8 @@ class ModuleAnalyzer:
         return "method"
 
     def analyze_function(self, node: cst.FunctionDef, cls: ClassInfo | None, prefix: str) -> None:
-        qual = f"{prefix}.{node.name.value}"
+        accessor = accessor_of(node) if cls is not None else None
+        qual = f"{prefix}.{node.name.value}" + (f".{accessor}" if accessor else "")
         kind = self.decorator_kind(node) if cls is not None else "function"
         params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
         if isinstance(node.params.star_arg, cst.Param):

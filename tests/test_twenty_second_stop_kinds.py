@@ -21,6 +21,11 @@
 - AL003/AL001: a list some loop empties (``while self.iterwaiters: self.iterwaiters.pop()``)
   is a queue: adding to it, or taking from it one by one, is what it is for (pyghmi: B's of
   blind set 53). Preview.
+- Phase 1: a property whose getter returns ``self._x`` and whose setter only sets it is the
+  attribute itself, and a setter's summary no longer replaces its getter's (python-keycloak
+  5.1.1: every call on ``self.connection`` was unresolved, behind a reproduced miss of blind set
+  53; now its ``ConnectionManager(base_url, headers={})`` default, which the UMA client's
+  connections share and write bearer tokens into, is an AL009).
 """
 from __future__ import annotations
 
@@ -341,3 +346,105 @@ def test_a_loop_adding_to_a_queue_another_loop_empties_is_preview(tmp_path):
 def test_a_loop_adding_to_a_list_nothing_empties_stays_shown(tmp_path):
     files = {"session.py": _EVQ.replace("DRAIN", "if self.evq:\n            self.evq[0].set()")}
     assert _both(tmp_path, files) == ([("AL001", 18, "HIGH")], [("AL001", 18, "HIGH")])
+
+
+_CONNECTION = '''\
+class ConnectionManager:
+    def __init__(self, base_url, headers=None):
+        self.base_url = base_url
+        self.headers = headers if headers is not None else {}
+
+    def add_param_headers(self, key, value):
+        self.headers[key] = value
+
+
+class Client:
+    def __init__(self, server_url):
+        self.connection = ConnectionManager(server_url)
+
+    @property
+    def connection(self):
+        """Get connection."""
+        return GETTER
+
+    @connection.setter
+    def connection(self, value):
+        self._connection = value
+
+    def userinfo(self, token):
+        self.connection.add_param_headers("Authorization", "Bearer " + token)
+        return self.connection.base_url
+'''
+
+
+def _targets(tmp_path: Path, source: str, function: str, text: str) -> list[str]:
+    from aliaslint import engine
+    from aliaslint.config import Settings
+    from aliaslint.files import discover
+    from aliaslint.project import Project
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "client.py").write_text(source, encoding="utf-8")
+    settings = Settings(root=tmp_path, no_cache=True)
+    summaries = {s.module: s for s in engine.summarize_files(discover([tmp_path], settings, cwd=tmp_path), settings)}
+    project = Project(summaries).analyse()
+    caller = project.functions[function]
+    return sorted(t.function for c in caller.calls if c.text == text for t in project.targets(caller, c))
+
+
+def test_a_property_that_stands_for_a_private_attribute_is_read_as_the_attribute(tmp_path):
+    # (keycloak 5.1.1's ``KeycloakOpenID.connection``: its setter's summary had replaced the
+    # getter's, and the connection's class was lost)
+    source = _CONNECTION.replace("GETTER", "self._connection")
+    assert _targets(tmp_path, source, "pkg.client.Client.userinfo", "self.connection.add_param_headers") \
+        == ["pkg.client.ConnectionManager.add_param_headers"]
+
+
+def test_a_setter_is_kept_apart_from_its_getter(tmp_path):
+    from aliaslint.analyzer import analyze_module
+    from aliaslint.rules import all_rules
+
+    source = _CONNECTION.replace("GETTER", "copy.copy(self._connection)")
+    summary = analyze_module("import copy\n" + source, "client", "client.py", "/src/client.py", list(all_rules()))
+    getter = summary.functions["client.Client.connection"]
+    setter = summary.functions["client.Client.connection.fset"]
+    assert (getter.kind, len(getter.params), len(setter.params)) == ("property", 1, 2)
+    assert summary.classes["client.Client"].properties == {"connection"}
+
+
+_DEFAULT_HEADERS = '''\
+class ConnectionManager:
+    def __init__(self, base_url, headers={}):
+        self.base_url = base_url
+        self.headers = headers
+
+    @property
+    def headers(self):
+        return self._headers
+
+    @headers.setter
+    def headers(self, value):
+        self._headers = value
+
+    def add_param_headers(self, key, value):
+        self.headers[key] = value
+
+
+def check_permission(base_url, token):
+    connection = ConnectionManager(base_url)
+    connection.add_param_headers("Authorization", "Bearer " + token)
+    return connection
+
+
+def check_policy(base_url, token):
+    connection = ConnectionManager(base_url)
+    connection.add_param_headers("Authorization", "Bearer " + token)
+    return connection
+'''
+
+
+def test_a_default_kept_through_a_plain_property_is_the_shared_default(tmp_path):
+    # python-keycloak 5.1.1's ``ConnectionManager(base_url, headers={})``: every connection the
+    # UMA client builds without headers writes its bearer token into the one default dict
+    assert _both(tmp_path, {"connection.py": _DEFAULT_HEADERS}) == (
+        [("AL009", 2, "HIGH")], [("AL009", 2, "HIGH")])
