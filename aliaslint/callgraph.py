@@ -10,6 +10,8 @@ and the argument a call passes for each parameter (keywords, ``**spread``, ``*ar
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -27,6 +29,10 @@ from aliaslint.values import (
     place,
     replace,
 )
+
+#: a call of a method of a string or bytes literal (``"{}/".format``, ``f"{a}".join``,
+#: ``b"-".join``): what the call text starts with when its receiver is one
+_STRING_METHOD = re.compile(r"""^[rRbBuUfF]{0,2}("|')""")
 
 #: how many hops (callers, module-level names, attribute types) a receiver's class is looked up through
 MAX_CLASS_DEPTH = 8
@@ -955,8 +961,8 @@ class CallResolution:
         out = []
         for fn in self.functions.values():
             for call in fn.calls:
-                if call.builtin_guess or self.targets(fn, call):
-                    continue
+                if call.builtin_guess or _STRING_METHOD.match(call.text) or self.targets(fn, call):
+                    continue  # (a string's method changes nothing it is given: ``"{}/".format(base)``)
                 passed = [*call.args, *(v for _, v in call.kwargs)]
                 if call.receiver:
                     passed.append(call.receiver)
