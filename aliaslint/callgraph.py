@@ -11,7 +11,6 @@ and the argument a call passes for each parameter (keywords, ``**spread``, ``*ar
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 from typing import Iterator
 

@@ -821,14 +821,13 @@ class ModuleTemplateMutation(ProjectRule):
                     (other.kind == ACCUMULATE or other.kind == REMOVE and other.op in ("pop[]", "popleft"))
                     and not other.path for _, other in items) \
                     and name.rsplit(".", 1)[-1] in harm.drained_attributes(project):
-                # (and taking the entries out one by one, as the loop that drains it does: pyghmi
-                # 1.6.0's IPMI sessions appending log-on callbacks to a class-level list that
-                # ``while self.iterwaiters: self.iterwaiters.pop()(...)`` runs; B's of issue 8's
-                # blind fifty-third set)
                 # ``self.DEPRECATED.append(...)`` into a class-level list that another module works
                 # through (``while config.DEPRECATED: dep = config.DEPRECATED.pop(0)``): a queue,
                 # filled to be drained (ansible-core 2.19.14's config manager and display, a B of
-                # issue 8's twenty-fourth set)
+                # issue 8's twenty-fourth set); and taking the entries out one by one, as the loop
+                # that drains it does (pyghmi 1.6.0's IPMI sessions appending log-on callbacks to a
+                # class-level list that ``while self.iterwaiters: self.iterwaiters.pop()(...)``
+                # runs; B's of issue 8's blind fifty-third set)
                 doing = "adding to it" if any(other.kind == ACCUMULATE for _, other in items) \
                     else "taking its entries out"
                 intended = (f"it is worked through as a queue (a loop takes its entries out until it is empty), "
