@@ -4356,7 +4356,11 @@ class ModuleAnalyzer:
             while fa.nested:
                 inner = fa.nested.pop(0)
                 if isinstance(inner, cst.FunctionDef):
-                    if cls is not None and accessor_of(inner) is None:
+                    accessor = accessor_of(inner) if cls is not None else None
+                    if accessor is not None:
+                        name = f"{inner.name.value}[{accessor}]"
+                        cls.methods.setdefault(name, f"{cls.qualname}.{name}")
+                    elif cls is not None:
                         cls.methods.setdefault(inner.name.value, f"{cls.qualname}.{inner.name.value}")
                         if self.decorator_kind(inner) == "property":
                             cls.properties.add(inner.name.value)
@@ -4442,8 +4446,12 @@ class ModuleAnalyzer:
         plain = plain_attributes([stmt for stmt in body if isinstance(stmt, cst.FunctionDef)])
         for stmt in body:
             if isinstance(stmt, cst.FunctionDef):
-                if accessor_of(stmt) is not None:
-                    continue  # the getter's name is the property's
+                accessor = accessor_of(stmt)
+                if accessor is not None:
+                    # the getter's name is the property's; the setter is a method of the class
+                    # under a name of its own (what the rules that walk a class's methods see)
+                    info.methods[f"{stmt.name.value}[{accessor}]"] = f"{qual}.{stmt.name.value}[{accessor}]"
+                    continue
                 kind = self.decorator_kind(stmt)
                 if kind == "property" and stmt.name.value not in plain:
                     info.properties.add(stmt.name.value)
@@ -4483,7 +4491,7 @@ class ModuleAnalyzer:
 
     def analyze_function(self, node: cst.FunctionDef, cls: ClassInfo | None, prefix: str) -> None:
         accessor = accessor_of(node) if cls is not None else None
-        qual = f"{prefix}.{node.name.value}" + (f".{accessor}" if accessor else "")
+        qual = f"{prefix}.{node.name.value}" + (f"[{accessor}]" if accessor else "")
         kind = self.decorator_kind(node) if cls is not None else "function"
         params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
         if isinstance(node.params.star_arg, cst.Param):
@@ -4497,7 +4505,7 @@ class ModuleAnalyzer:
         global_decls: set[str] = set()
         doc = node.get_docstring() or ""
         fa = self.new_function(qual, [p.lstrip("*") for p in params], self.site(node.name), cls.qualname if cls else None,
-                               kind, local_names, global_decls, doc=doc)
+                               kind, local_names, global_decls, name=node.name.value, doc=doc)
         fa.summary.params = tuple(params)
         fa.cls_info = cls
         fa.foreign = self.foreign_receivers(node) | self.module_foreign \

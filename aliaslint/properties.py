@@ -8,8 +8,9 @@ from the setter's parameter), and every call made on it would go unresolved (pyt
 5.1.1's ``KeycloakOpenID.connection``, behind a reproduced miss of issue 8's blind fifty-third
 set). Such a pair is read as the attribute itself.
 
-A setter or deleter has the getter's name; its summary is kept under ``<name>.fset`` /
-``<name>.fdel`` (the names ``property`` gives them), so that it does not replace the getter's.
+A setter or deleter has the getter's name; its summary is kept under ``Class.<name>[setter]``
+/ ``Class.<name>[deleter]``, so that it does not replace the getter's (``Class.<name>``), and a
+message names it so.
 """
 from __future__ import annotations
 
@@ -17,18 +18,18 @@ from typing import Sequence
 
 import libcst as cst
 
-#: the accessor decorators (``@name.setter``) and the suffix their summaries are kept under
-ACCESSORS = {"setter": "fset", "deleter": "fdel"}
+#: the accessor decorators (``@name.setter``)
+ACCESSORS = ("setter", "deleter")
 
 
 def accessor_of(node: cst.FunctionDef) -> str | None:
-    """``"fset"`` or ``"fdel"`` when ``node`` is decorated ``@<its own name>.setter`` (or
+    """``"setter"`` or ``"deleter"`` when ``node`` is decorated ``@<its own name>.setter`` (or
     ``.deleter``); else ``None``."""
     for d in node.decorators:
         dec = d.decorator
         if isinstance(dec, cst.Attribute) and isinstance(dec.value, cst.Name) \
                 and dec.value.value == node.name.value and dec.attr.value in ACCESSORS:
-            return ACCESSORS[dec.attr.value]
+            return dec.attr.value
     return None
 
 
@@ -72,7 +73,7 @@ def plain_attributes(defs: Sequence[cst.FunctionDef]) -> frozenset[str]:
             attr = _self_attribute(body[0].value, params[0])
             if attr is not None and attr != node.name.value:
                 getters[node.name.value] = attr
-        elif accessor_of(node) == "fset" and len(params) == 2 and isinstance(body[0], cst.Assign) \
+        elif accessor_of(node) == "setter" and len(params) == 2 and isinstance(body[0], cst.Assign) \
                 and len(body[0].targets) == 1 and isinstance(body[0].value, cst.Name) \
                 and body[0].value.value == params[1]:
             attr = _self_attribute(body[0].targets[0].target, params[0])

@@ -407,8 +407,8 @@ def test_a_setter_is_kept_apart_from_its_getter(tmp_path):
     source = _CONNECTION.replace("GETTER", "copy.copy(self._connection)")
     summary = analyze_module("import copy\n" + source, "client", "client.py", "/src/client.py", list(all_rules()))
     getter = summary.functions["client.Client.connection"]
-    setter = summary.functions["client.Client.connection.fset"]
-    assert (getter.kind, len(getter.params), len(setter.params)) == ("property", 1, 2)
+    setter = summary.functions["client.Client.connection[setter]"]
+    assert (getter.kind, len(getter.params), len(setter.params), setter.name) == ("property", 1, 2, "connection")
     assert summary.classes["client.Client"].properties == {"connection"}
 
 
