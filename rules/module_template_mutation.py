@@ -271,6 +271,32 @@ def _builds_from(result, root, mutated: tuple[str, ...]) -> bool:
     )
 
 
+def _built_outside(project, fn, result, root) -> bool:
+    """Whether ``fn`` hands the whole template to a function of another package (not a builtin,
+    :func:`_imported`) and returns what was computed from it: a builder of another package made the result from it
+    (``get_item_properties(image, columns, formatters=_formatters)``: python-openstackclient
+    7.1.0's ``image show``, a reproduced miss of issue 8's blind fifty-fifth set). A builtin's
+    answer about it (``len(_active) + 1``) is no result built from the template."""
+    def computed(value, depth: int = 0) -> bool:
+        return any(isinstance(o, Opaque) and root in o.deps
+                   or isinstance(o, Fresh) and depth < 4 and any(computed(v, depth + 1) for _, v in o.fields)
+                   for o in value)
+
+    if not computed(result):
+        return False
+    return any(not call.builtin_guess and not project.targets(fn, call) and _imported(call) and any(
+        isinstance(o, Ref) and o.root == root and not o.path
+        for v in (*call.args, *(v for _, v in call.kwargs)) for o in project.resolve(fn, v))
+        for call in fn.calls)
+
+
+def _imported(call) -> bool:
+    """Whether ``call`` calls a name imported from another package (``utils.get_item_properties``
+    with ``from osc_lib import utils``), not a method of an object the function was given (a
+    client's ``post``: what it returns need not be made from what it is handed)."""
+    return bool(call.callee) and all(isinstance(o, Ref) and o.root.kind == "global" for o in call.callee)
+
+
 def _partitioned_by_instance(fn, e) -> bool:
     """A method reaches the entry it changes through items keyed by its own instance's fields
     (``self._seen_events[self.scope][event.id] = True``): the class-level object holds one slot
@@ -448,6 +474,35 @@ def _repeat_safe(project, e, constants: bool = True) -> bool:
     return harm.repeat_safe(e, constants=constants) is not None and not _takes_inputs(project, e)
 
 
+def _same_constant_everywhere(project, root, items, users) -> bool:
+    """Whether every change in ``items`` writes a constant (a literal, or a module-level name such
+    as a class: nothing the call was given or computed) at a named key,
+    and every function in ``users`` (those that change or build from ``root``) writes the same
+    source text there, one of them on every path: whoever wrote it last, the entry holds that one
+    value, as it would had the writer on every path run. A user that does not write it would get
+    it from another (intersight-ansible's plugins, each adding its own options to one spec)."""
+    for _, e in items:
+        if e.kind != OVERWRITE or not e.selector or not e.value_text or e.key_deps \
+                or any(r.kind in ("param", "call", "unknown") for r in e.value_deps):
+            return False
+        always = False
+        for q in users:
+            writes = False
+            for x in project.effects.get(q, {}).values():
+                if x.root == root and x.path == e.path and x.selector == e.selector:
+                    if x.value_text != e.value_text or x.kind != OVERWRITE:
+                        return False
+                    writes = True
+                    always = always or not x.conditional
+            if not writes:
+                return False  # a user that does not set it gets it from another (intersight's spec)
+        if not always:
+            # written only on some paths (``if parsed_args.human_readable: _formatters["size"] =
+            # ...``): a run that takes another path gets it all the same
+            return False
+    return True
+
+
 def _put_into_argument(fn, root, path: tuple[str, ...] = (), op: str = ""):
     """Whether ``fn`` puts the template, or the part of it holding ``path`` (the changed access
     path; ``op`` the change), into an object its caller passed (``tol = spec.setdefault("tolerations",
@@ -533,9 +588,10 @@ class ModuleTemplateMutation(ProjectRule):
     """
     ## What it does
     Finds a function that mutates a module- or class-level object it also uses as material for
-    what it builds (returns it, embeds it, copies from it): directly, through a local alias
-    (`spec = TEMPLATE`), through a callee, or across modules (a constant imported from another
-    module).
+    what it builds (returns it, embeds it, copies from it, or returns what a call outside the
+    tree made from it: `get_item_properties(item, columns, formatters=_formatters)`): directly,
+    through a local alias (`spec = TEMPLATE`), through a callee, or across modules (a constant
+    imported from another module).
 
     ## Why is this bad?
     The template is shared by every call and every caller: what one call writes into it, the
@@ -613,7 +669,9 @@ class ModuleTemplateMutation(ProjectRule):
       object on, when nothing keeps the object (a cached `Config` given this call's connection
       before a command runs);
     - the one function that uses a template putting the same constant into it on every call,
-      which changes nothing the second time; a constant set as the process's settings say (`if
+      which changes nothing the second time; an entry that every function writing it sets to the
+      same constant, one of them on every path (`_formatters["properties"] = DictColumn` in two
+      commands); a constant set as the process's settings say (`if
       cherrypy.config["apiopts"].get("x"): self._cp_config["tools.auth.on"] = False`);
     - a metaclass's `__new__` or `__init__` adding to a class-level collection
       (`Register._reg.append(cls)`): it runs once per class statement, a registry of classes;
@@ -723,7 +781,8 @@ class ModuleTemplateMutation(ProjectRule):
                 cached = e.root.name.endswith("()")  # a cached loader's object: nobody's to change
                 if cached and _written_with_its_key(project, fn, e):
                     continue
-                builds = e.via_instance or cached or e.stored_at is not None or _builds_from(ret, e.root, e.path)
+                builds = e.via_instance or cached or e.stored_at is not None or _builds_from(ret, e.root, e.path) \
+                    or _built_outside(project, fn, ret, e.root)
                 if not builds and (put := _put_into_argument(fn, e.root, e.path, e.op)) is not None:
                     builds = True
                     put_at.setdefault((fn.qualname, e.root), put)
@@ -990,6 +1049,12 @@ class ModuleTemplateMutation(ProjectRule):
                 confidence = Confidence.MEDIUM  # a list the project only tests membership in
             elif all(_repeat_safe(project, other) for _, other in items) and len(users.get(root, ())) <= 1:
                 # the only function writing the template writes what it would write again
+                confidence = Confidence.MEDIUM
+            elif _same_constant_everywhere(project, root, items, users.get(root, ())):
+                # every function writing that entry writes the same constant: the same value
+                # whoever writes it (python-openstackclient 7.1.0's ``_formatters
+                # ['properties'] = DictColumn`` in both ``image create`` and ``image show``; the
+                # flag-guarded ``_formatters['size']`` beside it stays shown)
                 confidence = Confidence.MEDIUM
             elif all(_repeat_safe(project, other, constants=False) and other.op != "add" for _, other in items):
                 # normalised, or the key that chose the entry written into it (molecule's

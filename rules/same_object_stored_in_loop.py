@@ -150,10 +150,14 @@ class SameObjectStoredInLoop(ProjectRule):
 
     @staticmethod
     def _message(name: str) -> str:
+        # (the loop is the one that stores it: the object may be made inside an outer loop, once
+        # per round of it, and "before the loop" then read as the wrong one; pyvcloud 23.0.4's
+        # ``gateway_config``, made per interface and stored per subnet: blind set 55's reader. No
+        # line number: a message of the per-module pass must not change when lines move)
         return (
-            f"`{name}` is made once, before the loop, then changed and stored on every iteration, so "
-            f"every stored entry is the same object holding the last iteration's values; create it "
-            f"inside the loop"
+            f"`{name}` is made once, outside the loop that stores it, then changed and stored on every "
+            f"iteration of that loop, so every stored entry is the same object holding the last iteration's "
+            f"values; create it inside that loop"
         )
 
     def _report_now(self, node, name, made, loop) -> None:

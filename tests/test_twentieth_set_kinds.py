@@ -145,8 +145,8 @@ def test_what_one_loop_made_per_round_is_another_object_per_key_in_the_next(tmp_
 def test_one_object_stored_under_every_key_is_still_one_object(tmp_path: Path) -> None:
     found = run(tmp_path, {"m.py": MERGED.format(made="shared")}, preview=True)
     assert [(d.code, d.location.line) for d in found] == [("AL004", 21)]
-    assert found[0].message.startswith("`leaf` is made once, before the loop, then changed and stored on every "
-                                       "iteration")
+    assert found[0].message.startswith("`leaf` is made once, outside the loop that stores it, then changed and "
+                                       "stored on every iteration of that loop")
 
 
 # datamodel-code-generator 0.97.0's AsyncAPI parser: two converters, in two ``case`` arms, each

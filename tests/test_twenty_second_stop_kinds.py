@@ -26,10 +26,18 @@
   5.1.1: every call on ``self.connection`` was unresolved, behind a reproduced miss of blind set
   53; now its ``ConnectionManager(base_url, headers={})`` default, which the UMA client's
   connections share and write bearer tokens into, is an AL009).
+- AL009: a test helper's growing default is preview, no longer silent (python-etcd 0.4.5's
+  ``EtcdProcessHelper.run(proc_args=[])``: a reproduced miss of blind set 55).
+- AL003: a template handed to a call outside the tree whose result the function returns is
+  material (python-openstackclient 7.1.0's ``_formatters``, a reproduced miss of blind set 55:
+  ``image show --human-readable`` leaves the size formatter for every later command); an entry
+  every writer sets to the same constant, one of them on every path, is preview.
 """
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 from test_harm import run, shown
 
@@ -448,3 +456,72 @@ def test_a_default_kept_through_a_plain_property_is_the_shared_default(tmp_path)
     # UMA client builds without headers writes its bearer token into the one default dict
     assert _both(tmp_path, {"connection.py": _DEFAULT_HEADERS}) == (
         [("AL009", 2, "HIGH")], [("AL009", 2, "HIGH")])
+
+
+_PROCESS_HELPER = '''\
+class EtcdProcessHelper:
+    def run(self, number=1, proc_args=[]):
+        proc_args.extend(["-initial-cluster-state", "new"])
+        for i in range(number):
+            self.add_one(i, proc_args)
+
+    def add_one(self, slot, proc_args=None):
+        return ["etcd", str(slot), *(proc_args or [])]
+'''
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    # a test helper's default: shown in the preview tier, no longer silent (python-etcd 0.4.5's
+    # ``tests/integration/helpers.py``, a reproduced miss of blind set 55)
+    ("tests/integration/helpers.py", ([], [("AL009", 2, "MEDIUM")])),
+    ("etcd/helpers.py", ([("AL009", 2, "HIGH")], [("AL009", 2, "HIGH")])),
+])
+def test_a_test_helpers_growing_default_is_shown_in_preview(tmp_path, path, expected):
+    assert _both(tmp_path, {path: _PROCESS_HELPER}) == expected
+
+
+_FORMATTERS = '''\
+from osc_lib import utils
+
+_formatters = {}
+
+
+class HumanReadableSizeColumn:
+    pass
+
+
+class DictColumn:
+    pass
+
+
+class ShowImage:
+    def take_action(self, image, human_readable):
+        if human_readable:
+            _formatters[KEY] = HumanReadableSizeColumn
+        _formatters["properties"] = DictColumn
+        data = utils.get_item_properties(image, ["size"], formatters=_formatters)
+        return ("size",), data
+
+
+class CreateImage:
+    def take_action(self, image):
+        if image:
+            _formatters["properties"] = DictColumn
+            data = utils.get_item_properties(image, ["size"], formatters=_formatters)
+            return ("size",), data
+        return (), ()
+'''
+
+
+def test_a_template_handed_to_an_outside_builder_is_material_and_a_flag_guarded_entry_leaks(tmp_path):
+    # python-openstackclient 7.1.0's ``image show --human-readable``: the size formatter stays in
+    # the module-level ``_formatters`` for every later ``image show`` and ``image create`` (a
+    # reproduced miss of blind set 55); the ``properties`` entry both write is the same constant
+    files = {"image.py": _FORMATTERS.replace("KEY", '"size"')}
+    assert _both(tmp_path, files) == ([("AL003", 17, "HIGH")], [("AL003", 17, "HIGH"), ("AL003", 26, "MEDIUM")])
+
+
+def test_an_entry_every_writer_sets_to_the_same_constant_is_preview(tmp_path):
+    files = {"image.py": _FORMATTERS.replace("KEY", '"properties"').replace(
+        "HumanReadableSizeColumn\n        _formatters", "DictColumn\n        _formatters")}
+    assert _both(tmp_path, files) == ([], [("AL003", 17, "MEDIUM"), ("AL003", 26, "MEDIUM")])
