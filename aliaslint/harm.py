@@ -443,8 +443,32 @@ def _changes_parameter(doc: str, param: str) -> bool:
     of issue 8's twenty-third set), "Modify ``spec`` in place". Another word between the verb and
     the name ("update the headers of the request") says nothing of ``headers``."""
     name = re.escape(param.lstrip("*"))
-    return bool(re.search(rf"\b(updat|modif|mutat|merg\w*\s+into|fill|populat|enrich)\w*\s+`*{name}`*\b", doc,
-                          re.IGNORECASE))
+    verb = r"\b(updat|modif|mutat|merg\w*\s+into|fill|populat|enrich)\w*\s+"
+    if re.search(rf"{verb}`*{name}`*\b", doc, re.IGNORECASE):
+        return True
+    # or by what its own entry calls it: "It mutates the firewall rule object" of
+    # ``:param firewall_rule_temp: Firewall rule obj`` (pyvcloud 23.0.4's
+    # ``__populate_protocol_elements``, a B of issue 8's blind fifty-fifth set)
+    said = _described_as(doc, param)
+    return bool(said) and bool(re.search(rf"{verb}(the\s+|this\s+)?{re.escape(said)}\b", doc, re.IGNORECASE))
+
+
+def _described_as(doc: str, param: str) -> str:
+    """The first two words of ``param``'s own entry in ``doc`` (``:param rule: Firewall rule
+    obj`` -> ``"firewall rule"``), lower-cased; ``""`` without an entry of two words or more,
+    or one that starts with an article or a type word (``a``, ``the``, ``dict``)."""
+    match = re.search(_entry_pattern(param) + r"[ \t]*([A-Za-z][\w-]*)[ \t]+([A-Za-z][\w-]*)", doc,
+                      re.IGNORECASE | re.MULTILINE)
+    if match is None:
+        return ""
+    first, second = match.group(match.lastindex - 1), match.group(match.lastindex)
+    if first.lower() in _NO_DESCRIPTION:
+        return ""
+    return f"{first} {second}".lower()
+
+
+#: first words of a parameter's entry that say nothing of what it is
+_NO_DESCRIPTION = frozenset({"a", "an", "the", "dict", "list", "str", "int", "bool", "optional", "object", "obj"})
 
 
 def out_parameter(fn: FunctionSummary, index: int) -> bool:

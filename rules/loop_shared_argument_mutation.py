@@ -95,7 +95,8 @@ class LoopSharedArgumentMutation(ProjectRule):
     - a change below a private attribute (`node.connection._prepared.pop(name)`): by convention
       the state of the object that holds it, meant to last from one use to the next;
     - a callee whose docstring names that argument as what it updates ("update target from source
-      recursively"), handed another input each round: each round merges its input into the one
+      recursively"; or by its own entry's words: "It mutates the firewall rule object" of
+      `:param rule_temp: Firewall rule obj`), handed another input each round: each round merges its input into the one
       target (such a merge is no cause of its own: a change that reaches, through what it stored,
       another object is that object's finding);
     - a loop that hands the call's own result back to it on every round that goes on (`r =

@@ -32,6 +32,9 @@
   material (python-openstackclient 7.1.0's ``_formatters``, a reproduced miss of blind set 55:
   ``image show --human-readable`` leaves the size formatter for every later command); an entry
   every writer sets to the same constant, one of them on every path, is preview.
+- AL001: a callee documented as changing the argument by the words of the argument's own entry
+  ("It mutates the firewall rule object", ``:param firewall_rule_temp: Firewall rule obj``) merges
+  each round's input into it (pyvcloud 23.0.4: a B of blind set 55). Preview.
 """
 from __future__ import annotations
 
@@ -525,3 +528,37 @@ def test_an_entry_every_writer_sets_to_the_same_constant_is_preview(tmp_path):
     files = {"image.py": _FORMATTERS.replace("KEY", '"properties"').replace(
         "HumanReadableSizeColumn\n        _formatters", "DictColumn\n        _formatters")}
     assert _both(tmp_path, files) == ([], [("AL003", 17, "MEDIUM"), ("AL003", 26, "MEDIUM")])
+
+
+_FIREWALL = '''\
+def create_element(tag, text=None):
+    return {"tag": tag, "text": text, "children": []}
+
+
+class FirewallRule:
+    def _populate_services(self, firewall_rule_temp, services):
+        """Populates service elements."""
+        for service in services:
+            protocol = list(service)[0]
+            self.__populate_protocol_elements(firewall_rule_temp, protocol, service[protocol])
+
+    def __populate_protocol_elements(self, firewall_rule_temp, protocol, port):
+        """Populate protocol elements. It mutates the WHAT object.
+
+        :param firewall_rule_temp: Firewall rule obj
+        :param protocol: protocol
+        """
+        service_tag = create_element("service")
+        service_tag["children"].append(create_element("protocol", protocol))
+        firewall_rule_temp["application"]["children"].append(service_tag)
+'''
+
+
+@pytest.mark.parametrize(("what", "expected"), [
+    # the argument named by its own entry's words: each round adds its service to the one rule
+    # (pyvcloud 23.0.4's firewall rules, a B of blind set 55 whose suggested deep copy sent none)
+    ("firewall rule", ([], [("AL001", 10, "MEDIUM")])),
+    ("request", ([("AL001", 10, "HIGH")], [("AL001", 10, "HIGH")])),
+])
+def test_a_callee_documented_as_changing_the_argument_by_its_description_merges_into_it(tmp_path, what, expected):
+    assert _both(tmp_path, {"rules.py": _FIREWALL.replace("WHAT", what)}) == expected
