@@ -30,7 +30,7 @@ from aliaslint.branches import ClosedValues, names_set_on_every_path
 from aliaslint.diagnostics import Diagnostic, Location
 from aliaslint.files import physical_lines
 from aliaslint.positions import node_positions
-from aliaslint.properties import accessor_of, plain_attributes
+from aliaslint.properties import accessor_of, method_key, plain_attributes
 from aliaslint.receivers import ForeignCalls, drop_foreign_container_guesses, foreign_receivers
 from aliaslint.summary import (
     ACCUMULATE,
@@ -4356,13 +4356,10 @@ class ModuleAnalyzer:
             while fa.nested:
                 inner = fa.nested.pop(0)
                 if isinstance(inner, cst.FunctionDef):
-                    accessor = accessor_of(inner) if cls is not None else None
-                    if accessor is not None:
-                        name = f"{inner.name.value}[{accessor}]"
-                        cls.methods.setdefault(name, f"{cls.qualname}.{name}")
-                    elif cls is not None:
-                        cls.methods.setdefault(inner.name.value, f"{cls.qualname}.{inner.name.value}")
-                        if self.decorator_kind(inner) == "property":
+                    if cls is not None:
+                        key = method_key(inner)
+                        cls.methods.setdefault(key, f"{cls.qualname}.{key}")
+                        if accessor_of(inner) is None and self.decorator_kind(inner) == "property":
                             cls.properties.add(inner.name.value)
                     self.analyze_function(inner, cls, prefix=cls.qualname if cls else self.name)
                 else:
@@ -4446,11 +4443,10 @@ class ModuleAnalyzer:
         plain = plain_attributes([stmt for stmt in body if isinstance(stmt, cst.FunctionDef)])
         for stmt in body:
             if isinstance(stmt, cst.FunctionDef):
-                accessor = accessor_of(stmt)
-                if accessor is not None:
+                if accessor_of(stmt) is not None:
                     # the getter's name is the property's; the setter is a method of the class
                     # under a name of its own (what the rules that walk a class's methods see)
-                    info.methods[f"{stmt.name.value}[{accessor}]"] = f"{qual}.{stmt.name.value}[{accessor}]"
+                    info.methods[method_key(stmt)] = f"{qual}.{method_key(stmt)}"
                     continue
                 kind = self.decorator_kind(stmt)
                 if kind == "property" and stmt.name.value not in plain:
@@ -4490,8 +4486,7 @@ class ModuleAnalyzer:
         return "method"
 
     def analyze_function(self, node: cst.FunctionDef, cls: ClassInfo | None, prefix: str) -> None:
-        accessor = accessor_of(node) if cls is not None else None
-        qual = f"{prefix}.{node.name.value}" + (f"[{accessor}]" if accessor else "")
+        qual = f"{prefix}.{method_key(node) if cls is not None else node.name.value}"
         kind = self.decorator_kind(node) if cls is not None else "function"
         params = [p.name.value for p in (*node.params.posonly_params, *node.params.params)]
         if isinstance(node.params.star_arg, cst.Param):

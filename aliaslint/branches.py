@@ -73,8 +73,12 @@ def _literal_values(node: cst.BaseExpression, names: dict[str, frozenset[str]]) 
     return frozenset(out)
 
 
+#: what renders a node's source text (one for the process: a module per call was made for each)
+_RENDERER = cst.Module(body=[])
+
+
 def _code(node: cst.CSTNode) -> str:
-    return cst.Module(body=[]).code_for_node(node)
+    return _RENDERER.code_for_node(node)
 
 
 def _tested_values(test: cst.BaseExpression) -> tuple[str, frozenset[str]] | None:

@@ -33,6 +33,13 @@ def accessor_of(node: cst.FunctionDef) -> str | None:
     return None
 
 
+def method_key(node: cst.FunctionDef) -> str:
+    """The name a method is kept under in its class: its own, or ``<name>[setter]`` /
+    ``<name>[deleter]`` for a property's accessor (:func:`accessor_of`)."""
+    accessor = accessor_of(node)
+    return f"{node.name.value}[{accessor}]" if accessor else node.name.value
+
+
 def _body(node: cst.FunctionDef) -> list[cst.BaseSmallStatement]:
     """The simple statements of a function's body, a leading docstring left out; ``[]`` when
     the body holds a compound statement."""

@@ -96,9 +96,9 @@ class LoopSharedArgumentMutation(ProjectRule):
       the state of the object that holds it, meant to last from one use to the next;
     - a callee whose docstring names that argument as what it updates ("update target from source
       recursively"; or by its own entry's words: "It mutates the firewall rule object" of
-      `:param rule_temp: Firewall rule obj`), handed another input each round: each round merges its input into the one
-      target (such a merge is no cause of its own: a change that reaches, through what it stored,
-      another object is that object's finding);
+      `:param rule_temp: Firewall rule obj`), handed another input each round: each round
+      merges its input into the one target (such a merge is no cause of its own: a change that
+      reaches, through what it stored, another object is that object's finding);
     - a loop that hands the call's own result back to it on every round that goes on (`r =
       step(name, ctx); ctx = r`), or in the call's own statement whenever it runs (`vals =
       update(vals, tdict)` under `if tdict:`): a fold, whose accumulator is meant to grow.
