@@ -4453,18 +4453,65 @@ class ModuleAnalyzer:
                     info.properties.add(stmt.name.value)
                 info.methods[stmt.name.value] = f"{qual}.{stmt.name.value}"
         if any(self._is_dataclass_decorator(d.decorator) for d in node.decorators):
-            fields, annotations = [], []
+            attrs = any(self._is_attrs_decorator(d.decorator) for d in node.decorators)
+            fields, annotations, shared = [], [], []
             for stmt in body:
                 if isinstance(stmt, cst.SimpleStatementLine):
                     for small in stmt.body:
                         if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) \
                                 and "ClassVar" not in self.code_for(small.annotation):
-                            fields.append((small.target.value, self.site(small)))
-                            annotations.append(helper.snapshot(helper.eval(small.annotation.annotation)))
+                            annotation = helper.snapshot(helper.eval(small.annotation.annotation))
+                        elif attrs and isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                                and isinstance(small.targets[0].target, cst.Name) and self._attrs_field(small.value):
+                            annotation = frozenset()  # ``legend = attr.ib(default={...})``
+                        else:
+                            continue
+                        target = small.target if isinstance(small, cst.AnnAssign) else small.targets[0].target
+                        if small.value is not None and self._attrs_field(small.value) \
+                                and self._keyword(small.value, "init") == "False":
+                            continue  # not a parameter of the generated ``__init__``
+                        default = self._shared_default(small.value, attrs)
+                        if default is not None:
+                            shared.append((len(fields) + 1, self.site(default), self.code_for(default)))
+                        fields.append((target.value, self.site(small)))
+                        annotations.append(annotation)
             info.dataclass_fields = tuple(fields)
             info.dataclass_annotations = tuple(annotations)
+            info.dataclass_defaults = tuple(shared)
         # class-level assignments are evaluated like a tiny module body (names are class attrs)
         self.walk_module_body(helper, body, info)
+
+    def _is_attrs_decorator(self, node: cst.BaseExpression) -> bool:
+        """attrs' class decorators (``@attr.s``, ``@attrs.define``, ``@define``, ``@frozen``):
+        unlike ``@dataclass``, they take a mutable default as it is and give it to every instance."""
+        if isinstance(node, cst.Call):
+            node = node.func
+        text = self.code_for(node)
+        return self._is_dataclass_decorator(node) and not text.endswith("dataclass")
+
+    def _attrs_field(self, node: cst.BaseExpression | None) -> bool:
+        """``attr.ib(...)``, ``attr.attrib(...)``, ``attrs.field(...)``, ``field(...)``."""
+        return isinstance(node, cst.Call) and self.code_for(node.func).rsplit(".", 1)[-1] in ("ib", "attrib", "field")
+
+    def _keyword(self, call: cst.Call, name: str) -> str | None:
+        """The source text of keyword argument ``name`` of ``call``, or None."""
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == name:
+                return self.code_for(arg.value)
+        return None
+
+    def _shared_default(self, value: cst.BaseExpression | None, attrs: bool) -> cst.BaseExpression | None:
+        """The default of an attrs field that is one mutable container for every instance:
+        ``attr.ib(default={'show': False})``, or, under ``@define``, a bare ``tags: list = []``.
+        attrs keeps such a default as it is (``factory=`` / ``attr.Factory`` makes a new one per
+        instance; ``@dataclass`` rejects a ``list``, ``dict`` or ``set`` default outright)."""
+        if not attrs or value is None:
+            return None
+        if self._attrs_field(value):
+            value = next((a.value for a in value.args if a.keyword is not None and a.keyword.value == "default"), None)
+            if value is None:
+                return None
+        return value if _makes_container(value) else None
 
     def _is_dataclass_decorator(self, node: cst.BaseExpression) -> bool:
         """``@dataclass``, ``@dataclasses.dataclass(...)``, attrs' ``@define`` / ``@attr.s``."""

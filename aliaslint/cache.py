@@ -100,7 +100,7 @@ def key_from_digest(digest: str, module: str, display: str, is_package: bool, ru
 
 #: the entry format; a change to the codec, to the summary's fields or to how entries are
 #: stored (:func:`entry_bytes`; 3: compressed bodies) bumps it
-FORMAT = "aliaslint-summary/12"  # 12: CallSite.raised
+FORMAT = "aliaslint-summary/13"  # 13: ClassInfo.dataclass_defaults
 #: an entry larger than this, as a file or once decompressed, is not read (a hostile or damaged
 #: file must not fill memory)
 MAX_ENTRY_BYTES = 64 * 1024 * 1024

@@ -119,7 +119,8 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
                   for i, (name, site) in enumerate(info.dataclass_fields)]
         init = FunctionSummary(f"{q}.__init__", info.module, "__init__", params, info.site or stores[0][2],
                                cls=q, kind="method", self_stores=stores,
-                               annotations=(frozenset(), *info.dataclass_annotations))
+                               annotations=(frozenset(), *info.dataclass_annotations),
+                               mutable_defaults=info.dataclass_defaults)
         self.functions[init.qualname] = init
         info.methods = {**info.methods, "__init__": init.qualname}
 

@@ -273,6 +273,10 @@ class ClassInfo:
     dataclass_fields: tuple[tuple[str, Site], ...] = ()
     #: the annotation of each of those fields (the generated ``__init__``'s parameter types)
     dataclass_annotations: tuple[Value, ...] = ()
+    #: the fields of an attrs class whose default is one mutable container that attrs gives every
+    #: instance built without the argument (``legend = attr.ib(default={'show': False})``):
+    #: ``(parameter index of the generated __init__, the default's site, its source text)``
+    dataclass_defaults: tuple[tuple[int, Site, str], ...] = ()
     #: the class's docstring (where many libraries document their constructor's arguments)
     doc: str = ""
     #: derives from the builtin ``type``: a metaclass, whose ``__new__`` and ``__init__`` Python

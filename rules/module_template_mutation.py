@@ -33,6 +33,10 @@ def template_value(project, root):
         value, _ = project.modules[owner].globals[name]
         main = project.functions.get(f"{owner}.<module>")
     elif kind == "classattr":
+        if any(field == name for field, _ in project.classes[owner].dataclass_fields):
+            # a dataclass's or attrs class's field: the generated ``__init__`` sets it on every
+            # instance, so ``self.tags`` is the instance's, and a shared default is AL009's
+            return None
         value, _ = project.classes[owner].class_attrs[name]
         main = project.functions.get(f"{owner}.<class>")
     else:
@@ -201,6 +205,23 @@ def _material_paths(value, root, depth: int = 0):
                 yield from _material_paths(v, root, depth + 1)
             if o.copy_of is not None:
                 yield from _material_paths(o.copy_of, root, depth + 1)
+
+
+def _nested_whole(value, root, depth: int = 0) -> bool:
+    """Whether a new object in ``value`` holds the whole of ``root`` as one of its parts
+    (``res = {'heatmap': self.heatmap}; ...; return res``): the template is material the result
+    is built from, so entries written into it with the call's keys are not a registry's or a
+    cache's (grafanalib 0.7.1's class-level ``Heatmap.heatmap = {}``, merged into by each panel's
+    ``extraJson``: a reproduced miss of issue 8's blind fifty-sixth set). A registry handed back
+    whole is the object itself (``return _REGISTRY``), not a part of a new one."""
+    return any(isinstance(o, Fresh) and depth < 4 and any(
+        any(isinstance(x, Ref) and x.root == root and not x.path for x in v) or _nested_whole(v, root, depth + 1)
+        for _, v in o.fields) for o in value)
+
+
+def _functions_of(groups) -> frozenset:
+    """The functions whose changes make up one cause's groups of ``(function, effect)``."""
+    return frozenset(fn.qualname for items in groups for fn, _ in items)
 
 
 def _instance_registry(project, holder: str, root) -> bool:
@@ -591,7 +612,9 @@ class ModuleTemplateMutation(ProjectRule):
     what it builds (returns it, embeds it, copies from it, or returns what a call outside the
     tree made from it: `get_item_properties(item, columns, formatters=_formatters)`): directly,
     through a local alias (`spec = TEMPLATE`), through a callee, or across modules (a constant
-    imported from another module).
+    imported from another module). A template put whole into a new result and then merged into
+    with the call's own keys (`res = {"heatmap": self.heatmap}; _deep_update(res, self.extra)`:
+    grafanalib 0.7.1's class-level `Heatmap.heatmap`) is material, not a registry.
 
     ## Why is this bad?
     The template is shared by every call and every caller: what one call writes into it, the
@@ -789,7 +812,8 @@ class ModuleTemplateMutation(ProjectRule):
                 # a registry or cache is written at keys that depend on the inputs; a template the
                 # result is built from is polluted by such a write all the same
                 registry = any(r.kind in ("param", "call", "unknown") for r in e.key_deps) \
-                    and (not e.path or _partitioned_by_instance(fn, e)) and not cached
+                    and (not e.path or _partitioned_by_instance(fn, e)) and not cached \
+                    and not (not e.path and (e.stored_at is not None or _nested_whole(ret, e.root)))
                 if not builds or registry:
                     # not used as material for the result (a setter, a cache), unless it stands in
                     # for a parameter the caller left out: then it is every later such call's
@@ -826,14 +850,16 @@ class ModuleTemplateMutation(ProjectRule):
                 causes.setdefault((root, frozenset(other.site for _, other in items)), []).append(items)
         # the same changes reaching one of several templates (``fields = (STATIC if s else
         # DYNAMIC)[k]; fields.update(...)``): one finding, the other templates named with it
+        # (only from the same functions: two functions handing two templates to one helper that
+        # changes what it is given are two causes, each with its own template)
         alternatives: dict = {}
-        for root, sites in list(causes):
+        for (root, sites), groups in causes.items():
             if isinstance(sites, frozenset):
-                alternatives.setdefault(sites, []).append(root)
+                alternatives.setdefault((sites, _functions_of(groups)), []).append(root)
         out = []
         for (root, sites), groups in causes.items():
             by_class = not isinstance(sites, frozenset)
-            if not by_class and alternatives[sites][0] != root:
+            if not by_class and alternatives[sites, _functions_of(groups)][0] != root:
                 continue
             items = groups[0] if not by_class else _leading_first(project, groups[0])
             if root.name.endswith("()"):
@@ -1021,7 +1047,7 @@ class ModuleTemplateMutation(ProjectRule):
             harmful = not _harmless(project, fn, e)
             related += [facts.related(other.site, f"also mutated here ({other.op})") for f, other in items[1:]
                         if other.site != e.site and not (harmful and _harmless(project, f, other))]
-            for other_root in (alternatives[sites][1:] if not by_class else ()):
+            for other_root in (alternatives[sites, _functions_of(groups)][1:] if not by_class else ()):
                 where = facts.global_site(other_root)
                 if where is not None:
                     related.append(facts.related(where, f"`{facts.root_name(fn, other_root)}` may be the object "

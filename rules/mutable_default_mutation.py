@@ -40,6 +40,44 @@ def _overwritten_each_call(project, fn, index: int, hits) -> bool:
                      lambda o: isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index)
 
 
+def _one_line(text: str) -> str:
+    """``text`` (a literal's source) on one line, without the spaces its line breaks left inside
+    its brackets."""
+    text = " ".join(text.split())
+    for opening, closing in ("{}", "[]", "()"):
+        text = text.replace(opening + " ", opening).replace(" " + closing, closing)
+    return text
+
+
+def _brief(text: str, limit: int = 50) -> str:
+    """A default's source text on one line, cut to about ``limit`` characters."""
+    text = _one_line(text)
+    return text if len(text) <= limit else text[: limit - 5].rstrip() + " ..." + text[-1]
+
+
+def _factory(text: str) -> str:
+    """What makes a new default per instance: ``dict`` for ``{}``, ``lambda: {'show': False}``
+    for a short literal, a named function otherwise."""
+    text = _one_line(text)
+    empty = {"{}": "dict", "[]": "list", "set()": "set", "dict()": "dict", "list()": "list"}
+    if text in empty:
+        return empty[text]
+    return f"lambda: {text}" if len(text) <= 50 else "a function that returns a new one"
+
+
+def _harmless_again(e, kept: bool) -> bool:
+    """Whether repeating change ``e`` leaves the default as it was (:func:`harm.repeat_safe`),
+    and no later call gets an earlier one's value (:func:`harm.fills_with_inputs`). For a default
+    a constructor keeps (``kept``), a value read from the instance (``self``) is no normalisation
+    of the default's own content: it is another field of each instance, which differs between
+    the instances sharing the default (grafanalib 0.7.1's ``Heatmap``, merging each panel's
+    ``self.extraJson`` into the ``cards`` default every Heatmap shares: a reproduced miss of
+    issue 8's blind fifty-sixth set)."""
+    if harm.repeat_safe(e) is None or harm.fills_with_inputs(e):
+        return False
+    return not (kept and e.kind == OVERWRITE and e.root.kind == "param" and e.root.index == 0 and harm.normalises(e))
+
+
 def _order(e) -> tuple:
     """Which change a finding leads with: one not harmless when repeated, and not a removal."""
     return harm.repeat_safe(e) is not None, e.kind == REMOVE, e.site
@@ -50,8 +88,11 @@ class MutableDefaultMutation(ProjectRule):
     ## What it does
     Finds a parameter whose default is a mutable container (`namespace={}`, `seen=set()`) that
     the function changes: directly, through a local alias, or through a callee, in any module;
-    and a constructor that keeps such a default (`self.rules = rules`) that another method then
-    changes (`self.rules[name] = rule`).
+    a constructor that keeps such a default (`self.rules = rules`) that another method then
+    changes (`self.rules[name] = rule`); and an attrs field whose default is one such container
+    (`cards = attr.ib(default={...})`, `tags: list = []` under `@define`), which attrs gives
+    every instance built without the argument, changed by a method (grafanalib 0.7.1's
+    `Heatmap.cards`, into which each panel's `extraJson` is merged).
 
     ## Why is this bad?
     Python evaluates a default once, when `def` runs: every call that leaves the argument out
@@ -179,12 +220,21 @@ class MutableDefaultMutation(ProjectRule):
                 fn, first = hits[0]
                 short_cls = cls_name.rsplit(".", 1)[-1]
                 shown = format_path("self", first.path)
-                message = (
-                    f"`{facts.short(fn.qualname)}` {facts.verb(first.op)} `{shown}`, but `__init__` keeps its default "
-                    f"`{name}={text}` there, which is made once, when `__init__` is defined: every {short_cls} built "
-                    f"without `{name}` shares that one object and sees what the others put in it; default to `None` "
-                    f"and make a new one in `__init__`"
-                )
+                if index in {i for i, _, _ in project.classes[cls_name].dataclass_defaults}:
+                    # attrs' generated ``__init__``: the field's default is the one object
+                    message = (
+                        f"`{facts.short(fn.qualname)}` {facts.verb(first.op)} `{shown}`, but the field's default "
+                        f"`{_brief(text)}` is one object, made when the class is defined, which attrs gives every "
+                        f"{short_cls} built without `{name}`: each sees what the others put in it; make one per "
+                        f"instance (`factory={_factory(text)}`)"
+                    )
+                else:
+                    message = (
+                        f"`{facts.short(fn.qualname)}` {facts.verb(first.op)} `{shown}`, but `__init__` keeps its "
+                        f"default `{name}={text}` there, which is made once, when `__init__` is defined: every "
+                        f"{short_cls} built without `{name}` shares that one object and sees what the others put in "
+                        f"it; default to `None` and make a new one in `__init__`"
+                    )
                 related = [facts.related(stores[0][1], "kept here"), *_changed_here(facts, "self", (e for _, e in hits))]
                 confidence, witness = cls._tier(project, facts, init, index, name, site, [e for _, e in hits],
                                                 what=f"another {short_cls} built without `{name}`")
@@ -225,8 +275,8 @@ class MutableDefaultMutation(ProjectRule):
                                  for e in hits)
         # (a fill with what the call was given is not harmless here: the next call that leaves
         # the argument out gets this call's value)
-        if name.startswith("_") or keyed or all(harm.repeat_safe(e) is not None and not harm.fills_with_inputs(e)
-                                                for e in hits) or not what and _overwritten_each_call(project, fn, index, hits):
+        if name.startswith("_") or keyed or all(_harmless_again(e, bool(what)) for e in hits) \
+                or not what and _overwritten_each_call(project, fn, index, hits):
             return Confidence.MEDIUM, None
         omitting = [call for caller_q, call, t in sorted(project.callers.get(fn.qualname, []),
                                                         key=lambda c: (c[1].site, c[0]))

@@ -154,7 +154,7 @@ def test_entries_are_stored_compressed_and_read_back_exactly(tmp_path: Path) -> 
     meta = json.loads(header)
     assert sorted(meta) == ["format", "key", "mac", "raw", "sha256", "size"]
     assert (meta["format"], meta["key"], meta["size"], meta["raw"]) == (
-        "aliaslint-summary/12", entry.name, len(stored), len(encoded))
+        "aliaslint-summary/13", entry.name, len(stored), len(encoded))
     assert meta["sha256"] == hashlib.sha256(stored).hexdigest() == store.digest(entry.name)
     assert len(stored) < len(encoded) / 2
     assert cache.checked_body(entry, cache.FORMAT, entry.name) == (encoded, meta["sha256"])

@@ -1,0 +1,242 @@
+"""Kinds of issue 8's twenty-third stop, kept as tests with their twins.
+
+- AL003: a class-level template that a method puts whole into a new result and then merges the
+  call's input into (``res = {'heatmap': self.heatmap}; _deep_update(res, self.extraJson)``) is
+  material, not a registry filled with the call's keys (grafanalib 0.7.1's ``Heatmap.heatmap =
+  {}``: a reproduced miss of blind set 56). Handed back whole (``return _SETTINGS``), it is the
+  object itself, a registry, as before.
+- AL003: two functions handing two templates to one helper that changes what it is given are two
+  findings, each with its own template (they were merged as alternatives of one, and one was lost).
+- Phase 1: an attrs field's default (``cards = attr.ib(default={...})``, ``tags: list = []``
+  under ``@define``) is one object attrs gives every instance built without the argument: the
+  generated ``__init__`` has it as a mutable default, and AL009 reports a method that changes it
+  (grafanalib's ``Heatmap.cards``, the same reproduced miss). ``factory=`` and ``attr.Factory``
+  make one per instance. A field's class attribute is no class-level template (AL003 is silent).
+- AL009: for a default a constructor keeps, a value read from the instance's other fields is no
+  normalisation of the default's content: the instances sharing it have different fields.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_harm import run, shown
+
+
+def _messages(tmp_path: Path, files: dict[str, str], preview: bool = False) -> list[str]:
+    return [d.message for d in run(tmp_path, files, preview=preview)]
+
+
+def _both(tmp_path: Path, files: dict[str, str]) -> tuple[list[tuple], list[tuple]]:
+    """``(default findings, --preview findings)`` as ``(code, line, confidence)``."""
+    return shown(run(tmp_path / "default", files)), shown(run(tmp_path / "preview", files, preview=True))
+
+
+_DEEP_UPDATE = '''\
+def _deep_update(base, extra):
+    for k, v in extra.items():
+        if k in base and isinstance(base[k], dict):
+            _deep_update(base[k], v)
+        else:
+            base[k] = v
+'''
+
+_CLASS_TEMPLATE = _DEEP_UPDATE + '''
+
+class Heatmap:
+    heatmap = {}
+
+    def __init__(self, extra):
+        self.extra = extra
+
+    def to_json_data(self):
+        res = {"heatmap": HEATMAP}
+        _deep_update(res, self.extra)
+        return res
+'''
+
+
+def test_a_class_level_template_put_whole_into_the_result_then_merged_into_is_found(tmp_path):
+    files = {"panels.py": _CLASS_TEMPLATE.replace("HEATMAP", "self.heatmap")}
+    assert _both(tmp_path, files) == ([("AL003", 17, "HIGH")], [("AL003", 17, "HIGH")])
+    assert _messages(tmp_path / "m", files) == [
+        "`Heatmap.to_json_data` writes an item of `Heatmap.heatmap` (through _deep_update -> _deep_update), a "
+        "class-level template that it also builds its result from; every later call starts from the changed "
+        "template; copy it first (`copy.deepcopy(Heatmap.heatmap)`)"]
+
+
+def test_a_class_level_template_copied_deeply_into_the_result_is_silent(tmp_path):
+    files = {"panels.py": "import copy\n" + _CLASS_TEMPLATE.replace("HEATMAP", "copy.deepcopy(self.heatmap)")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_a_module_registry_handed_back_whole_is_still_a_registry(tmp_path):
+    source = "_SETTINGS = {}\n\n\ndef configure(**options):\n    _SETTINGS.update(options)\n    return _SETTINGS\n"
+    assert _both(tmp_path, {"settings.py": source}) == ([], [])
+
+
+_PANEL_JSON = _DEEP_UPDATE + '''
+
+class Panel:
+    def __init__(self, title, extraJson=None):
+        self.title = title
+        self.extraJson = extraJson
+
+    def panel_json(self, overrides):
+        res = {"title": self.title}
+        _deep_update(res, overrides)
+        _deep_update(res, self.extraJson or {})
+        return res
+
+
+class Heatmap(Panel):
+    heatmap = {}
+
+    def to_json_data(self):
+        return self.panel_json({"heatmap": HEATMAP})
+'''
+
+
+def test_a_class_level_template_an_earlier_merge_put_into_the_result_is_found(tmp_path):
+    # grafanalib 0.7.1's shape: the first merge puts the class's dict into the panel's JSON by
+    # reference, the second merges the panel's ``extraJson`` into it
+    files = {"panels.py": _PANEL_JSON.replace("HEATMAP", "self.heatmap")}
+    assert _both(tmp_path, files) == ([("AL003", 25, "HIGH")], [("AL003", 25, "HIGH")])
+
+
+def test_a_class_level_template_copied_before_the_merges_is_silent(tmp_path):
+    files = {"panels.py": "import copy\n" + _PANEL_JSON.replace("HEATMAP", "copy.deepcopy(self.heatmap)")}
+    # (the caller's ``title`` kept by reference and merged into: AL006's preview, as before)
+    assert _both(tmp_path, files) == ([], [("AL006", 7, "MEDIUM")])
+
+
+_TWO_TEMPLATES = _DEEP_UPDATE + '''
+
+FIRST = {"heatmap": {}}
+SECOND = {"graph": {}}
+
+
+def build_first(extra):
+    res = {"heatmap": FIRST["heatmap"]}
+    _deep_update(res, extra)
+    return res
+
+
+def build_second(extra):
+    res = {"graph": SECOND["graph"]}
+    _deep_update(res, extra)
+    return res
+'''
+
+
+def test_two_functions_handing_two_templates_to_one_helper_are_two_findings(tmp_path):
+    found = run(tmp_path, {"builders.py": _TWO_TEMPLATES})
+    assert [(d.code, d.location.line, d.access_path) for d in found] == [
+        ("AL003", 15, 'FIRST["heatmap"]'), ("AL003", 21, 'SECOND["graph"]')]
+
+
+def test_one_function_choosing_between_two_templates_is_one_finding(tmp_path):
+    source = _DEEP_UPDATE + '''
+
+FIRST = {"heatmap": {}}
+SECOND = {"heatmap": {}}
+
+
+def build(extra, first):
+    res = {"heatmap": (FIRST if first else SECOND)["heatmap"]}
+    _deep_update(res, extra)
+    return res
+'''
+    found = run(tmp_path, {"builders.py": source})
+    assert [(d.code, d.location.line) for d in found] == [("AL003", 15)]
+    assert [r.message for r in found[0].related if "may be the object changed here too" in r.message] == [
+        "`SECOND` may be the object changed here too"]
+
+
+_ATTRS = '''\
+import attr
+
+
+''' + _DEEP_UPDATE + '''
+
+@attr.s
+class Heatmap(object):
+    title = attr.ib(default="")
+    cards = attr.ib(DEFAULT)
+    extraJson = attr.ib(default=None)
+
+    def to_json_data(self):
+        res = {"cards": self.cards, "title": self.title}
+        _deep_update(res, self.extraJson or {})
+        return res
+'''
+
+
+def test_an_attrs_default_every_instance_shares_changed_by_a_method_is_found(tmp_path):
+    files = {"heatmap.py": _ATTRS.replace("DEFAULT", "default={\n        'cardPadding': None,\n        'cardRound': None,\n    }")}
+    found = run(tmp_path, files)
+    assert shown(found) == [("AL009", 15, "HIGH")]
+    assert (found[0].location.line, found[0].location.column) == (15, 29)
+    assert found[0].message == (
+        "`Heatmap.to_json_data` writes an item of `self.cards`, but the field's default `{'cardPadding': None, "
+        "'cardRound': None,}` is one object, made when the class is defined, which attrs gives every Heatmap "
+        "built without `cards`: each sees what the others put in it; make one per instance (`factory=lambda: "
+        "{'cardPadding': None, 'cardRound': None,}`)")
+    assert [r.message for r in found[0].related][-1] == (
+        "second use: every Heatmap built without `cards` gets this same object, already changed")
+
+
+def test_an_attrs_default_made_per_instance_is_silent(tmp_path):
+    for default in ("factory=dict", "default=attr.Factory(dict)"):
+        files = {"heatmap.py": _ATTRS.replace("DEFAULT", default)}
+        assert shown(run(tmp_path / default.split("=")[0], files)) == []
+
+
+def test_an_attrs_default_only_read_is_silent(tmp_path):
+    files = {"heatmap.py": _ATTRS.replace("DEFAULT", "default={}").replace(
+        "        _deep_update(res, self.extraJson or {})\n", "")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+_DEFINE = '''\
+from attrs import define, field
+
+
+@define
+class Job:
+    tags: list = TAGS
+    env: dict = field(ENV)
+
+    def add(self, tag):
+        self.tags.append(tag)
+        self.env["LAST"] = tag
+'''
+
+
+def test_bare_and_field_defaults_of_define_are_each_instances_shared_object(tmp_path):
+    files = {"job.py": _DEFINE.replace("TAGS", "[]").replace("ENV", "default={}")}
+    found = run(tmp_path, files)
+    assert [(d.code, d.location.line, d.location.column, d.confidence.name) for d in found] == [
+        ("AL009", 6, 18, "HIGH"), ("AL009", 7, 31, "HIGH")]
+    assert found[0].message.endswith("make one per instance (`factory=list`)")
+    assert found[1].message.endswith("make one per instance (`factory=dict`)")
+
+
+def test_factories_under_define_are_silent_and_the_field_is_no_class_template(tmp_path):
+    files = {"job.py": _DEFINE.replace("TAGS", "field(factory=list)").replace("ENV", "factory=dict")}
+    # (what a caller passes is kept by reference: AL006's preview)
+    assert _both(tmp_path, files) == ([], [("AL006", 10, "MEDIUM"), ("AL006", 11, "MEDIUM")])
+
+
+def test_a_dataclass_field_default_factory_is_silent(tmp_path):
+    source = '''\
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Job:
+    tags: list = field(default_factory=list)
+
+    def add(self, tag):
+        self.tags.append(tag)
+'''
+    assert _both(tmp_path, {"job.py": source}) == ([], [("AL006", 9, "MEDIUM")])
