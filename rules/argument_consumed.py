@@ -296,9 +296,9 @@ class ArgumentConsumed(ProjectRule):
     context).
 
     Not reported: a helper whose every caller passes an object of its own; a key renamed in place
-    (`d["maintainers"] = [d["maintainer"]]; del d["maintainer"]`); a string written
-    where a test required another (`if t.get("action") == "requested": t["action"] =
-    "rerequested"`: a renamed value); a change behind a flag parameter (`if append:`) that the
+    (`d["maintainers"] = [d["maintainer"]]; del d["maintainer"]`, or `d["new"] = d.pop("old")`);
+    a string written where a test required another (`if t.get("action") == "requested":
+    t["action"] = "rerequested"`: a renamed value); a change behind a flag parameter (`if append:`) that the
     call passes, or leaves at its default, the other way.
     """
 

@@ -197,11 +197,15 @@ def test_the_key_that_chose_an_entry_written_into_it_is_preview(tmp_path: Path, 
 
 # --- preview: a docstring saying the function adds to that very parameter ---------------------------
 
+# (sagemaker's own ``headers[new] = headers.pop("Authorization")`` is a key renamed in place,
+# which AL007 leaves alone since the twenty-third stop; here the token is changed on the way, so
+# the caller's ``Authorization`` is destroyed)
 ADDS_TO = """
     def get_signed_request(app_arn, url, headers):
         '''{doc}'''
         if "Authorization" in headers:
-            headers["X-Amz-Partner-App-Authorization"] = headers.pop("Authorization")
+            token = headers.pop("Authorization")
+            headers["X-Amz-Partner-App-Authorization"] = "Partner " + token
         headers["X-SageMaker-Partner-App-Server-Arn"] = app_arn
         return url, dict(headers)
 """

@@ -1,0 +1,319 @@
+"""AL010 temporary-change-unrestored."""
+from __future__ import annotations
+
+import libcst as cst
+
+from aliaslint.diagnostics import WITNESS, Confidence, Diagnostic
+from aliaslint.harm import is_test_code
+from aliaslint.rule import Facts, Invalid, ProjectRule
+
+#: calls that do not run the project's code or reach the outside world: they are not the call
+#: an exception leaves the temporary value behind for
+_PLAIN_CALLS = frozenset({
+    "len", "str", "int", "float", "bool", "repr", "isinstance", "issubclass", "hasattr", "getattr",
+    "dict", "list", "tuple", "set", "frozenset", "sorted", "min", "max", "format", "type", "id",
+})
+
+
+def _nodes(node: cst.CSTNode):
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.children)
+
+
+def _root(node: cst.BaseExpression) -> str | None:
+    """The name an attribute or item chain starts from (``self`` for ``self.conn.headers``)."""
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _depth(node: cst.BaseExpression) -> int:
+    """How many attributes and items ``node`` reads below its root name."""
+    depth = 0
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        node, depth = node.value, depth + 1
+    return depth
+
+
+def _statements(block) -> list:
+    """The statements of a block, one per small statement of a simple line."""
+    body = block.body if isinstance(block, (cst.IndentedBlock, cst.SimpleStatementSuite)) else [block]
+    out = []
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            out += list(stmt.body)
+        else:
+            out.append(stmt)
+    return out
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    return {n.value for n in _nodes(node) if type(n) is cst.Name}
+
+
+class TemporaryChangeUnrestored(ProjectRule):
+    """
+    ## What it does
+    Finds a function that saves an entry of a long-lived object (`orig = self.connection.headers
+    .get("Authorization")`), puts a temporary value there, calls out, and puts the saved value
+    back after the call, outside a `finally:` block, so the old value comes back only when the
+    call returns.
+
+    ## Why is this bad?
+    When the call raises (a timeout, a refused connection, an error response), the temporary
+    value stays in an object the program goes on using: every later request on the same
+    connection is sent with it. python-keycloak 5.1.1's `userinfo` writes the user's bearer token
+    into the connection's shared headers for one request and takes it out only when the request
+    returns; after a failed request, the next user's calls go out with the first user's token.
+
+    ## Example
+    ```python
+    def userinfo(self, token):
+        orig = self.connection.headers.get("Authorization")
+        self.connection.headers["Authorization"] = "Bearer " + token
+        data = self.connection.raw_get(URL_USERINFO)
+        self.connection.headers["Authorization"] = orig
+        return data
+    ```
+
+    ## Use instead
+    ```python
+    def userinfo(self, token):
+        orig = self.connection.headers.get("Authorization")
+        self.connection.headers["Authorization"] = "Bearer " + token
+        try:
+            data = self.connection.raw_get(URL_USERINFO)
+        finally:
+            self.connection.headers["Authorization"] = orig
+        return data
+    ```
+
+    ## Fix safety
+    No automatic fix: where the `try:` starts and whether the handler should also re-raise is
+    the author's choice.
+
+    ## Tiers
+    Shown by default for an entry of a mapping (`headers["Authorization"]`, `os.environ["X"]`)
+    or an attribute of an object the instance holds (`self.session.timeout`), reached from `self`
+    or a module-level name; the second use named is the restore itself, which a failed call
+    skips. `--preview` only: an attribute of the instance itself (`self.indent`, a parser's or
+    visitor's working state, thrown away with the object when a call fails), an object the
+    function was given (the caller decides what a failure leaves), and test code.
+    """
+
+    code = "AL010"
+    name = "temporary-change-unrestored"
+    summary = "A temporary change to a long-lived object is undone only when the call after it returns"
+
+    VALID = (
+        "class C:\n    def f(self, t):\n        old = self.conn.headers.get('A')\n        self.conn.headers['A'] = t\n"
+        "        try:\n            return self.conn.get()\n        finally:\n            self.conn.headers['A'] = old\n",
+        "class C:\n    def f(self, t):\n        old = self.conn.headers.get('A')\n        self.conn.headers['A'] = t\n"
+        "        n = len(t)\n        self.conn.headers['A'] = old\n        return n\n",
+        "def f(t):\n    headers = {}\n    old = headers.get('A')\n    headers['A'] = t\n    send(headers)\n"
+        "    headers['A'] = old\n",
+    )
+    INVALID = (
+        Invalid(
+            "class C:\n    def f(self, t):\n        old = self.conn.headers.get('A')\n        self.conn.headers['A'] = t\n"
+            "        data = self.conn.get()\n        self.conn.headers['A'] = old\n        return data\n",
+            4, 9, "puts the old value back only when that call returns",
+        ),
+    )
+
+    # ------------------------------------------------------------ phase 1
+    def function_FunctionDef(self, node: cst.FunctionDef) -> None:
+        params = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
+                                         *node.params.kwonly_params)}
+        if isinstance(node.params.star_arg, cst.Param):
+            params.add(node.params.star_arg.name.value)
+        if node.params.star_kwarg is not None:
+            params.add(node.params.star_kwarg.name.value)
+        local = self._bound_names(node) - params
+        self._scan(node.body, params, local, protected=frozenset())
+
+    def _bound_names(self, node: cst.FunctionDef) -> set[str]:
+        """Names the function binds itself (its locals, not the module's names)."""
+        out = set()
+        for n in _nodes(node.body):
+            if isinstance(n, cst.AssignTarget) and isinstance(n.target, cst.Name):
+                out.add(n.target.value)
+            elif isinstance(n, (cst.For, cst.CompFor)) and isinstance(n.target, cst.Name):
+                out.add(n.target.value)
+            elif isinstance(n, cst.AsName) and isinstance(n.name, cst.Name):
+                out.add(n.name.value)
+        return out
+
+    def _scan(self, block, params: set[str], local: set[str], protected: frozenset) -> None:
+        stmts = _statements(block)
+        for i, stmt in enumerate(stmts):
+            self._match(stmts, i, params, local, protected)
+        for stmt in stmts:
+            if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                continue  # its own function
+            if isinstance(stmt, cst.Try):
+                # a handler or ``finally`` that names the saved value puts it back on failure
+                guarded = set()
+                for part in (*stmt.handlers, *([stmt.finalbody] if stmt.finalbody else [])):
+                    guarded |= _names(part)
+                self._scan(stmt.body, params, local, protected | frozenset(guarded))
+                for part in (*stmt.handlers, *([stmt.orelse] if stmt.orelse else []),
+                             *([stmt.finalbody] if stmt.finalbody else [])):
+                    self._scan(part.body, params, local, protected)
+                continue
+            for field in ("body", "orelse"):
+                sub = getattr(stmt, field, None)
+                if isinstance(sub, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+                    self._scan(sub, params, local, protected)
+                elif isinstance(sub, (cst.Else, cst.If)):
+                    self._scan(sub.body, params, local, protected) if isinstance(sub, cst.Else) else \
+                        self._scan_if(sub, params, local, protected)
+
+    def _scan_if(self, node: cst.If, params, local, protected) -> None:
+        self._scan(node.body, params, local, protected)
+        if isinstance(node.orelse, cst.If):
+            self._scan_if(node.orelse, params, local, protected)
+        elif isinstance(node.orelse, cst.Else):
+            self._scan(node.orelse.body, params, local, protected)
+
+    def _code(self, node: cst.CSTNode) -> str:
+        return self.context.module.code_for(node)
+
+    def _saved_slot(self, stmt) -> tuple[str, cst.BaseExpression, str, str] | None:
+        """``orig = X.get(K)`` / ``orig = X[K]`` / ``orig = X.a``: (the name, the holder ``X``,
+        the slot's key text (``'A'`` or ``.a``), its kind ``item`` or ``attribute``)."""
+        if not (isinstance(stmt, cst.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0].target, cst.Name)):
+            return None
+        name, value = stmt.targets[0].target.value, stmt.value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "get" \
+                and 1 <= len(value.args) <= 2 and value.args[0].keyword is None \
+                and isinstance(value.args[0].value, cst.SimpleString):
+            return name, value.func.value, self._code(value.args[0].value), "item"
+        if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
+                and isinstance(value.slice[0].slice.value, cst.SimpleString):
+            return name, value.value, self._code(value.slice[0].slice.value), "item"
+        if isinstance(value, cst.Attribute) and isinstance(value.value, (cst.Name, cst.Attribute)):
+            return name, value.value, "." + value.attr.value, "attribute"
+        return None
+
+    def _writes(self, node: cst.CSTNode, holder: str, key: str) -> bool:
+        """Whether ``node`` writes or removes the slot: ``X[K] = v``, ``del X[K]``, ``X.pop(K)``,
+        ``X.a = v``, ``X.update({K: v})``, ``setattr(X, "a", v)``, or a method of an object on the
+        way to ``X`` given the key (``self.connection.add_param_headers("Authorization", v)`` for
+        ``self.connection.headers``)."""
+        for n in _nodes(node):
+            if isinstance(n, (cst.AssignTarget, cst.AugAssign, cst.Del)):
+                target = n.target
+                if key.startswith("."):
+                    if isinstance(target, cst.Attribute) and self._code(target.value) == holder \
+                            and "." + target.attr.value == key:
+                        return True
+                elif isinstance(target, cst.Subscript) and self._code(target.value) == holder \
+                        and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
+                        and self._code(target.slice[0].slice.value) == key:
+                    return True
+            elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute):
+                receiver, method = self._code(n.func.value), n.func.attr.value
+                args = [self._code(a.value) for a in n.args]
+                if receiver == holder and method in ("pop", "__setitem__", "__delitem__", "setdefault") \
+                        and args[:1] == [key]:
+                    return True
+                if receiver == holder and method == "update" and n.args and isinstance(n.args[0].value, cst.Dict) \
+                        and any(isinstance(el, cst.DictElement) and self._code(el.key) == key
+                                for el in n.args[0].value.elements):
+                    return True
+                if holder.startswith(receiver + ".") and args[:1] == [key]:
+                    return True  # a setter of the object that holds ``X``, given the key
+            elif isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in ("setattr", "delattr") \
+                    and key.startswith(".") and len(n.args) >= 2 and self._code(n.args[0].value) == holder \
+                    and isinstance(n.args[1].value, cst.SimpleString) \
+                    and n.args[1].value.evaluated_value == key[1:]:
+                return True
+        return False
+
+    def _outside_call(self, node: cst.CSTNode) -> cst.Call | None:
+        """The first call in ``node`` that runs other code than a builtin's."""
+        calls = [n for n in _nodes(node) if isinstance(n, cst.Call)]
+        calls.sort(key=lambda c: (self.context.site(c).line, self.context.site(c).column))
+        for c in calls:
+            if not (isinstance(c.func, cst.Name) and c.func.value in _PLAIN_CALLS):
+                return c
+        return None
+
+    def _match(self, stmts: list, i: int, params: set[str], local: set[str], protected: frozenset) -> None:
+        saved = self._saved_slot(stmts[i])
+        if saved is None:
+            return
+        name, holder_node, key, kind = saved
+        root = _root(holder_node)
+        if root is None or root in local or name in protected:
+            return  # an object the function made itself, or one a handler puts back
+        holder = self._code(holder_node)
+        change = call = None
+        for stmt in stmts[i + 1:]:
+            if change is None:
+                if self._writes(stmt, holder, key):
+                    change = stmt  # (``self.indent = old + 1`` reads the saved value: still the change)
+                    continue
+                if name in _names(stmt):
+                    return  # read before anything changed it
+                if self._writes_holder(stmt, holder):
+                    return  # the holder itself replaced: another object
+                continue
+            if name in _names(stmt):
+                if call is not None and self._writes(stmt, holder, key) and not isinstance(stmt, cst.Try):
+                    self._record(stmts[i], change, call, stmt, holder, key, kind, root, params, holder_node)
+                return
+            if isinstance(stmt, (cst.Return, cst.Raise, cst.FunctionDef, cst.ClassDef)):
+                return
+            if call is None:
+                call = self._outside_call(stmt)
+
+    def _writes_holder(self, stmt, holder: str) -> bool:
+        return any(isinstance(n, cst.AssignTarget) and self._code(n.target) == holder for n in _nodes(stmt))
+
+    def _record(self, save, change, call: cst.Call, restore, holder: str, key: str, kind: str, root: str,
+                params: set[str], holder_node) -> None:
+        ctx = self.context
+        slot = f"{holder}[{key}]" if kind == "item" else f"{holder}{key}"
+        # the object's own working state, or what the function was given: preview
+        own_state = kind == "attribute" and _depth(holder_node) == 0
+        given = root in params and root not in ("self", "cls")
+        ctx.candidate(self, {
+            "site": ctx.site(save), "change": ctx.site(change), "call": ctx.site(call), "restore": ctx.site(restore),
+            "slot": slot, "holder": holder, "callee": _short(self._code(call.func), 40),
+            "preview": own_state or given,
+        })
+
+    # ------------------------------------------------------------ phase 3
+    @classmethod
+    def check_project(cls, project, facts: Facts) -> list[Diagnostic]:
+        out, seen = [], set()
+        for fn, d in project.candidates(cls.code):
+            if d["site"] in seen:
+                continue  # (a loop's body is walked again)
+            seen.add(d["site"])
+            call = d["call"]
+            message = (
+                f"`{facts.short(fn.qualname)}` sets `{d['slot']}` for the call to `{d['callee']}` (line {call.line}) "
+                f"and puts the old value back only when that call returns: if it raises, the temporary value stays, "
+                f"and every later use of `{d['holder']}` sees it; put the old value back in a `finally:` block"
+            )
+            related = (
+                facts.related(d["site"], "the old value is saved here"),
+                facts.related(call, "this call may raise, and skip what follows"),
+                facts.related(d["restore"], WITNESS + "the old value is put back here only when the call returned; "
+                                                      "after a failure, the next use of the object gets the temporary one"),
+            )
+            preview = d["preview"] or is_test_code(fn)
+            out.append(Diagnostic(cls.code, cls.name, message, facts.location(d["change"]), related,
+                                  confidence=Confidence.MEDIUM if preview else Confidence.HIGH, url=cls.url()))
+        return out
+
+
+def _short(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
