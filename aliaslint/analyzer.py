@@ -636,6 +636,9 @@ class FunctionAnalyzer:
         #: the expression statement being evaluated (its result is discarded) and the value of
         #: the assignment being bound, for :class:`Mutation` details
         self.discarding: cst.BaseExpression | None = None
+        #: ``(container text, key text)`` of every item the function has read so far
+        #: (``options["headers"]``): a ``del`` of one of them takes what was read
+        self.items_read: set[tuple[str, str]] = set()
         #: the ``d.pop("old")`` of ``d["new"] = d.pop("old")``: a key renamed in place (see
         #: :meth:`_renaming_pop`)
         self.renaming: cst.BaseExpression | None = None
@@ -1004,7 +1007,7 @@ class FunctionAnalyzer:
         if not self.recording:
             return
         if kind == REMOVE and op == "pop" and node is self.renaming:
-            kind, op = OVERWRITE, "move"  # ``d["new"] = d.pop("old")``: a key renamed in place
+            kind, op = OVERWRITE, "rename"  # ``d["new"] = d.pop("old")``: a key renamed in place
         for o in target:
             if isinstance(o, _Obj):
                 self.summary.mutated_allocations.setdefault(self.heap.objects[o.id]["site"], self.mod.site(node))
@@ -1557,6 +1560,8 @@ class FunctionAnalyzer:
 
     def eval_Subscript(self, node: cst.Subscript) -> frozenset:
         base = self.eval(node.value)
+        if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            self.items_read.add((self.item_text(node.value), self.mod.code_for(node.slice[0].slice.value)))
         if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Slice):
             for part in (node.slice[0].slice.lower, node.slice[0].slice.upper, node.slice[0].slice.step):
                 if part is not None:
@@ -2918,14 +2923,20 @@ class FunctionAnalyzer:
                 found = isinstance(index, cst.Index) and self._found_equal_at(index.value)
                 if found:
                     op = "del[]"  # an element taken out at the place a search found it
-                there = found or isinstance(index, cst.Index) and (
-                    self.item_text(t.value), self.mod.code_for(index.value)) in self.present_guards
+                item = (self.item_text(t.value), self.mod.code_for(index.value)) \
+                    if isinstance(index, cst.Index) else None
+                # (a key read before it is deleted was taken, as a ``pop`` whose value is used:
+                # ``headers = copy.copy(options["headers"]); del options["headers"]`` under ``if
+                # "headers" in options:``, jira 3.10.5's constructor; the next client built from
+                # the caller's options gets no headers, a reproduced D of issue 8's blind
+                # fifty-seventh set)
+                there = found or item is not None and item in self.present_guards and item not in self.items_read
                 if op == "del" and del_sel != ANY and self._renamed(del_sel, base):
                     # ``d["maintainers"] = [d["maintainer"]]; del d["maintainer"]``: a key renamed,
                     # its value kept under the new one; the next run finds nothing to rename
                     # (charmcraft 4.5.0's ``CharmMetadataLegacy.unmarshal``, a B of issue 8's blind
                     # thirty-fifth set)
-                    self.record_mutation(base, OVERWRITE, "move", node, kv, container=t.value)
+                    self.record_mutation(base, OVERWRITE, "rename", node, kv, container=t.value)
                     continue
                 self.record_mutation(base, REMOVE, op, node, kv, discarded=there, container=t.value,
                                      selector="" if del_sel == ANY or op == "del[]" else del_sel)

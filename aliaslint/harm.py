@@ -181,6 +181,9 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
             # every use writes it: the second finds what it would write anyway (a write made only
             # on some paths leaks into later uses that take another path: apify's headers)
             return "it sets the same constant again"
+    if effect.kind == OVERWRITE and effect.op == "rename":
+        # ``d["new"] = d.pop("old")``: the value kept under its new name, nothing left to rename
+        return "a key renamed in place leaves nothing to rename the second time"
     if effect.kind == REMOVE and not effect.conditional and (
             effect.op == "discard" or effect.discarded and effect.op in ("pop", "del")):
         return "a second removal finds nothing to remove"
@@ -224,7 +227,19 @@ def normalises(effect) -> bool:
     it gives the same value; growing a value (``x = x + [y]``, a prefix added) is recorded as an
     accumulation by phase 1, not as this."""
     deps = effect.value_deps
-    return effect.root in deps and all(r == effect.root or r.kind == "global" for r in deps)
+    return effect.root in deps and all(r == effect.root or r.kind == "global" and not _of_the_moment(r) for r in deps)
+
+
+#: standard modules whose values differ from one call to the next (the clock, random numbers)
+_MOMENT_MODULES = frozenset({"time", "datetime", "uuid", "random", "secrets"})
+
+
+def _of_the_moment(root) -> bool:
+    """A value read from the clock or a random source (``time.time()`` inside a formatter):
+    written in place, it is the first call's moment for every later use, no normalisation
+    (datadog 0.56.0's ``format_points``, stamping bare values with the time of the first
+    ``Metric.send``: a reproduced D of issue 8's blind fifty-seventh set)."""
+    return root.name.split(".", 1)[0] in _MOMENT_MODULES
 
 
 def _computed(deps) -> bool:
@@ -283,13 +298,13 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     - it takes parameter ``index`` apart and then rejects what is left (``if cfg: raise``): a
       consuming parser.
     """
-    if fn.doc and _UPDATES_ARGUMENT.search(fn.doc if index is None else _doc_for_parameter(fn.doc, tuple(fn.params), index)):
+    if fn.doc and _says_it_updates(fn.doc if index is None else _doc_for_parameter(fn.doc, tuple(fn.params), index)):
         return "its docstring says it changes its argument"
     if fn.doc and index is not None and index < len(fn.params) and _adds_to_parameter(fn.doc, fn.params[index]):
         return "its docstring says it adds to its argument"
     if index is not None and out_parameter(fn, index):
         return "its docstring says its argument is filled in"
-    if fn.cls in project.classes and _CLASS_UPDATES_OBJECT.search(project.classes[fn.cls].doc or ""):
+    if fn.cls in project.classes and _says_it_updates(project.classes[fn.cls].doc or "", _CLASS_UPDATES_OBJECT):
         return "its class's docstring says it changes the object it works on"
     if index is not None and index in fn.rejects_leftovers:
         return "it takes its argument apart and rejects what is left"
@@ -297,6 +312,16 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
 
 
 @functools.lru_cache(maxsize=1024)
+def _says_it_updates(doc: str, pattern: re.Pattern = _UPDATES_ARGUMENT) -> bool:
+    """Whether ``doc`` says the function changes its argument (:data:`_UPDATES_ARGUMENT`), not
+    counting "update the ..." after "to": what the argument is used for, another object changed
+    with it (jira 3.10.5's ``options``: "headers -- a dict to update the default headers the
+    session uses", the dict its constructor takes the headers out of, a reproduced D of issue
+    8's blind fifty-seventh set)."""
+    return any(not (m.group(0).lower().startswith("update") and doc[max(0, m.start() - 3):m.start()].lower() == "to ")
+               for m in pattern.finditer(doc))
+
+
 def _doc_for_parameter(doc: str, params: tuple[str, ...], index: int) -> str:
     """``doc`` without the entries (:func:`_entry_end`) of ``params`` other than the one at
     ``index``: what the docstring says of the function as a whole and of that parameter. Another
@@ -327,7 +352,7 @@ def documented_in_chain(project, effect) -> str | None:
     set), or ``None``."""
     for q in effect.callees:
         callee = project.functions.get(q)
-        if callee is not None and callee.doc and _UPDATES_ARGUMENT.search(callee.doc):
+        if callee is not None and callee.doc and _says_it_updates(callee.doc):
             return f"`{callee.name}`'s docstring says it changes its argument"
     return None
 

@@ -78,7 +78,7 @@ class Facts:
         "+=": "extends", "update": "updates", "setdefault": "sets a default in", "pop": "pops from", "pop[]": "pops from",
         "popitem": "pops from", "remove": "removes from", "discard": "removes from", "clear": "clears",
         "del": "deletes from", "del[]": "deletes from", "[] =": "writes an item of", "[:] =": "replaces the elements of", "sort": "sorts", "reverse": "reverses",
-        "move": "moves an entry within",
+        "move": "moves an entry within", "rename": "renames a key of",
     }
 
     def __init__(self, project) -> None:

@@ -61,7 +61,7 @@ def template_value(project, root):
 #: the changes each builtin container's methods and statements make (``Effect.op``; the analyzer
 #: records ``|=`` as ``+=``, which a dict takes since Python 3.9)
 _CONTAINER_OPS = {
-    "dict": {"update", "setdefault", "pop", "popitem", "clear", "[] =", "[] +=", "+=", "del", "del[]"},
+    "dict": {"update", "setdefault", "pop", "popitem", "clear", "[] =", "[] +=", "+=", "del", "del[]", "rename"},
     "list": {"append", "extend", "insert", "remove", "pop", "pop[]", "clear", "sort", "reverse", "[] =", "[] +=",
              "[:] =", "+=", "del", "del[]", "move"},
     "set": {"add", "discard", "remove", "pop", "pop[]", "update", "clear", "+="},
@@ -306,6 +306,18 @@ def _built_outside(project, fn, result, root) -> bool:
     if not computed(result):
         return False
     return any(not call.builtin_guess and not project.targets(fn, call) and _imported(call) and any(
+        isinstance(o, Ref) and o.root == root and not o.path
+        for v in (*call.args, *(v for _, v in call.kwargs)) for o in project.resolve(fn, v))
+        for call in fn.calls)
+
+
+def _built_by_constructor(project, fn, result, root) -> bool:
+    """Whether ``fn`` hands the whole template to a constructor of the tree and returns the
+    instance it builds (``options = JIRA.DEFAULT_OPTIONS; options["server"] = url; return
+    JIRA(options=options)``: jira 3.10.5's ``get_jira``, whose writes every later ``JIRA()``
+    starts from, a reproduced miss of issue 8's blind fifty-seventh set)."""
+    made = {o.site for o in result if isinstance(o, Fresh) and o.kind == "instance"}
+    return bool(made) and any(call.site in made and any(
         isinstance(o, Ref) and o.root == root and not o.path
         for v in (*call.args, *(v for _, v in call.kwargs)) for o in project.resolve(fn, v))
         for call in fn.calls)
@@ -805,7 +817,7 @@ class ModuleTemplateMutation(ProjectRule):
                 if cached and _written_with_its_key(project, fn, e):
                     continue
                 builds = e.via_instance or cached or e.stored_at is not None or _builds_from(ret, e.root, e.path) \
-                    or _built_outside(project, fn, ret, e.root)
+                    or _built_outside(project, fn, ret, e.root) or _built_by_constructor(project, fn, ret, e.root)
                 if not builds and (put := _put_into_argument(fn, e.root, e.path, e.op)) is not None:
                     builds = True
                     put_at.setdefault((fn.qualname, e.root), put)
@@ -861,7 +873,7 @@ class ModuleTemplateMutation(ProjectRule):
             by_class = not isinstance(sites, frozenset)
             if not by_class and alternatives[sites, _functions_of(groups)][0] != root:
                 continue
-            items = groups[0] if not by_class else _leading_first(project, groups[0])
+            items = _leading_first(project, groups[0])
             if root.name.endswith("()"):
                 items = sorted(items, key=lambda item: _before_the_loader_call(item[0], item[1], root.name[:-2]))
             fn, e = items[0]

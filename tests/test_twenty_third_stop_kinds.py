@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from test_harm import run, shown
 
 
@@ -422,3 +424,146 @@ class Client:
     # (the caller's session kept by reference and changed: AL006's preview)
     assert _both(tmp_path, {"client.py": source}) == (
         [("AL010", 7, "HIGH")], [("AL006", 7, "MEDIUM"), ("AL010", 7, "HIGH")])
+
+
+# ---------------------------------------------------------------- blind set 57
+_CLIENT = '''\
+import copy
+
+
+class Client:
+    """A client.
+
+    Args:
+        options: the server and properties this client uses.
+            * headers -- DOC
+    """
+
+    DEFAULT_OPTIONS = {"server": "http://localhost", "headers": {"Accept": "application/json"}}
+
+    def __init__(self, options=None):
+        if options is None:
+            options = {}
+        self._options = copy.deepcopy(Client.DEFAULT_OPTIONS)
+        if "headers" in options:
+TAKE
+        else:
+            headers = {}
+        self._options.update(options)
+        self._options["headers"].update(headers)
+
+
+SHARED = {"server": "http://example.com", "headers": {"X-Token": "t"}}
+
+
+def first():
+    client = Client(options=SHARED)
+    client.connect()
+
+
+def second():
+    client = Client(options=SHARED)
+    client.connect()
+'''
+
+_TAKEN = '            headers = copy.copy(options["headers"])\n            del options["headers"]'
+
+
+def test_a_key_read_then_deleted_under_a_test_that_it_is_there_is_taken(tmp_path):
+    # jira 3.10.5's constructor: the second client built from the same options gets no headers
+    files = {"client.py": _CLIENT.replace("DOC", "a dict to update the default headers with.").replace("TAKE", _TAKEN)}
+    assert _both(tmp_path, files) == ([("AL007", 20, "HIGH")], [("AL007", 20, "HIGH")])
+
+
+@pytest.mark.parametrize(("take", "tier"), [
+    (_TAKEN, "HIGH"),
+    # deleted unread: a second removal finds nothing to remove (a clean-up); with no public entry
+    # point to destroy what a user gave, only the callers' reuse could show it
+    ('            headers = {}\n            del options["headers"]', "MEDIUM"),
+])
+def test_a_key_deleted_unread_under_a_test_that_it_is_there_is_a_clean_up(tmp_path, take, tier):
+    files = {"client.py": _CLIENT.replace("DOC", "a dict to update the default headers with.").replace(
+        "TAKE", take).replace("Client", "_Client")}
+    assert _both(tmp_path, files)[1] == [("AL007", 20, tier)]
+
+
+def test_a_docstring_saying_the_argument_updates_the_headers_is_no_intent_but_updating_it_is(tmp_path):
+    files = {"client.py": _CLIENT.replace("DOC", "updates the given options in place.").replace("TAKE", _TAKEN)}
+    assert _both(tmp_path, files) == ([], [("AL007", 20, "MEDIUM")])
+
+
+_METRICS = '''\
+import time
+
+
+def format_points(points):
+    NOW
+    if not isinstance(points, list):
+        points = [points]
+    return [(now, float(p)) if isinstance(p, (int, float)) else p for p in points]
+
+
+class Metric:
+    @staticmethod
+    def _rename_metric_type(metric):
+        if "metric_type" in metric:
+            metric["type"] = metric.pop("metric_type")
+
+    @classmethod
+    def send(cls, metrics):
+        for metric in metrics:
+            cls._rename_metric_type(metric)
+            metric["points"] = format_points(metric["points"])
+        return {"series": metrics}
+'''
+
+
+def test_a_value_stamped_with_the_clock_written_into_the_callers_dict_is_found_not_the_rename(tmp_path):
+    # datadog 0.56.0's ``Metric.send``: a metric sent again goes out with the first send's time
+    files = {"metrics.py": _METRICS.replace("NOW", "now = time.time()")}
+    found = run(tmp_path, files)
+    assert [(d.code, d.location.line, d.confidence.name) for d in found] == [("AL007", 21, "HIGH")]
+    assert found[0].message.startswith("`Metric.send` writes an item of `metrics[*]`, the caller's `metrics`")
+
+
+def test_a_value_normalised_from_itself_alone_and_a_renamed_key_are_not_reported(tmp_path):
+    files = {"metrics.py": _METRICS.replace("NOW", "now = 0.0")}
+    assert _both(tmp_path, files)[0] == []
+
+
+_GET_CLIENT = '''\
+import copy
+
+
+class Client:
+    DEFAULT_OPTIONS = {"server": "", "verify": True, "headers": {}}
+
+    def __init__(self, options=None):
+        options = options if options is not None else {}
+        self._options = copy.deepcopy(Client.DEFAULT_OPTIONS)
+        if "headers" in options:
+            headers = options["headers"]
+            del options["headers"]
+        else:
+            headers = {}
+        self._options.update(options)
+        self._options["headers"].update(headers)
+
+
+def get_client(url):
+    options = TEMPLATE
+    options["server"] = url
+    return Client(options=options)
+'''
+
+
+def test_a_class_level_template_handed_to_a_constructor_whose_instance_is_returned_is_found(tmp_path):
+    # jira 3.10.5's ``get_jira``: every later ``JIRA()`` starts from the changed defaults
+    found = run(tmp_path, {"config.py": _GET_CLIENT.replace("TEMPLATE", "Client.DEFAULT_OPTIONS")})
+    assert [(d.code, d.location.line, d.confidence.name) for d in found] == [("AL003", 22, "HIGH")]
+    assert found[0].message.startswith("`get_client` deletes from `Client.DEFAULT_OPTIONS` (through Client.__init__)")
+
+
+def test_a_copy_of_the_class_level_template_handed_to_the_constructor_is_silent(tmp_path):
+    files = {"config.py": _GET_CLIENT.replace("TEMPLATE", "copy.deepcopy(Client.DEFAULT_OPTIONS)")}
+    assert _both(tmp_path, files) == ([], [])
