@@ -57,10 +57,10 @@ def _names(node: cst.CSTNode) -> set[str]:
 class TemporaryChangeUnrestored(ProjectRule):
     """
     ## What it does
-    Finds a function that saves an entry of a long-lived object (`orig = self.connection.headers
-    .get("Authorization")`), puts a temporary value there, calls out, and puts the saved value
-    back after the call, outside a `finally:` block, so the old value comes back only when the
-    call returns.
+    Finds a function that saves an entry of a long-lived object
+    (`orig = self.connection.headers.get("Authorization")`), puts a temporary value there, calls
+    out, and puts the saved value back after the call, outside a `finally:` block, so the old
+    value comes back only when the call returns.
 
     ## Why is this bad?
     When the call raises (a timeout, a refused connection, an error response), the temporary

@@ -7,6 +7,10 @@ file name would reach the job's log) and bytes that are not UTF-8 are written as
 
 In a notebook, ``line`` / ``col`` are where the code is written in the ``.ipynb`` file (so the
 annotation lands on it) and the message starts with ``nb.ipynb:cell 3:2:5``.
+
+A finding only ``--preview`` shows is a ``::warning`` titled ``aliaslint (AL006, preview)``, its
+text marked ``(preview)`` as in the ``concise`` format, so the annotation says which tier it
+came from; every other finding is an ``::error``.
 """
 from __future__ import annotations
 
@@ -33,12 +37,13 @@ def _neutral(text: str) -> str:
 
 def _command(diagnostic: Diagnostic, sources: Sources) -> str:
     location = diagnostic.location
+    preview = diagnostic.tier == "preview"
     line, column, end_line, end_column = file_region(location, sources)
     path = _neutral(location.path)
     properties = ",".join(
         f"{key}={escape_property(str(value))}"
         for key, value in (
-            ("title", f"aliaslint ({diagnostic.code})"),
+            ("title", f"aliaslint ({diagnostic.code}{', preview' if preview else ''})"),
             ("file", path),
             ("line", line),
             ("col", column),
@@ -46,8 +51,9 @@ def _command(diagnostic: Diagnostic, sources: Sources) -> str:
             ("endColumn", end_column),
         )
     )
-    data = f"{path}:{line_column(location, sources)}: {diagnostic.code} {_neutral(diagnostic.message)}"
-    return f"::error {properties}::{escape_data(data)}"
+    marker = f"{diagnostic.code} (preview)" if preview else diagnostic.code
+    data = f"{path}:{line_column(location, sources)}: {marker} {_neutral(diagnostic.message)}"
+    return f"::{'warning' if preview else 'error'} {properties}::{escape_data(data)}"
 
 
 def render(
