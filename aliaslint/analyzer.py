@@ -455,6 +455,7 @@ class RuleContext:
     def loops(self) -> tuple[int, ...]:
         return tuple(self._a.loop_stack)
 
+
     @property
     def repeating_loops(self) -> tuple[int, ...]:
         """The enclosing loops that run the current statement again (not one whose block ends
@@ -4634,6 +4635,7 @@ class ModuleAnalyzer:
         fa.function_node = node
         self.dispatch_rules(node, fa, "function")  # rules that read the whole body's statements
         fa.walk_block(fa.body_of(node))
+        self.dispatch_rules(node, fa, "finished")
         fa.finish()
         if cls is not None and kind == "method" and node.name.value == "__init__" and params:
             fa.summary.sets_first, fa.summary.calls_super_init, fa.summary.sets_later = init_sets_first(

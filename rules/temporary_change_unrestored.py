@@ -98,8 +98,11 @@ class TemporaryChangeUnrestored(ProjectRule):
     ## Tiers
     Shown by default for an entry of a mapping (`headers["Authorization"]`, `os.environ["X"]`)
     or an attribute of an object the instance holds (`self.session.timeout`), reached from `self`
-    or a module-level name; the second use named is the restore itself, which a failed call
-    skips. `--preview` only: an attribute of the instance itself (`self.indent`, a parser's or
+    or a module-level name, set to a value the call computes (a user's token): after a failure,
+    the next use gets another call's input. The second use named is the restore itself, which a
+    failed call skips. `--preview` only: a literal temporary value (`"Content-Type":
+    "application/x-www-form-urlencoded"`: what a failure leaves is what the function always
+    sets, a constant), an attribute of the instance itself (`self.indent`, a parser's or
     visitor's working state, thrown away with the object when a call fails), an object the
     function was given (the caller decides what a failure leaves), and test code.
     """
@@ -125,35 +128,89 @@ class TemporaryChangeUnrestored(ProjectRule):
     )
 
     # ------------------------------------------------------------ phase 1
+    # The walk of each function (the analyzer's) notes the names bound to a slot's value and the
+    # names handed back to a slot or a call; only a function with a name in both is read whole
+    # (reading every function's statements again was a quarter of the per-module pass).
     def function_FunctionDef(self, node: cst.FunctionDef) -> None:
+        # (names bound to an item, to an attribute; names put back into a slot, into a call;
+        # every name the function binds)
+        self.__dict__.setdefault("_open", []).append((set(), set(), set(), set(), set()))
+
+    def _binds(self, target: cst.BaseExpression | None) -> None:
+        if getattr(self, "_open", None) and target is not None:
+            bound = self._open[-1][4]
+            if isinstance(target, cst.Name):
+                bound.add(target.value)
+            elif isinstance(target, (cst.Tuple, cst.List)):
+                for el in target.elements:
+                    self._binds(el.value)
+            elif isinstance(target, cst.StarredElement):
+                self._binds(target.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._binds(node.target)
+
+    def visit_With(self, node: cst.With) -> None:
+        for item in node.items:
+            if item.asname is not None:
+                self._binds(item.asname.name)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._binds(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._binds(node.target)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        if not getattr(self, "_open", None):
+            return
+        for t in node.targets:
+            self._binds(t.target)
+        if len(node.targets) != 1:
+            return
+        items, attributes, put_back, _, _ = self._open[-1]
+        target, value = node.targets[0].target, node.value
+        if isinstance(target, cst.Name):
+            if isinstance(value, cst.Attribute):
+                attributes.add(target.value)
+            elif isinstance(value, (cst.Call, cst.Subscript)):
+                items.add(target.value)
+        elif isinstance(value, cst.Name) and isinstance(target, (cst.Attribute, cst.Subscript)):
+            put_back.add(value.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        # ``self.connection.add_param_headers("Authorization", orig_bearer)``: a setter given the key
+        if getattr(self, "_open", None) and len(node.args) >= 2 \
+                and any(type(a.value) is cst.SimpleString for a in node.args):
+            self._open[-1][3].update(a.value.value for a in node.args if type(a.value) is cst.Name)
+
+    def finished_FunctionDef(self, node: cst.FunctionDef) -> None:
+        items, attributes, put_back, given, self._bound = self._open.pop()
+        if (items | attributes) & put_back or items & given:
+            self._read_whole(node)
+
+    def _read_whole(self, node: cst.FunctionDef) -> None:
         params = {p.name.value for p in (*node.params.posonly_params, *node.params.params,
                                          *node.params.kwonly_params)}
         if isinstance(node.params.star_arg, cst.Param):
             params.add(node.params.star_arg.name.value)
         if node.params.star_kwarg is not None:
             params.add(node.params.star_kwarg.name.value)
-        local = self._bound_names(node) - params
+        local = self._bound - params
         self._scan(node.body, params, local, protected=frozenset())
 
-    def _bound_names(self, node: cst.FunctionDef) -> set[str]:
-        """Names the function binds itself (its locals, not the module's names)."""
-        out = set()
-        for n in _nodes(node.body):
-            if isinstance(n, cst.AssignTarget) and isinstance(n.target, cst.Name):
-                out.add(n.target.value)
-            elif isinstance(n, (cst.For, cst.CompFor)) and isinstance(n.target, cst.Name):
-                out.add(n.target.value)
-            elif isinstance(n, cst.AsName) and isinstance(n.name, cst.Name):
-                out.add(n.name.value)
-        return out
-
-    def _scan(self, block, params: set[str], local: set[str], protected: frozenset) -> None:
+    def _scan(self, block, params: set[str], local: set[str], protected: frozenset, after: tuple = ()) -> None:
+        """Match every statement of ``block``; ``after``: the statements that run next once the
+        block ends (those after its compound statement, and so on outwards), where a change made
+        at its end may be undone (``if rpt: orig = ...get("Authorization"); ...add(...)`` and the
+        request and the restore after the ``if``: python-keycloak's ``introspect``)."""
         stmts = _statements(block)
-        for i, stmt in enumerate(stmts):
-            self._match(stmts, i, params, local, protected)
-        for stmt in stmts:
+        for i in range(len(stmts)):
+            self._match([*stmts, *after], i, params, local, protected)
+        for k, stmt in enumerate(stmts):
             if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
                 continue  # its own function
+            rest = (*stmts[k + 1:], *after)
             if isinstance(stmt, cst.Try):
                 # a handler or ``finally`` that names the saved value puts it back on failure
                 guarded = set()
@@ -164,20 +221,22 @@ class TemporaryChangeUnrestored(ProjectRule):
                              *([stmt.finalbody] if stmt.finalbody else [])):
                     self._scan(part.body, params, local, protected)
                 continue
+            if isinstance(stmt, cst.If):
+                self._scan_if(stmt, params, local, protected, rest)
+                continue
             for field in ("body", "orelse"):
                 sub = getattr(stmt, field, None)
                 if isinstance(sub, (cst.IndentedBlock, cst.SimpleStatementSuite)):
                     self._scan(sub, params, local, protected)
-                elif isinstance(sub, (cst.Else, cst.If)):
-                    self._scan(sub.body, params, local, protected) if isinstance(sub, cst.Else) else \
-                        self._scan_if(sub, params, local, protected)
+                elif isinstance(sub, cst.Else):
+                    self._scan(sub.body, params, local, protected)
 
-    def _scan_if(self, node: cst.If, params, local, protected) -> None:
-        self._scan(node.body, params, local, protected)
+    def _scan_if(self, node: cst.If, params, local, protected, after: tuple) -> None:
+        self._scan(node.body, params, local, protected, after)
         if isinstance(node.orelse, cst.If):
-            self._scan_if(node.orelse, params, local, protected)
+            self._scan_if(node.orelse, params, local, protected, after)
         elif isinstance(node.orelse, cst.Else):
-            self._scan(node.orelse.body, params, local, protected)
+            self._scan(node.orelse.body, params, local, protected, after)
 
     def _code(self, node: cst.CSTNode) -> str:
         return self.context.module.code_for(node)
@@ -199,40 +258,40 @@ class TemporaryChangeUnrestored(ProjectRule):
             return name, value.value, "." + value.attr.value, "attribute"
         return None
 
-    def _writes(self, node: cst.CSTNode, holder: str, key: str) -> bool:
-        """Whether ``node`` writes or removes the slot: ``X[K] = v``, ``del X[K]``, ``X.pop(K)``,
+    def _writes(self, node: cst.CSTNode, holder: str, key: str) -> cst.CSTNode | None:
+        """The part of ``node`` that writes or removes the slot, or None: ``X[K] = v``, ``del X[K]``, ``X.pop(K)``,
         ``X.a = v``, ``X.update({K: v})``, ``setattr(X, "a", v)``, or a method of an object on the
         way to ``X`` given the key (``self.connection.add_param_headers("Authorization", v)`` for
         ``self.connection.headers``)."""
         for n in _nodes(node):
-            if isinstance(n, (cst.AssignTarget, cst.AugAssign, cst.Del)):
-                target = n.target
-                if key.startswith("."):
-                    if isinstance(target, cst.Attribute) and self._code(target.value) == holder \
-                            and "." + target.attr.value == key:
-                        return True
-                elif isinstance(target, cst.Subscript) and self._code(target.value) == holder \
-                        and len(target.slice) == 1 and isinstance(target.slice[0].slice, cst.Index) \
-                        and self._code(target.slice[0].slice.value) == key:
-                    return True
+            if isinstance(n, (cst.Assign, cst.AugAssign, cst.Del)):
+                for target in ([t.target for t in n.targets] if isinstance(n, cst.Assign) else [n.target]):
+                    if key.startswith("."):
+                        if isinstance(target, cst.Attribute) and "." + target.attr.value == key \
+                                and self._code(target.value) == holder:
+                            return n
+                    elif isinstance(target, cst.Subscript) and len(target.slice) == 1 \
+                            and isinstance(target.slice[0].slice, cst.Index) \
+                            and self._code(target.slice[0].slice.value) == key and self._code(target.value) == holder:
+                        return n
             elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute):
                 receiver, method = self._code(n.func.value), n.func.attr.value
                 args = [self._code(a.value) for a in n.args]
                 if receiver == holder and method in ("pop", "__setitem__", "__delitem__", "setdefault") \
                         and args[:1] == [key]:
-                    return True
+                    return n
                 if receiver == holder and method == "update" and n.args and isinstance(n.args[0].value, cst.Dict) \
                         and any(isinstance(el, cst.DictElement) and self._code(el.key) == key
                                 for el in n.args[0].value.elements):
-                    return True
+                    return n
                 if holder.startswith(receiver + ".") and args[:1] == [key]:
-                    return True  # a setter of the object that holds ``X``, given the key
+                    return n  # a setter of the object that holds ``X``, given the key
             elif isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value in ("setattr", "delattr") \
                     and key.startswith(".") and len(n.args) >= 2 and self._code(n.args[0].value) == holder \
                     and isinstance(n.args[1].value, cst.SimpleString) \
                     and n.args[1].value.evaluated_value == key[1:]:
-                return True
-        return False
+                return n
+        return None
 
     def _outside_call(self, node: cst.CSTNode) -> cst.Call | None:
         """The first call in ``node`` that runs other code than a builtin's."""
@@ -255,22 +314,35 @@ class TemporaryChangeUnrestored(ProjectRule):
         change = call = None
         for stmt in stmts[i + 1:]:
             if change is None:
-                if self._writes(stmt, holder, key):
-                    change = stmt  # (``self.indent = old + 1`` reads the saved value: still the change)
-                    continue
+                change = self._writes(stmt, holder, key)
+                if change is not None:
+                    continue  # (``self.indent = old + 1`` reads the saved value: still the change)
                 if name in _names(stmt):
                     return  # read before anything changed it
                 if self._writes_holder(stmt, holder):
                     return  # the holder itself replaced: another object
                 continue
             if name in _names(stmt):
-                if call is not None and self._writes(stmt, holder, key) and not isinstance(stmt, cst.Try):
+                if call is not None and self._writes(stmt, holder, key) is not None and not isinstance(stmt, cst.Try):
                     self._record(stmts[i], change, call, stmt, holder, key, kind, root, params, holder_node)
                 return
             if isinstance(stmt, (cst.Return, cst.Raise, cst.FunctionDef, cst.ClassDef)):
                 return
             if call is None:
                 call = self._outside_call(stmt)
+
+    def _constant_value(self, change: cst.CSTNode, key: str) -> bool:
+        """Whether the temporary value is a literal (``"application/x-www-form-urlencoded"``),
+        the same on every call: a later use that gets it gets what some call of the function
+        always sets, not another call's input (python-keycloak's ``Content-Type`` for its form
+        posts, which the reader of this rule's findings found harmless, against the bearer
+        token of one user left for the next)."""
+        values: list = []
+        if isinstance(change, cst.Assign):
+            values = [change.value]
+        elif isinstance(change, cst.Call):
+            values = [a.value for a in change.args if self._code(a.value) != key]
+        return bool(values) and all(_literal(v) for v in values)
 
     def _writes_holder(self, stmt, holder: str) -> bool:
         return any(isinstance(n, cst.AssignTarget) and self._code(n.target) == holder for n in _nodes(stmt))
@@ -285,7 +357,7 @@ class TemporaryChangeUnrestored(ProjectRule):
         ctx.candidate(self, {
             "site": ctx.site(save), "change": ctx.site(change), "call": ctx.site(call), "restore": ctx.site(restore),
             "slot": slot, "holder": holder, "callee": _short(self._code(call.func), 40),
-            "preview": own_state or given,
+            "preview": own_state or given or self._constant_value(change, key),
         })
 
     # ------------------------------------------------------------ phase 3
@@ -312,6 +384,19 @@ class TemporaryChangeUnrestored(ProjectRule):
             out.append(Diagnostic(cls.code, cls.name, message, facts.location(d["change"]), related,
                                   confidence=Confidence.MEDIUM if preview else Confidence.HIGH, url=cls.url()))
         return out
+
+
+def _literal(node: cst.BaseExpression) -> bool:
+    """A string, number, ``True``/``False``/``None``, or a display of them."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    if isinstance(node, (cst.List, cst.Tuple, cst.Set)):
+        return all(isinstance(el, cst.Element) and _literal(el.value) for el in node.elements)
+    if isinstance(node, cst.Dict):
+        return all(isinstance(el, cst.DictElement) and _literal(el.key) and _literal(el.value) for el in node.elements)
+    return False
 
 
 def _short(text: str, limit: int) -> str:

@@ -356,14 +356,18 @@ import os
 import subprocess
 
 
-def run_in_mode(cmd):
+def run_in_mode(cmd, mode):
     old = os.environ.get("MODE")
-    os.environ["MODE"] = "batch"
+    os.environ["MODE"] = MODE
     out = subprocess.run(cmd)
     os.environ["MODE"] = old
     return out
 '''
-    assert _both(tmp_path, {"runner.py": source}) == ([("AL010", 7, "HIGH")], [("AL010", 7, "HIGH")])
+    assert _both(tmp_path, {"runner.py": source.replace("MODE\n", "mode\n")}) == (
+        [("AL010", 7, "HIGH")], [("AL010", 7, "HIGH")])
+    # the same literal on every call: a failure leaves what the function always sets (preview)
+    assert _both(tmp_path / "literal", {"runner.py": source.replace("MODE\n", '"batch"\n')}) == (
+        [], [("AL010", 7, "MEDIUM")])
 
 
 def test_a_dict_the_function_made_itself_is_silent(tmp_path):
@@ -414,9 +418,9 @@ class Client:
     def __init__(self, session):
         self.session = session
 
-    def slow_call(self, url):
+    def slow_call(self, url, timeout):
         old = self.session.timeout
-        self.session.timeout = 600
+        self.session.timeout = timeout
         data = self.session.get(url)
         self.session.timeout = old
         return data
@@ -567,3 +571,45 @@ def test_a_class_level_template_handed_to_a_constructor_whose_instance_is_return
 def test_a_copy_of_the_class_level_template_handed_to_the_constructor_is_silent(tmp_path):
     files = {"config.py": _GET_CLIENT.replace("TEMPLATE", "copy.deepcopy(Client.DEFAULT_OPTIONS)")}
     assert _both(tmp_path, files) == ([], [])
+
+
+def test_a_change_made_at_the_end_of_an_if_and_undone_after_it_is_found_at_the_write(tmp_path):
+    # python-keycloak's ``introspect`` (missed at first), and pan-os-python 1.13.1's dry run,
+    # whose write is inside ``if dryrun:`` (the finding named the ``if``)
+    source = '''\
+class Introspect:
+    def __init__(self, connection):
+        self.connection = connection
+
+    def introspect(self, token, rpt=None):
+        changed = False
+        if rpt:
+            orig = self.connection.headers.get("Authorization")
+            self.connection.headers["Authorization"] = "Bearer " + token
+            changed = True
+        data = self.connection.raw_post("/introspect")
+        if changed:
+            self.connection.headers["Authorization"] = orig
+        return data
+
+
+class Updater:
+    def __init__(self, device):
+        self.device = device
+
+    def upgrade(self, target, dryrun=False):
+        start = self.device.version
+        if dryrun:
+            self.device.version = str(target)
+        else:
+            self.device.install(target)
+        result = self.upgrade(target, dryrun=dryrun)
+        if result and dryrun:
+            self.device.version = start
+        return result
+'''
+    found = run(tmp_path, {"updater.py": source})
+    assert [(d.code, d.location.line, d.location.column, d.confidence.name) for d in found] == [
+        ("AL010", 9, 13, "HIGH"), ("AL010", 24, 13, "HIGH")]
+    assert found[1].message.startswith(
+        "`Updater.upgrade` sets `self.device.version` for the call to `self.upgrade` (line 27)")
