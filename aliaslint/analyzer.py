@@ -3081,6 +3081,33 @@ class FunctionAnalyzer:
                     replace(o, loops=o.loops | outer) if isinstance(o, (Ref, Opaque)) and inner in o.loops else o
                     for o in value)
 
+    def latched_loop(self, node: cst.If) -> list[int]:
+        """``elif not binds_to and rel.is_derived_from(BINDS_TO): binds_to = node; ...``: a
+        branch whose test needs a name unset and whose block sets it runs at most once per run of
+        the innermost ``for`` loop, when nothing else in that loop's body binds the name
+        (heat-translator 3.5.0's ``ToscaNetworkPort.handle_properties``, whose one insertion
+        into the compute resource's ports was taken for one per round: two A's of issue 8's
+        blind sixtieth set)."""
+        if not self.loop_stack or not self.for_nodes \
+                or self.summary.loop_sites.get(self.loop_stack[-1]) != self.mod.site(self.for_nodes[-1]):
+            return []
+        unset = set(_unset_names(node.test))
+        if not unset:
+            return []
+        latched = {n for n in unset if any(
+            isinstance(stmt, cst.SimpleStatementLine) and any(
+                isinstance(small, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == n
+                                                      for t in small.targets) for small in stmt.body)
+            for stmt in self.body_of(node))}
+        if not latched:
+            return []
+        inside = {id(n) for n in _walk(node.body)}
+        for n in _walk(self.for_nodes[-1].body):
+            if isinstance(n, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)) and id(n) not in inside \
+                    and isinstance(n.target, cst.Name) and n.target.value in latched:
+                return []  # set again elsewhere in the loop: no latch
+        return [self.loop_stack[-1]]
+
     def one_key_loop(self, test: cst.BaseExpression) -> list[int]:
         """``if param == "primary_conninfo":`` (or ``is``) with ``param`` bound by an enclosing
         ``for`` loop and a literal on the other side: the block runs for that one key, which a
@@ -3776,7 +3803,7 @@ class FunctionAnalyzer:
         self.absent_values += absent
         self.path_mutations.append([])
         self.path_calls.append([])
-        once = self.one_key_loop(node.test)
+        once = self.one_key_loop(node.test) + self.latched_loop(node)
         self.once_loops += once
         single = _one_element(node.test, self.mod.code_for)
         self.single_elements += single
@@ -5220,6 +5247,29 @@ def _none_tested(test: cst.BaseExpression, holds: bool) -> str | None:
     if left is None:
         return None
     return _dotted_name(left.target if isinstance(left, cst.NamedExpr) else left)
+
+
+def _unset_names(test: cst.BaseExpression):
+    """The names ``test`` requires unset: ``not x``, ``x is None``, also in an ``and`` chain."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        yield from _unset_names(test.left)
+        yield from _unset_names(test.right)
+    elif isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+            and isinstance(test.expression, cst.Name):
+        yield test.expression.value
+    elif isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name) \
+            and isinstance(test.comparisons[0].operator, cst.Is) \
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None":
+        yield test.left.value
+
+
+def _walk(node: cst.CSTNode):
+    """``node`` and every node below it."""
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(node.children)
 
 
 def _tested_not_none(test: cst.BaseExpression) -> cst.BaseExpression | None:

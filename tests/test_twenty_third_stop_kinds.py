@@ -613,3 +613,39 @@ class Updater:
         ("AL010", 9, 13, "HIGH"), ("AL010", 24, 13, "HIGH")]
     assert found[1].message.startswith(
         "`Updater.upgrade` sets `self.device.version` for the call to `self.upgrade` (line 27)")
+
+
+_LATCH = '''\
+def insert_sorted(resources, resource):
+    resources.append(resource)
+    resources.sort(key=lambda r: r["name"])
+
+
+class Port:
+    def __init__(self, relationships):
+        self.relationships = relationships
+        self.ports = []
+
+    def handle_properties(self, port):
+        binds_to = None
+        for node, kind in self.relationships:
+            RESET
+            if kind == "links":
+                continue
+            elif not binds_to and kind == "binds":
+                binds_to = node
+                ports = self.ports
+                insert_sorted(ports, port)
+        return binds_to
+'''
+
+
+def test_a_branch_that_sets_the_name_its_test_needs_unset_runs_once_per_loop(tmp_path):
+    # heat-translator 3.5.0's ``ToscaNetworkPort``: ``elif not binds_to and ...: binds_to = node``
+    files = {"port.py": _LATCH.replace("            RESET\n", "")}
+    assert _both(tmp_path, files)[0] == []
+
+
+def test_a_latch_reset_on_every_round_lets_the_branch_run_again(tmp_path):
+    files = {"port.py": _LATCH.replace("RESET", "binds_to = None")}
+    assert _both(tmp_path, files)[0] == [("AL001", 20, "HIGH")]
