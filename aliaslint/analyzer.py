@@ -3101,8 +3101,8 @@ class FunctionAnalyzer:
             for stmt in self.body_of(node))}
         if not latched:
             return []
-        inside = {id(n) for n in _walk(node.body)}
-        for n in _walk(self.for_nodes[-1].body):
+        inside = {id(n) for n in walk_nodes(node.body)}
+        for n in walk_nodes(self.for_nodes[-1].body):
             if isinstance(n, (cst.AssignTarget, cst.AugAssign, cst.AnnAssign)) and id(n) not in inside \
                     and isinstance(n.target, cst.Name) and n.target.value in latched:
                 return []  # set again elsewhere in the loop: no latch
@@ -5263,8 +5263,9 @@ def _unset_names(test: cst.BaseExpression):
         yield test.left.value
 
 
-def _walk(node: cst.CSTNode):
-    """``node`` and every node below it."""
+def walk_nodes(node: cst.CSTNode):
+    """``node`` and every node below it, depth first (for rules and checks that look at a
+    statement's whole subtree)."""
     stack = [node]
     while stack:
         node = stack.pop()

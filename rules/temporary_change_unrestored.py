@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from aliaslint.analyzer import walk_nodes as _nodes
 from aliaslint.diagnostics import WITNESS, Confidence, Diagnostic
 from aliaslint.harm import is_test_code
 from aliaslint.rule import Facts, Invalid, ProjectRule
@@ -13,14 +14,6 @@ _PLAIN_CALLS = frozenset({
     "len", "str", "int", "float", "bool", "repr", "isinstance", "issubclass", "hasattr", "getattr",
     "dict", "list", "tuple", "set", "frozenset", "sorted", "min", "max", "format", "type", "id",
 })
-
-
-def _nodes(node: cst.CSTNode):
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(node.children)
 
 
 def _root(node: cst.BaseExpression) -> str | None:
