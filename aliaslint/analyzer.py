@@ -455,7 +455,6 @@ class RuleContext:
     def loops(self) -> tuple[int, ...]:
         return tuple(self._a.loop_stack)
 
-
     @property
     def repeating_loops(self) -> tuple[int, ...]:
         """The enclosing loops that run the current statement again (not one whose block ends
@@ -3088,12 +3087,11 @@ class FunctionAnalyzer:
         (heat-translator 3.5.0's ``ToscaNetworkPort.handle_properties``, whose one insertion
         into the compute resource's ports was taken for one per round: two A's of issue 8's
         blind sixtieth set)."""
-        if not self.loop_stack or not self.for_nodes \
-                or self.summary.loop_sites.get(self.loop_stack[-1]) != self.mod.site(self.for_nodes[-1]):
+        if not self.loop_stack or not self.for_nodes:
             return []
         unset = set(_unset_names(node.test))
-        if not unset:
-            return []
+        if not unset or self.summary.loop_sites.get(self.loop_stack[-1]) != self.mod.site(self.for_nodes[-1]):
+            return []  # (the innermost loop a ``while``: not handled)
         latched = {n for n in unset if any(
             isinstance(stmt, cst.SimpleStatementLine) and any(
                 isinstance(small, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == n

@@ -311,7 +311,6 @@ def intended(project, fn: FunctionSummary, index: int | None = None) -> str | No
     return None
 
 
-@functools.lru_cache(maxsize=1024)
 def _says_it_updates(doc: str, pattern: re.Pattern = _UPDATES_ARGUMENT) -> bool:
     """Whether ``doc`` says the function changes its argument (:data:`_UPDATES_ARGUMENT`), not
     counting "update the ..." after "to": what the argument is used for, another object changed
@@ -322,6 +321,7 @@ def _says_it_updates(doc: str, pattern: re.Pattern = _UPDATES_ARGUMENT) -> bool:
                for m in pattern.finditer(doc))
 
 
+@functools.lru_cache(maxsize=1024)
 def _doc_for_parameter(doc: str, params: tuple[str, ...], index: int) -> str:
     """``doc`` without the entries (:func:`_entry_end`) of ``params`` other than the one at
     ``index``: what the docstring says of the function as a whole and of that parameter. Another

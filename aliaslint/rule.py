@@ -29,6 +29,12 @@ class Invalid:
     message: str | None = None
 
 
+def short_text(text: str, limit: int) -> str:
+    """``text`` on one line (runs of whitespace as one space), cut to ``limit`` characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class Rule:
     code: ClassVar[str]
     name: ClassVar[str]

@@ -153,11 +153,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         typed = bool(project.param_classes(fn, e.root.index))
         out.setdefault(e.root.index, []).append((e, *_tier(project, fn, e, witness, typed)))
     for effects in out.values():
-        # (a key moved within, ``metric["type"] = metric.pop("metric_type")``, is named only when
-        # nothing else is changed: datadog 0.56.0's ``Metric.send``, whose reader found the message
-        # blaming the rename and not the points rewritten, blind set 57)
-        effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), ec[0].op == "rename", -len(ec[0].path),
-                                     ec[0].site, ec[0].path))
+        effects.sort(key=lambda ec: (-ec[1], KIND_ORDER.get(ec[0].kind, 3), -len(ec[0].path), ec[0].site, ec[0].path))
     return out
 
 

@@ -5,7 +5,7 @@ import libcst as cst
 
 from aliaslint import harm
 from aliaslint.diagnostics import Applicability, Confidence, Diagnostic, Fix, FixRequest
-from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.rule import Facts, Invalid, ProjectRule, short_text
 from aliaslint.project import load
 from aliaslint.values import ANY, Fresh, Ref
 
@@ -236,7 +236,7 @@ class ReplicatedMutable(ProjectRule):
         var = self._fresh_name(self._names(element), names)
         n = self._operand(count, in_call="range(" in template)
         text = template.format(elem=elem, var=var, count=n)
-        shown = template.format(elem=_short(elem, 30), var=var, count=_short(n, 30))
+        shown = template.format(elem=short_text(elem, 30), var=var, count=short_text(n, 30))
         fix = None
         if not self._loses_comments(node, (element, count)):
             fix = (text, applicability or ("safe" if safe else "unsafe"), self.context.module.code_for(node),
@@ -290,7 +290,7 @@ class ReplicatedMutable(ProjectRule):
     def _report(self, node: cst.CSTNode, text: str, filler: cst.BaseExpression | None = None,
                 remedy: dict | None = None) -> None:
         """A candidate: whether a slot is changed in place is decided in the project pass."""
-        text = _short(text, 40)
+        text = short_text(text, 40)
         if filler is not None:
             fillers = [filler]
         else:  # ``[a, b] * n``: every element is replicated
@@ -403,9 +403,3 @@ class ReplicatedMutable(ProjectRule):
                         if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call.id and cls._inside_slot(o.path):
                             return m.site
         return None
-
-
-def _short(text: str, limit: int) -> str:
-    """``text`` on one line (runs of whitespace as one space), cut to ``limit`` characters."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -6,7 +6,7 @@ import libcst as cst
 from aliaslint.analyzer import walk_nodes as _nodes
 from aliaslint.diagnostics import WITNESS, Confidence, Diagnostic
 from aliaslint.harm import is_test_code
-from aliaslint.rule import Facts, Invalid, ProjectRule
+from aliaslint.rule import Facts, Invalid, ProjectRule, short_text
 
 #: calls that do not run the project's code or reach the outside world: they are not the call
 #: an exception leaves the temporary value behind for
@@ -124,13 +124,18 @@ class TemporaryChangeUnrestored(ProjectRule):
     # The walk of each function (the analyzer's) notes the names bound to a slot's value and the
     # names handed back to a slot or a call; only a function with a name in both is read whole
     # (reading every function's statements again was a quarter of the per-module pass).
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        #: per function being walked (nested ones on top): the names bound to an item, to an
+        #: attribute; the names put back into a slot, into a call; every name the function binds
+        self._open: list[tuple[set, set, set, set, set]] = []
+        self._bound: set[str] = set()
+
     def function_FunctionDef(self, node: cst.FunctionDef) -> None:
-        # (names bound to an item, to an attribute; names put back into a slot, into a call;
-        # every name the function binds)
-        self.__dict__.setdefault("_open", []).append((set(), set(), set(), set(), set()))
+        self._open.append((set(), set(), set(), set(), set()))
 
     def _binds(self, target: cst.BaseExpression | None) -> None:
-        if getattr(self, "_open", None) and target is not None:
+        if self._open and target is not None:
             bound = self._open[-1][4]
             if isinstance(target, cst.Name):
                 bound.add(target.value)
@@ -155,7 +160,7 @@ class TemporaryChangeUnrestored(ProjectRule):
         self._binds(node.target)
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        if not getattr(self, "_open", None):
+        if not self._open:
             return
         for t in node.targets:
             self._binds(t.target)
@@ -173,7 +178,7 @@ class TemporaryChangeUnrestored(ProjectRule):
 
     def visit_Call(self, node: cst.Call) -> None:
         # ``self.connection.add_param_headers("Authorization", orig_bearer)``: a setter given the key
-        if getattr(self, "_open", None) and len(node.args) >= 2 \
+        if self._open and len(node.args) >= 2 \
                 and any(type(a.value) is cst.SimpleString for a in node.args):
             self._open[-1][3].update(a.value.value for a in node.args if type(a.value) is cst.Name)
 
@@ -349,7 +354,7 @@ class TemporaryChangeUnrestored(ProjectRule):
         given = root in params and root not in ("self", "cls")
         ctx.candidate(self, {
             "site": ctx.site(save), "change": ctx.site(change), "call": ctx.site(call), "restore": ctx.site(restore),
-            "slot": slot, "holder": holder, "callee": _short(self._code(call.func), 40),
+            "slot": slot, "holder": holder, "callee": short_text(self._code(call.func), 40),
             "preview": own_state or given or self._constant_value(change, key),
         })
 
@@ -390,8 +395,3 @@ def _literal(node: cst.BaseExpression) -> bool:
     if isinstance(node, cst.Dict):
         return all(isinstance(el, cst.DictElement) and _literal(el.key) and _literal(el.value) for el in node.elements)
     return False
-
-
-def _short(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
