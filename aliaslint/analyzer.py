@@ -283,6 +283,21 @@ def _makes_container(node: cst.BaseExpression) -> bool:
     return False
 
 
+def _type_tested(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The expressions whose type ``test`` requires, also negated and inside an ``and`` chain:
+    ``isinstance(X, T)``, and ``hasattr(X, "name")`` (``hasattr(c["model"], "to_dict")``, then
+    ``c["model"] = c["model"].to_dict()``: the converted value is probed as a type test would,
+    sagemaker 2.257.7 session.py:7888)."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _type_tested(test.left) + _type_tested(test.right)
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        test = test.expression
+    if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value in ("isinstance", "hasattr") \
+            and len(test.args) == 2:
+        return [test.args[0].value]
+    return []
+
+
 def _dotted_name(node: cst.BaseExpression) -> str | None:
     """``region`` or ``self._fn.hash`` as text: a key read back by the same spelling names the
     same value until a part of it is rebound; ``None`` for anything else (a call, a subscript)."""
@@ -631,8 +646,9 @@ class FunctionAnalyzer:
         #: those memos themselves, as ``(root, path)`` and as source texts
         self.memos: set = set()
         self.memo_texts: set[str] = set()
-        #: parameters rebound to a copy of themselves on some paths (``if not in_place: obj = copy(obj)``)
-        self.copied_params: set[int] = set()
+        #: parameters (and their parts bound to a name), as ``(index, path)``, rebound to a copy
+        #: of themselves on some paths (``if not in_place: obj = copy(obj)``)
+        self.copied_params: set[tuple[int, tuple[str, ...]]] = set()
         #: the expression statement being evaluated (its result is discarded) and the value of
         #: the assignment being bound, for :class:`Mutation` details
         self.discarding: cst.BaseExpression | None = None
@@ -675,6 +691,10 @@ class FunctionAnalyzer:
         #: source texts of values an enclosing ``if`` tests the type of (``if isinstance(v["mode"],
         #: str):``): writing there converts the value once, a second time the test fails
         self.type_guards: set[str] = set()
+        #: the access paths those values are read from, for each enclosing type test: a write
+        #: there through another spelling converts it too (``host = props.get("server")``, ``if
+        #: isinstance(host.get("ref"), Node): props["server"]["ref"] = host["ref"].name``)
+        self.type_guard_paths: list[frozenset] = []
         #: source texts of string values an enclosing ``if`` probes (``if not role.startswith("arn:")``,
         #: ``if "alias" in key``): a write there of a value made from the old one (``role = "arn:..." +
         #: role``) converts it to the form the probe looks for, once (see :meth:`value_probes`)
@@ -781,6 +801,17 @@ class FunctionAnalyzer:
             tagged.add(v)
         return frozenset(tagged)
 
+    def _made_in_loops(self, value: frozenset) -> frozenset[int]:
+        """The loops every call whose result ``value`` holds is made in: a call made on each
+        round answers for that round (``resources[kind][obj["id"]] = build(obj, existing)``,
+        one result per key; SoftLayer 6.2.9's ``process_vlan``, whose next loop reads
+        ``resources[kind].get(obj["id"])`` by its own key: an A of issue 8's blind sixty-first
+        set)."""
+        calls = [o for o in value if isinstance(o, Ref) and o.root.kind == "call" and not o.path]
+        if not calls or len(calls) != len(value):
+            return frozenset()
+        return frozenset.intersection(*(self.call_loops.get(o.root.index, frozenset()) for o in calls))
+
     def _load(self, value: frozenset, selector: str, key_loops: frozenset[int] = frozenset()) -> frozenset:
         out: set = set()
         for o in value:
@@ -839,7 +870,7 @@ class FunctionAnalyzer:
                         reading = _real_loops(key_loops)
                         for loops, v in varying.items():
                             if not loops & key_loops:
-                                if reading and loops <= loops_of(self.snapshot(v)):
+                                if reading and loops <= loops_of(self.snapshot(v)) | self._made_in_loops(v):
                                     # one value stored per key (``futures[submit(b)] = b``): read
                                     # under a key that varies with another loop (``for f in
                                     # as_completed(futures): b = futures[f]``), it is another
@@ -1045,7 +1076,8 @@ class FunctionAnalyzer:
                      conditional=self.branch_depth > 0 and not self._decided_by_target(node),
                      guarded=self.branch_depth > 0,
                      maybe_copied=any(isinstance(o, Ref) and o.root.kind == "param"
-                                      and o.root.index in self.copied_params for o in snap),
+                                      and any((o.root.index, o.path[:i]) in self.copied_params
+                                              for i in range(len(o.path) + 1)) for o in snap),
                      requires=tuple(sorted(set(self.flag_requires))),
                      type_requires=self.type_requires(),
                      path_key=self.snapshot(self.path_keys(
@@ -1268,6 +1300,7 @@ class FunctionAnalyzer:
                     self.bind(inner, self.load(value, ANY if starred else place(i)), node)
         elif isinstance(target, cst.Attribute):
             base = self.eval(target.value)
+            type_guarded = self.type_guarded(base, attr(target.attr.value))
             if (spelt := _dotted_name(target)) is not None:
                 self._forget_named_keys(spelt)  # ``self._fn = other``: another key
             self.record_call_store(base, attr(target.attr.value), value)
@@ -1275,7 +1308,7 @@ class FunctionAnalyzer:
             self.overlay(base, attr(target.attr.value), value)
             # (a write under a type test of the slot converts it, once, whatever it is built of)
             if self.extending and not self._grows_search_path(target, base, value) and not self._converts_probed(target) \
-                    and self.mod.code_for(target) not in self.type_guards:
+                    and self.mod.code_for(target) not in self.type_guards and not type_guarded:
                 # ``c.mounts = (c.mounts or []) + [shm]``: a new list, but one entry longer on
                 # every call: the object accumulates as if appended to
                 self.record_mutation(base, ACCUMULATE, "." + target.attr.value + " +=", target, UNKNOWN,
@@ -1283,7 +1316,7 @@ class FunctionAnalyzer:
             else:
                 # a conversion under a type test, a search path, or a field set only while it is
                 # unset (a load-once flag: ``if not model.ready: model.load(); model.ready = True``)
-                converted = self.mod.code_for(target) in self.type_guards or self._converts_probed(target) \
+                converted = self.mod.code_for(target) in self.type_guards or type_guarded or self._converts_probed(target) \
                     or self._grows_search_path(target, base, value) \
                     or self._absent((self.mod.code_for(target), "")) or self._fills_if_unset(target)
                 self.record_mutation(base, SETDEFAULT if converted else OVERWRITE, "." + target.attr.value + " =",
@@ -1302,6 +1335,8 @@ class FunctionAnalyzer:
         elif isinstance(target, cst.Subscript):
             base = self.eval(target.value)
             sel, key_value = self.selector(target)
+            type_guarded = self.type_guarded(base, sel)
+            self._puts_back(base, sel, value)  # (the store itself writes the slot's own value back)
             self.record_call_store(base, sel, value)
             # a key made by a call in a loop is another key on each iteration, as a loop
             # variable is (``futures[pool.submit(f, b)] = b``; see :meth:`key_loops`)
@@ -1323,7 +1358,7 @@ class FunctionAnalyzer:
                 self.item_text(target.value), self.mod.code_for(target.slice[0].slice.value)))
             guarded = guarded or self._grows_search_path(target, base, value) or self._fills_if_unset(target) \
                 or isinstance(target.value, (cst.Name, cst.Attribute)) and self.mod.code_for(target.value) in self.empty_guards \
-                or self._converts_probed(target) or self.mod.code_for(target) in self.type_guards \
+                or self._converts_probed(target) or self.mod.code_for(target) in self.type_guards or type_guarded \
                 or self._migrates_matched(target)
             computed = isinstance(self.assigned_value, (cst.Call, cst.BinaryOperation))
             if not guarded and (self.extending or sel != ANY and computed
@@ -1364,15 +1399,19 @@ class FunctionAnalyzer:
 
     def _note_copied_param(self, name: str, value: frozenset) -> None:
         """``obj = copy(obj)`` under a condition (a copy-on-write flag): the later changes of
-        ``obj`` reach the caller's object only on the paths that did not copy it."""
+        ``obj`` reach the caller's object only on the paths that did not copy it. Also a part of
+        a parameter bound to a name (``inst = graph.nodes[i]["node"]``, then ``if copy_instances:
+        inst = copy.deepcopy(inst)``: cloudify-common 7.0.5's ``extract_node_instances``, whose
+        callers that reuse the graph all ask for the copy; an A of issue 8's blind sixty-first
+        set)."""
         for o in self.env.get(name, ()):
-            if not (isinstance(o, Ref) and o.root.kind == "param" and not o.path):
+            if not (isinstance(o, Ref) and o.root.kind == "param"):
                 continue
             for v in value:
                 if isinstance(v, _Obj) and self.heap.objects[v.id]["kind"] in ("copy", "deepcopy"):
                     source = self.heap.objects[v.id]["copy_of"] or self.heap.objects[v.id].get("source") or ()
-                    if any(isinstance(r, Ref) and r.root == o.root and not r.path for r in source):
-                        self.copied_params.add(o.root.index)
+                    if any(isinstance(r, Ref) and r.root == o.root and r.path == o.path for r in source):
+                        self.copied_params.add((o.root.index, o.path))
 
     def overlay(self, base: frozenset, selector: str, value: frozenset) -> None:
         """After ``param.attr = v``, reads of ``param.attr`` in this function give ``v``; after
@@ -2277,6 +2316,15 @@ class FunctionAnalyzer:
             # ``proxy["config"] = {}`` would (jupyter-enterprise-gateway 3.3's process proxy
             # config, a B of issue 8's thirty-fourth set)
             kind = SETDEFAULT
+        if method == "update" and n == 1 and isinstance(node.args[0].value, cst.Dict):
+            # ``rp.update({"params": params})`` after ``params = rp.pop("params", {})`` (the
+            # update itself writes the slot's own value back, as a normalisation does)
+            for el in node.args[0].value.elements:
+                if isinstance(el, cst.DictElement):
+                    self._puts_back(receiver, self.const_selector(el.key), self.peek(el.value))
+        elif method == "update" and not n:
+            for name, v in keywords.items():
+                self._puts_back(receiver, key(name), v)
         if method in ("update", "extend") and n == 1 and self.mod.code_for(node.func.value) in self.empty_guards:
             # ``if not CACHE["grains"]: CACHE["grains"].update(load())``: filled while empty, once
             # (salt 3008.5's ``nxos.grains``, a B of issue 8's twenty-sixth set)
@@ -2567,6 +2615,7 @@ class FunctionAnalyzer:
         self.once_loops += once
         narrowed = len(self.type_narrowing)  # an early exit's narrowing lasts to the block's end
         exits = len(self.exit_guards)  # and so does what it says of missing keys
+        flags = len(self.flag_requires)  # and of flags
         live = True
         first_call = len(self.summary.calls)
         for stmt in body:
@@ -2583,6 +2632,7 @@ class FunctionAnalyzer:
             del self.once_loops[len(self.once_loops) - len(once):]
         del self.type_narrowing[narrowed:]
         del self.exit_guards[exits:]
+        del self.flag_requires[flags:]
         return live
 
     def _leave_in_arm(self, first_call: int) -> None:
@@ -2676,6 +2726,31 @@ class FunctionAnalyzer:
             self.extending = False
             self.assigned_value = None
         return True
+
+    def _puts_back(self, receiver: frozenset, sel: str, value: frozenset) -> bool:
+        """Whether storing ``value`` at ``sel`` of ``receiver`` puts back what an earlier ``pop``
+        of this function took out of that key (``params = rp.pop("params", {})``, changes to
+        ``params``, then ``rp.update({"params": params})`` or ``rp["params"] = params``): the key
+        was taken out to be worked on, not removed. The pop is recorded again as filling the key
+        when it is missing (what pop and put-back leave); the store writes the slot's own value
+        back, as a normalisation does (recorded as a fill, it changed what a recursive caller's
+        stores were taken for: ansible-tower-cli 3.3.9's ``can_object_post``). Where this comes
+        from: f5-sdk 3.0.21's ``_handle_requests_params``, nine AL001 B's of issue 8's blind
+        sixty-first set whose messages said that "what the first one removed is gone"."""
+        if sel == ANY or not self.recording:
+            return False
+        target = self.snapshot(receiver)
+        slots = {(o.root, o.path + (sel,)) for o in target if isinstance(o, Ref)}
+        if not slots or not any(isinstance(o, Ref) and (o.root, o.path) in slots for o in self.snapshot(value)):
+            return False
+        mutations = self.summary.mutations
+        found = False
+        for i, m in enumerate(mutations):
+            if m.kind == REMOVE and m.op == "pop" and m.selector == sel and m.target & target:
+                # (replaced in place: :attr:`path_mutations` holds positions in the list)
+                mutations[i] = replace(m, kind=SETDEFAULT, op="setdefault")
+                found = True
+        return found
 
     def _renaming_pop(self, node: cst.Assign) -> bool:
         """``attrs["host_parameters_attributes"] = attrs.pop("parameters")``: a key renamed in
@@ -3306,16 +3381,25 @@ class FunctionAnalyzer:
         """Source texts whose type ``test`` requires, also negated and inside an ``and`` chain
         (``if "config" in p and not isinstance(p["config"], Config):``): a write of that value in
         the block converts it (``p["config"] = Config(**p["config"])``), once."""
-        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
-            return self.type_tests(test.left) | self.type_tests(test.right)
-        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            test = test.expression
-        if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value in ("isinstance", "hasattr") \
-                and len(test.args) == 2:
-            # ``hasattr(c["model"], "to_dict")``, then ``c["model"] = c["model"].to_dict()``: the
-            # converted value is probed as a type test would (sagemaker 2.257.7 session.py:7888)
-            return {self.mod.code_for(test.args[0].value)}
-        return set()
+        return {self.mod.code_for(tested) for tested in _type_tested(test)}
+
+    def type_tested_paths(self, test: cst.BaseExpression) -> frozenset:
+        """The access paths (``(root, path)`` pairs) of the values whose type ``test`` requires,
+        whatever name they are read through (see :attr:`type_guard_paths`)."""
+        return frozenset((o.root, o.path) for tested in _type_tested(test) for o in self.peek(tested)
+                         if isinstance(o, Ref))
+
+    def type_guarded(self, base: frozenset, sel: str) -> bool:
+        """Whether the slot ``sel`` of ``base`` (read before the write) is one an enclosing type
+        test requires a type of, through whatever name the test read it: heat-translator 3.5.0's
+        ``host_server = self.properties.get("servers") or self.properties.get("server")``, ``if
+        isinstance(host_server.get("get_resource"), NodeTemplate): self.properties["server"][
+        "get_resource"] = host_server["get_resource"].name`` converts the node to its name once
+        (a B of issue 8's blind sixtieth set)."""
+        if sel == ANY or not any(self.type_guard_paths):
+            return False
+        slot = {(o.root, o.path) for o in self.load(base, sel) if isinstance(o, Ref)}
+        return any(slot & paths for paths in self.type_guard_paths)
 
     def value_probes(self, test: cst.BaseExpression) -> set[str]:
         """Source texts whose string value ``test`` probes for a form, also negated and inside an
@@ -3655,6 +3739,18 @@ class FunctionAnalyzer:
             return [(self.summary.params.index(test.value), truthy)]
         return []
 
+    def exit_flags(self, test: cst.BaseExpression) -> list[tuple[int, bool]]:
+        """Flag parameters an early exit's test must fail on for the code after it to run: each
+        part of an ``or`` chain (``if bare or not server: return server`` -> ``bare`` false:
+        shade 1.33.0's ``_expand_server``, whose changes a caller passing ``bare=True`` never
+        sees; an A of issue 8's blind sixty-first set). Of an ``and`` chain, nothing: any part
+        may be the one that failed."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+            return self.exit_flags(test.left) + self.exit_flags(test.right)
+        if isinstance(test, cst.BooleanOperation):
+            return []
+        return [(i, not truthy) for i, truthy in self.flag_tests(test)]
+
     def _absent(self, guard: tuple[str, str]) -> bool:
         """Whether the key ``guard`` names is known missing here (an enclosing test, or an
         early exit taken when it is there)."""
@@ -3778,6 +3874,8 @@ class FunctionAnalyzer:
         self.sole_present_guards |= sole
         typed = self.type_tests(node.test) - self.type_guards
         self.type_guards |= typed
+        typed_paths = self.type_tested_paths(node.test)
+        self.type_guard_paths.append(typed_paths)
         probed = self.value_probes(node.test) - self.probe_guards
         self.probe_guards |= probed
         migrated = [(slot, olds) for slot, olds in self.value_matches(node.test) if slot not in self.migration_guards]
@@ -3829,6 +3927,7 @@ class FunctionAnalyzer:
         self.present_guards -= there
         self.sole_present_guards -= sole
         self.type_guards -= typed
+        self.type_guard_paths.pop()
         self.probe_guards -= probed
         for slot, _ in migrated:
             del self.migration_guards[slot]
@@ -3840,6 +3939,10 @@ class FunctionAnalyzer:
             if node.orelse is None:
                 # ``if "k" in m: raise``: past it, to the block's end, the key is missing
                 self.exit_guards += sorted(self.present_key_guards(node.test))
+            # ``if bare or not server: return server``: past it (through the ``else``, if there
+            # is one), to the block's end, the flag is false (:meth:`walk_block` drops what it
+            # required)
+            self.flag_requires += self.exit_flags(node.test)
         self._tag_search_picks(node.test, before)
         after_body = self.env
         self.narrowed_lists = saved_narrow
@@ -3852,7 +3955,8 @@ class FunctionAnalyzer:
             present = self.present_key_guards(node.test) - self.absent_guards
             self.absent_guards |= present
             # ``if not inplace: x = copy(x) else: <change x>``: one flag test, the other value
-            negated = [(i, not truthy) for i, truthy in flags] if len(flags) == 1 else []
+            # (each part of an ``or`` chain: ``if bare or not server: ... else: <change server>``)
+            negated = self.exit_flags(node.test)
             self.flag_requires += negated
             self.type_narrowing += in_else
             # the else branch cannot see what the body stored into the heap's objects (one

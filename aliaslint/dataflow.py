@@ -126,7 +126,11 @@ class ValueFlow:
                 base = with_mark(base, o.copy, o.realias)
                 if o.loops:
                     element = ANY in o.path  # an element, or a part of one (``for _, opts in gen():``)
+                    # (the whole result, tagged with a loop: another call's result on each round,
+                    # picked by a key that varies with it, see ``FunctionAnalyzer._made_in_loops``;
+                    # a new literal, not a copy, whose parts may be its source's)
                     base = frozenset(replace(b, loops=b.loops | o.loops) if isinstance(b, (Ref, Opaque))
+                                     or isinstance(b, Fresh) and not o.path and b.kind == "literal"
                                      else _batch_of_elements(_each_round(b, o.loops), o.loops)
                                      if isinstance(b, Fresh) and b.each and element
                                      else _batch_of_elements(b, o.loops) if isinstance(b, Fresh) else b for b in base)

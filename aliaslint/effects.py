@@ -236,7 +236,12 @@ class EffectsFixpoint:
                 m = replace(m, op="+=")
             resolved_value = self.resolve(fn, m.value)
             value_deps = deps_of(resolved_value) | self.call_input_roots(fn, m.value)
-            value_refs = [o for o in resolved_value if isinstance(o, Ref)]
+            # where the value is read from, as the code reads it: a parameter's slot as written,
+            # not what the instance's other methods may have stored there (heat-translator 3.5.0's
+            # ``self.properties["server"]["ref"] = host["ref"].name`` reads ``properties``, though
+            # one maker stores ``self.name`` there), and a call's result as the callee builds it
+            direct = frozenset(o for o in m.value if isinstance(o, Ref) and o.root.kind == "param")
+            read_from = [*direct, *(o for o in self.resolve(fn, m.value - direct) if isinstance(o, Ref))]
             key_deps = deps_of(self.resolve(fn, m.key))
             stores_self = bool(fn.cls) and any(
                 isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in resolved_value)
@@ -258,7 +263,7 @@ class EffectsFixpoint:
                                             path_deps=deps_of(self.resolve(fn, m.path_key)) | looked_up,
                                             defaulted=defaulted or ref.root.kind == "param" and not ref.path
                                             and ref.root.index in fn.own_fallback, type_requires=m.type_requires,
-                                            guarded=m.guarded, value_outside=outside(value_refs, ref),
+                                            guarded=m.guarded, value_outside=outside(read_from, ref),
                                             adds_when_absent=m.adds_when_absent, selector=m.selector,
                                             extends_entry=extends_entry(ref, m, resolved_value)))
         self._arg_roots = {}

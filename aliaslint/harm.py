@@ -194,6 +194,22 @@ def repeat_safe(effect, constants: bool = True) -> str | None:
     return None
 
 
+def identifier_slot(path: tuple[str, ...]) -> bool:
+    """Whether the last selector of ``path`` names an identifier: a key or attribute ``id``,
+    ``uuid`` or ``name``, or one ending so (``server_id``, ``vlanName``, ``instanceUUID``). What
+    is read from there is a string or a number, by the convention the name follows (shade
+    1.33.0's ``server_id = server["id"]`` handed to ``get_server(name_or_id)``, which expands
+    the dict it finds and returns a dict given one: four A's of issue 8's blind sixty-first
+    set, whose messages named ``server_id["addresses"]``)."""
+    if not path:
+        return False
+    sel = path[-1]
+    name = sel[2:-2] if sel.startswith("['") and sel.endswith("']") else sel[1:] if sel.startswith(".") else ""
+    low = name.lower()
+    return low in ("id", "uuid", "name") or low.endswith(("_id", "_uuid", "_name")) \
+        or name.endswith(("Id", "ID", "Name", "UUID"))
+
+
 def _module_constant(root) -> bool:
     """A module-level name spelled as a constant (PEP 8: ``USER_AGENT``, ``_DEFAULT_PORT``): every
     call reads the same value (python-neutronclient 14.0.0's ``headers['User-Agent'] =
@@ -1382,7 +1398,7 @@ def threads_result(call: CallSite, arg: Value) -> bool:
 
 
 def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None, depth: int = 0,
-            into: frozenset = frozenset()) -> str:
+            into: frozenset = frozenset(), exact: bool = False) -> str:
     """How ``call`` passes ``arg``: "shared" (a global, or one object handed to several calls or
     made outside the loop that calls), "fresh" (made for this call), "kept" (an attribute of
     something the caller holds, e.g. ``self.headers``, or a part of an argument that the caller
@@ -1390,7 +1406,10 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
     "unknown". A container's own method putting a part into it (``buff.append(Directive(t))``)
     builds what is handed over, and is not another holder (sqlfluff 4.5.0's ``IgnoreMask``,
     issue 8's blind nineteenth set); ``into``: for the parts of an argument, the argument itself
-    (resolved), whose own methods count so too."""
+    (resolved), whose own methods count so too; ``exact``: only the object itself (or ``into``,
+    which holds it) handed to another call counts, not something it holds (for a change made to
+    that object alone: a key set in ``sd_config`` is not seen by the call given
+    ``sd_config["server"]``)."""
     if arg is None:
         return "fresh"  # not passed: the default
     resolved = project.resolve(caller, arg)
@@ -1409,7 +1428,10 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
             return "shared"
         if isinstance(o, Fresh):
             # the object, or something it holds, handed to another call too (``print(cfg.limits)``)
-            parts = {o} | {p for _, v in o.fields for p in v if isinstance(p, Fresh)}
+            # (``exact``: the object, and what holds it, ``into``: a call given the whole holds
+            # the part too; not what the object holds)
+            parts = {o} | {p for p in into if isinstance(p, Fresh)} if exact \
+                else {o} | {p for _, v in o.fields for p in v if isinstance(p, Fresh)}
             uses = sum(
                 1 for c in caller.calls if c.id != call.id and any(
                     parts & project.resolve(caller, v) and not _results_of_other_calls(project, caller, arg, v)
@@ -1453,7 +1475,8 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
         elif isinstance(o, Ref) and o.root.kind == "param" and depth < 3:
             # passed through from the caller's own parameter: ask the caller's callers
             upstream = [
-                sharing(project, project.functions[c], up, project.arg_for(up, t, o.root.index), depth + 1)
+                sharing(project, project.functions[c], up, project.arg_for(up, t, o.root.index), depth + 1,
+                        exact=exact)
                 for c, up, t in project.callers.get(caller.qualname, [])
             ]
             if not upstream:

@@ -150,8 +150,8 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
         return got is not None and bool(self.targets(*got))
 
     def sharing(self, caller: FunctionSummary, call: CallSite, arg: Value | None, depth: int = 0,
-                into: frozenset = frozenset()) -> str:
+                into: frozenset = frozenset(), exact: bool = False) -> str:
         """See :func:`aliaslint.harm.sharing`."""
         from aliaslint import harm
 
-        return harm.sharing(self, caller, call, arg, depth, into)
+        return harm.sharing(self, caller, call, arg, depth, into, exact)

@@ -254,6 +254,8 @@ class LoopSharedArgumentMutation(ProjectRule):
         arg = project.arg_for(call, t, e.root.index)
         if arg is None:
             return None
+        if project.flag_unmet(call, t, e.requires):
+            return None  # the call passes a flag the change needs the other way (``bare=True``)
         from aliaslint.effects import overlaid
         from aliaslint.project import load
 
@@ -268,6 +270,8 @@ class LoopSharedArgumentMutation(ProjectRule):
                 handed_back |= part
             start, rest = overlaid(call, origin, e.path)  # below a field set before the call
             for element in project.resolve(fn, start):
+                if isinstance(element, Ref) and harm.identifier_slot(element.path):
+                    continue  # ``get_server(server["id"])``: a name or a number, nothing to change in it
                 reached = frozenset({element})
                 for sel in rest:
                     reached = load(reached, sel)

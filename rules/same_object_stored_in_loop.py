@@ -7,7 +7,7 @@ from aliaslint import harm
 from aliaslint.analyzer import CONTAINER_MUTATORS
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import REMOVE, SETDEFAULT
+from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
 from aliaslint.values import Fresh, Opaque, Ref, format_path
 
 
@@ -90,7 +90,9 @@ class SameObjectStoredInLoop(ProjectRule):
         ),
     )
 
-    def _check(self, node: cst.CSTNode, stored: cst.BaseExpression | None) -> None:
+    def _check(self, node: cst.CSTNode, stored: cst.BaseExpression | None, keyed: bool = False) -> None:
+        """``keyed``: stored under a key (``out[k] = obj``, a dict comprehension's value), not
+        added to a sequence."""
         ctx = self.context
         if not ctx.repeating_loops or stored is None or not ctx.recording:
             return
@@ -98,12 +100,12 @@ class SameObjectStoredInLoop(ProjectRule):
         if isinstance(stored, (cst.Tuple, cst.List, cst.Set)):
             for el in stored.elements:
                 if isinstance(el, cst.Element):
-                    self._check(node, el.value)
+                    self._check(node, el.value, keyed)
             return
         if isinstance(stored, cst.Dict):
             for el in stored.elements:
                 if isinstance(el, cst.DictElement):
-                    self._check(node, el.value)
+                    self._check(node, el.value, keyed)
             return
         loop = ctx.repeating_loops[-1]
         values = ctx.heap_value(stored)
@@ -115,11 +117,11 @@ class SameObjectStoredInLoop(ProjectRule):
         if obj is not None:
             if loop in obj["loops"] or obj["kind"] == "view" or obj.get("immutable") or loop in obj.get("iterated", ()):
                 return
-            if loop in obj["mutated_in"]:
-                self._report_now(node, name, obj["site"], loop)
-                return
             made = obj["site"]
             identity = ("fresh", made)
+            if loop in obj["mutated_in"] and not (keyed and self._only_collects(ctx.function.mutations, loop, identity)):
+                self._report_now(node, name, obj["site"], loop)
+                return
         elif isinstance(origin, Ref) and origin.root.kind == "call" and not origin.path:
             call = next((c for c in ctx.function.calls if c.id == origin.root.index), None)
             if call is None or loop in origin.loops:
@@ -141,12 +143,25 @@ class SameObjectStoredInLoop(ProjectRule):
             text = ctx.module.code_for(stored)
             ctx.candidate(self, {"loop": loop, "site": ctx.site(node), "name": name, "made": ctx.site(stored),
                                  "object": ("ref", origin.root.kind, origin.root.name, origin.root.index, origin.path),
-                                 "fetched": True, "read": text})
+                                 "fetched": True, "read": text, "keyed": keyed})
             return
         else:
             return
         # changed only through callees, maybe: the project pass decides
-        ctx.candidate(self, {"loop": loop, "site": ctx.site(node), "name": name, "made": made, "object": identity})
+        ctx.candidate(self, {"loop": loop, "site": ctx.site(node), "name": name, "made": made, "object": identity,
+                             "keyed": keyed})
+
+    @classmethod
+    def _only_collects(cls, mutations, loop: int, identity, callee_effects=()) -> bool:
+        """Whether every change the loop makes to the object adds to it (an append, an entry
+        added by a callee), and none overwrites: stored under each round's key, it is one group
+        that several keys lead to, holding every round's entries, not the last round's values
+        (tosca-parser 2.15.0's ``explicit_relation[rtype] = related_tpl`` after
+        ``related_tpl._add_relationship_template(...)`` appends a relationship: two B's of issue
+        8's blind sixtieth set)."""
+        kinds = [m.kind for m in mutations if loop in m.loops and cls._is_object(m.target, identity)]
+        kinds += [e.kind for e in callee_effects]
+        return bool(kinds) and all(k == ACCUMULATE for k in kinds)
 
     @staticmethod
     def _message(name: str) -> str:
@@ -173,6 +188,9 @@ class SameObjectStoredInLoop(ProjectRule):
         for fn, d in project.candidates(cls.code):
             changer = cls._changed_in_loop(project, fn, d["loop"], d["object"])
             if changer is None:
+                continue
+            if d.get("keyed") and cls._only_collects(fn.mutations, d["loop"], d["object"],
+                                                     cls._callee_changes(project, fn, d["loop"], d["object"])):
                 continue
             if d["object"][0] == "ref" and cls._rebound_in_loop(project, fn, d["loop"], d["object"]):
                 continue
@@ -314,12 +332,38 @@ class SameObjectStoredInLoop(ProjectRule):
                         return e.site
         return None
 
+    @classmethod
+    def _callee_changes(cls, project, fn, loop, identity) -> list:
+        """The effects of the calls in ``loop`` on the object, as :meth:`_changed_in_loop` finds
+        them (fill-if-missing left out)."""
+        out = []
+        for call in fn.calls:
+            if loop not in call.loops:
+                continue
+            for t in project.targets(fn, call):
+                for e in project.effects.get(t.function, {}).values():
+                    if e.root.kind == "param" and e.kind != SETDEFAULT \
+                            and (arg := project.arg_for(call, t, e.root.index)) is not None \
+                            and cls._is_object(arg, identity):
+                        out.append(e)
+        return out
+
     def leave_Assign(self, node: cst.Assign) -> None:
         # ``out[k] = obj`` keeps obj; ``out[:] = objs`` copies objs' elements, not objs
-        if any(isinstance(t.target, cst.Subscript) and not any(isinstance(s.slice, cst.Slice) for s in t.target.slice)
-               and self._new_slot_each_round(t.target) and not self._into_itself(t.target.value, node.value)
-               for t in node.targets):
-            self._check(node, node.value)
+        targets = [t.target for t in node.targets
+                   if isinstance(t.target, cst.Subscript) and not any(isinstance(s.slice, cst.Slice) for s in t.target.slice)
+                   and self._new_slot_each_round(t.target) and not self._into_itself(t.target.value, node.value)]
+        if targets:
+            self._check(node, node.value, keyed=all(self._one_index(t.value) for t in targets))
+
+    def _one_index(self, container: cst.BaseExpression) -> bool:
+        """Whether ``container`` is one object on every round of the innermost loop (an index
+        filled under each round's key), not a new record made each round (``entry["start"] =
+        self._start``, then ``out.append(entry)``)."""
+        ctx = self.context
+        loop = ctx.repeating_loops[-1] if ctx.repeating_loops else None
+        objects = [ctx.heap_object(o) for o in ctx.heap_value(container)]
+        return bool(objects) and all(obj is not None and loop not in obj["loops"] for obj in objects)
 
     def _new_slot_each_round(self, target: cst.Subscript) -> bool:
         """Whether ``out[k] = ...`` stores into another slot on each iteration of the innermost
@@ -355,8 +399,40 @@ class SameObjectStoredInLoop(ProjectRule):
     element_SetComp = element_GeneratorExp = element_ListComp
 
     def element_DictComp(self, node: cst.DictComp) -> None:
-        self._check(node.value, node.value)
+        self._check(node.value, node.value, keyed=True)
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        #: for each enclosing ``while``, whether it runs until the consumer stops asking
+        self._endless: list[bool] = []
+
+    def visit_While(self, node: cst.While) -> None:
+        self._endless.append(_endless(node))
+
+    def leave_While(self, node: cst.While) -> None:
+        self._endless.pop()
 
     def leave_Yield(self, node: cst.Yield) -> None:
+        if any(self._endless):
+            # an endless generator (``while True: for host in hosts: params.host = host; yield
+            # params``) hands out one value at a time to a consumer that asks with ``next()``:
+            # no list of them can be made (cloudify-common 7.0.5's round-robin connection
+            # parameters: a B of issue 8's blind sixty-first set)
+            return
         if isinstance(node.value, cst.BaseExpression):
             self._check(node, node.value)
+
+
+def _endless(node: cst.While) -> bool:
+    """``while True:`` (or another constant true test) whose body neither breaks out nor returns
+    (not counting nested loops, functions and classes)."""
+    test = node.test
+    if not (isinstance(test, cst.Name) and test.value == "True" or isinstance(test, cst.Integer) and test.value != "0"):
+        return False
+    stack: list[cst.CSTNode] = [node.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.Break, cst.Return)):
+            return False
+        stack.extend(c for c in n.children if not isinstance(c, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef)))
+    return True

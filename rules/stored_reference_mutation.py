@@ -121,6 +121,18 @@ def _working_buffers(hits) -> bool:
         e.kind == ACCUMULATE or e.kind == OVERWRITE and e.op.startswith(".") for _, e in hits)
 
 
+def _links_back(hits) -> bool:
+    """The methods set attributes of the kept object (or of its elements), and one of them sets
+    an attribute to the instance itself (``tpl.target = related; tpl.source = self``): they wire
+    the instance into an object graph the caller built to be wired, so the change is the link,
+    not a template spoiled (tosca-parser 2.15.0's ``NodeTemplate`` linking the topology's
+    relationship templates to their ends: a B of issue 8's blind sixtieth set; the last node
+    linked wins by design)."""
+    attribute_sets = [e for _, e in hits if e.kind == OVERWRITE and e.op.startswith(".") and e.op.endswith(" =")]
+    return len(attribute_sets) == len(hits) and any(e.stores_self for e in attribute_sets) \
+        and len({e.path for e in attribute_sets}) == 1
+
+
 def _holds_state(project, init, index, hits, inner: tuple[str, ...]) -> bool:
     """The kept object is an instance of a project class with mutating methods of its own (a
     client, a file, a widget) that change the parts the hits change: state shared on purpose, not
@@ -145,13 +157,17 @@ def _shared_construction(project, caller, call, target, index, inner: tuple[str,
         # (redis' ``Redis(host, port, **self.sentinel_kwargs)``, socket options only): no
         # evidence that this construction is handed the object at all
         return False
-    if project.sharing(caller, call, arg) == "shared":
+    # (``exact``: the change is made to the object at the changed level alone, so another call
+    # given only something that object holds does not see it: heat-translator 3.5.0's
+    # ``sd_config = {"config": ..., server_key: servers}``, whose ``servers`` goes to another
+    # call too, then a key set in ``sd_config``; an A of issue 8's blind sixtieth set)
+    if project.sharing(caller, call, arg, exact=True) == "shared":
         return True  # shared as a whole, so is everything inside it
     whole = project.resolve(caller, arg)
     value = whole
     for sel in inner + path:
         value = load(value, sel)
-    return project.sharing(caller, call, value, into=whole) == "shared"
+    return project.sharing(caller, call, value, into=whole, exact=True) == "shared"
 
 
 def _owner_back_reference(project, constructions, index: int) -> bool:
@@ -453,13 +469,17 @@ class StoredReferenceMutation(ProjectRule):
                 # constructions sharing the object with others, and those whose object its maker
                 # made for the call and reads afterwards (``filled_at``: the calls that made it)
                 shared_at, filled_at, shared_in_tests = [], [], []
+                shared_hits: set[int] = set()  # the changes another construction's holder sees
                 for c, call, t in constructions:
-                    if any(_shared_construction(project, c, call, t, index, inner, e.path[1:]) for _, e in hits):
+                    seen = {i for i, (_, e) in enumerate(hits)
+                            if _shared_construction(project, c, call, t, index, inner, e.path[1:])}
+                    if seen:
                         makers = _made_upstream_for_it(project, c, call, t, index)
                         if makers:
                             filled_at.append(makers)
                         else:
                             shared_at.append(call)
+                            shared_hits |= seen
                             if harm.is_test_code(c):
                                 shared_in_tests.append(call)
                 # constructions in test code say nothing of what a library's users pass
@@ -478,6 +498,12 @@ class StoredReferenceMutation(ProjectRule):
                     and not (own and e.op in _TAKES_AN_END) and not harm.membership_only(project, e)
                     for _, call in _repeated_calls(project, family, e.site, bound_callers)
                 ]
+                if shared_at and not repeated:
+                    # only the changes made at a level the constructions share are seen by another
+                    # holder (heat-translator 3.5.0's ``HotResource``s, given one ``servers`` dict
+                    # inside a new ``properties`` each: the key set in ``properties`` is no finding,
+                    # the name written into ``properties["server"]`` is; an A of the blind sixtieth set)
+                    hits = [h for i, h in enumerate(hits) if i in shared_hits]
                 entry = public and harm.entry_point(project, init, index)
                 if real and not shared_at and not repeated and not entry and not filled_at:
                     continue  # every construction in the tree hands over an object of its own
@@ -524,7 +550,7 @@ class StoredReferenceMutation(ProjectRule):
                     and not _holds_state(project, init, index, hits, inner) and not harm.intended(project, fn) \
                     and not harm.documented_in_chain(project, e) \
                     and not harm.out_parameter(init, index) \
-                    and not _editing_handle(hits) and not _working_buffers(hits) \
+                    and not _editing_handle(hits) and not _working_buffers(hits) and not _links_back(hits) \
                     and not (_owner_back_reference(project, constructions, index)
                              and not any(harm.duplicates(h[1]) and not h[1].stores_self for h in hits))
                 if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False)
@@ -551,7 +577,11 @@ class StoredReferenceMutation(ProjectRule):
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
                 kept_name = format_path(init.params[index], inner)
                 short_cls = cls_name.rsplit(".", 1)[-1]
-                if queue:
+                if _links_back(hits) and not repeated:
+                    wrong = (f"it links the object to this {short_cls} (`{shown}.{e.op[1:-2]}`), and every {short_cls} "
+                             f"built from the same object links it to itself in turn, so the last one wins")
+                    fix = "nothing to change if wiring the caller's objects together is the point"
+                elif queue:
                     wrong = (f"every `{builder[0]}()` on one {short_cls} takes the caller's entries out of it as a "
                              f"work queue, so the next one starts from what this one left")
                     fix = f"copy it in `{fn.name}` before changing it"
