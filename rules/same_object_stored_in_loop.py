@@ -50,7 +50,11 @@ class SameObjectStoredInLoop(ProjectRule):
     is a cycle made on purpose; an element a call takes off a queue (`pop_min(queue)`) is another
     one each round; an attribute that a method the loop runs sets to what it builds
     (`self.check_filters(...)` setting `self.filters = validate(...)`) is another object each
-    round.
+    round. Not reported either: one object stored in one index under each round's key while
+    every change the loop makes to it adds to it (`target.add_link(kind); out[kind] = target`:
+    one group several keys lead to, holding every round's entries), and an endless generator
+    (`while True:` with no `break` or `return`) handing out one object, changed each time, to a
+    consumer that asks with `next()`.
     """
 
     code = "AL004"

@@ -382,7 +382,13 @@ class StoredReferenceMutation(ProjectRule):
       the reference is for, unless the change duplicates (an append to the owner's template on
       every call stays shown);
     - a queue every construction made for the instance, which its method works through (`stream
-      = self._queue.pop(0)`, put back with `append` when blocked).
+      = self._queue.pop(0)`, put back with `append` when blocked);
+    - links: methods that set attributes of the kept objects, one of them to the instance itself
+      (`rel.target = node; rel.source = self`), wire a graph the caller built to be wired.
+
+    A construction shares the kept object at the level that is changed: constructions each given
+    a new dict around one shared part (`{"config": op, "server": server}`) see a change of that
+    part, not a key set in the new dict, and the finding names the change they see.
     """
 
     code = "AL006"
