@@ -345,8 +345,14 @@ def _doc_for_parameter(doc: str, params: tuple[str, ...], index: int) -> str:
     ``ServerManager.create``: ":param key_name: Name of previously created keypair to inject into
     the instance." said nothing of ``block_device_mapping_v2``, the list it inserts into: a D of
     issue 8's blind forty-fifth set, hidden as documented). Cached: the rules ask it for each
-    change of the parameter."""
+    change of the parameter. Also the entries of names the signature does not declare, keys of
+    ``**kwargs`` (shade 1.33.0's ``create_server``, documenting ``key_name`` "to inject into the
+    instance" among its keyword arguments), unless the parameter asked about is ``**kwargs``."""
     others = [re.compile(_entry_pattern(p), re.IGNORECASE) for i, p in enumerate(params) if i != index]
+    if not (index < len(params) and params[index].startswith("**")):
+        declared = {p.lstrip("*") for p in params}
+        keys = {m.group(3) for m in re.finditer(r":(param|keyword|kwarg)\s+(\w+\s+)?(\w+)\s*:", doc)} - declared
+        others += [re.compile(_entry_pattern(k), re.IGNORECASE) for k in sorted(keys)]
     lines = doc.splitlines()
     out: list[str] = []
     i = 0
