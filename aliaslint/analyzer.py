@@ -5209,7 +5209,8 @@ def _constant_item(node: cst.Subscript) -> bool:
 def _tested_empty(test: cst.BaseExpression, none: bool = True) -> list[cst.BaseExpression]:
     """The expressions ``test`` (no ``and`` chain) requires to be empty: ``not x`` (also
     ``not bool(x)``, ``not len(x)``), ``len(x) == 0`` (also of ``x.keys()``, ``.values()``,
-    ``.items()``), and with ``none`` ``x is None``. ``x`` is a name, an attribute or an item."""
+    ``.items()``), ``x == []`` / ``x == {}``, and with ``none`` ``x is None``. ``x`` is a name,
+    an attribute or an item."""
     plain = (cst.Name, cst.Attribute, cst.Subscript)
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         inner = test.expression
@@ -5231,6 +5232,11 @@ def _tested_empty(test: cst.BaseExpression, none: bool = True) -> list[cst.BaseE
                 and counted.func.attr.value in ("keys", "values", "items"):
             counted = counted.func.value
         return [counted] if isinstance(counted, plain) else []
+    if isinstance(op, cst.Equal) and isinstance(right, (cst.List, cst.Dict)) and not right.elements \
+            and isinstance(test.left, plain):
+        # ``x == []``, ``x == {}`` (ttp 0.10.1's ``dict_by_path``: ``if ELEMENT == []:
+        # ELEMENT.append(...)``, an AL007 B of issue 8's blind sixty-second set)
+        return [test.left]
     return []
 
 

@@ -94,6 +94,33 @@ class ValueFlow:
             self._resolve_memo[memo_key] = result
         return result
 
+    def constructor_owns(self, fn: FunctionSummary) -> frozenset[str]:
+        """The attributes a base class's constructor, which constructor ``fn`` runs on the same
+        instance (``super().__init__(...)``), gives the instance as objects of its own
+        (:attr:`FunctionSummary.owns`), through its own base constructors too: what ``fn`` reads
+        there is the instance's, not the class-level default the base shadows (pdpyras 5.4.1's
+        ``EventsAPISession.__init__`` setting ``self.retry[500]`` after ``PDSession.__init__``
+        made ``self.retry = {}``: two A's of issue 8's blind sixty-second set). Memoised per
+        function; empty for any other method."""
+        memo = self.__dict__.setdefault("_constructor_owns", {})
+        got = memo.get(fn.qualname)
+        if got is not None:
+            return got
+        memo[fn.qualname] = frozenset()  # (a constructor chain that loops back adds nothing)
+        out: set[str] = set()
+        if fn.name == "__init__" and fn.cls:
+            for call in fn.calls:
+                for t in self.targets(fn, call):
+                    callee = self.functions.get(t.function)
+                    if t.bound and callee is not None and callee.name == "__init__" and callee.cls \
+                            and callee.cls != fn.cls:
+                        # (not an attribute this constructor changes before it runs the base's)
+                        early = {o.path[0][1:] for m in fn.mutations if m.site < call.site for o in m.target
+                                 if isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and o.path}
+                        out |= (set(callee.owns) | self.constructor_owns(callee)) - early
+        memo[fn.qualname] = frozenset(out)
+        return memo[fn.qualname]
+
     def _resolve(self, fn: FunctionSummary, value: Value, depth: int) -> Value:
         out: set = set()
         for o in value:
@@ -172,7 +199,8 @@ class ValueFlow:
                 if owner is not None and o.path[0][1:] not in self.attr_types(fn.cls) \
                         and not (fn.kind != "classmethod" and self.copies_field_defaults(fn.cls)) \
                         and not (fn.kind != "classmethod" and self.instances_hide(fn, o.path[0][1:])) \
-                        and not (depth == 0 and o.copy is None and o.path[0][1:] in fn.owns):
+                        and not (depth == 0 and o.copy is None and (o.path[0][1:] in fn.owns
+                                                                      or o.path[0][1:] in self.constructor_owns(fn))):
                     # (``fn.owns``: the method gave the instance its own object first; what is read
                     # here, after a call that may have rebound it, is the instance's, not the
                     # class's. Only the value asked about: the copy it made keeps its source, and

@@ -301,7 +301,8 @@ class LoopSharedArgumentMutation(ProjectRule):
                     # (``make_step(env=pipeline["env"])``); a whole object is an output parameter
                     continue
                 if isinstance(leaf, Ref):
-                    if loop in leaf.loops or leaf.root.kind not in ("param", "global"):
+                    if loop in leaf.loops or leaf.root.kind not in ("param", "global") \
+                            or _rebound_each_round(fn, call, leaf, loop):
                         continue
                 elif isinstance(leaf, Fresh):
                     if loop in leaf.loops or _part_of_one_element(leaf, routes[leaf], loop):
@@ -462,6 +463,20 @@ def _part_of_one_element(leaf, elements, loop: int) -> bool:
     (element,) = elements
     return isinstance(element, Fresh) and element is not leaf and loop in element.loops \
         and element.kind == "literal" and element.site.encloses(leaf.site)
+
+
+def _rebound_each_round(fn, call, leaf: Ref, loop: int) -> bool:
+    """Whether ``leaf`` hangs from an attribute of ``self`` that ``fn`` sets to a new object in
+    ``loop``, before ``call`` (``self.record = {"PATH": ...}``, then ``self.save(path=
+    self.record["PATH"])``): read after a call that may have rebound it, it is still another
+    object each round (ttp 0.10.1's ``_results_class.save_vars``, an A of issue 8's blind
+    sixty-second set)."""
+    if not (leaf.root.kind == "param" and leaf.root.index == 0 and fn.cls and leaf.path
+            and leaf.path[0].startswith(".")):
+        return False
+    return any("." + name == leaf.path[0] and site < call.site and value
+               and all(isinstance(v, Fresh) and loop in v.loops for v in value)
+               for name, value, site in fn.self_stores)
 
 
 def _each_round_anew(value, loop: int) -> bool:

@@ -194,6 +194,41 @@ def _owner_back_reference(project, constructions, index: int) -> bool:
     return owner
 
 
+def _kept_by_what_it_keeps(project, constructions, index: int) -> bool:
+    """Whether every construction in the tree that passes argument ``index`` stores the new
+    instance into that very object (``reg.setdefault(group, {})[name] = Lazy(..., reg)``), and
+    one does: the kept object is the registry that holds the instance, and the instance filling
+    its own entry there (a lazy loader replacing itself by what it loads) is what it is for
+    (ttp 0.10.1's ``CachedModule``, a B of issue 8's blind sixty-second set whose suggested copy
+    in ``__init__`` would break the registry)."""
+    real = [(c, call, t) for c, call, t in constructions if not harm.is_test_code(c)] or constructions
+    found = False
+    for caller, call, target in real:
+        arg = project.arg_for(call, target, index)
+        if arg is None:
+            continue
+        if Root("call", "", call.id) not in _holders(arg):
+            return False
+        found = True
+    return found
+
+
+def _holders(value, depth: int = 4) -> set:
+    """The objects ``value`` is, and (to ``depth`` levels) the new objects it holds: a root (a
+    parameter, a global, a call's result, ``Root("call", "", id)``), a new object's site."""
+    out: set = set()
+    todo = [(o, 0) for o in value]
+    while todo:
+        o, level = todo.pop()
+        if isinstance(o, Ref):
+            out.add(o.root if not o.path else None)
+        elif isinstance(o, Fresh) and o.site not in out:
+            out.add(o.site)
+            if level < depth:
+                todo += [(part, level + 1) for _, v in o.fields for part in v]
+    return out
+
+
 def _made_upstream_for_it(project, caller, call, target, index) -> list:
     """The calls of ``caller`` (a factory building the object around its own parameter:
     ``ExposureRefResolver(None, exposure, ...)``) when every one of them hands over an object its
@@ -557,6 +592,8 @@ class StoredReferenceMutation(ProjectRule):
                     and not harm.documented_in_chain(project, e) \
                     and not harm.out_parameter(init, index) \
                     and not _editing_handle(hits) and not _working_buffers(hits) and not _links_back(hits) \
+                    and not (_kept_by_what_it_keeps(project, constructions, index)
+                             and not any(harm.duplicates(h[1]) and not h[1].stores_self for h in hits)) \
                     and not (_owner_back_reference(project, constructions, index)
                              and not any(harm.duplicates(h[1]) and not h[1].stores_self for h in hits))
                 if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False)
@@ -583,7 +620,11 @@ class StoredReferenceMutation(ProjectRule):
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
                 kept_name = format_path(init.params[index], inner)
                 short_cls = cls_name.rsplit(".", 1)[-1]
-                if _links_back(hits) and not repeated:
+                if _kept_by_what_it_keeps(project, constructions, index) and not repeated and not likely:
+                    wrong = (f"every {short_cls} is stored in the object it is given, a registry that holds it, and "
+                             f"this fills an entry of that registry, as it is meant to")
+                    fix = "nothing to change if the registry is shared on purpose"
+                elif _links_back(hits) and not repeated:
                     wrong = (f"it links the object to this {short_cls} (`{shown}.{e.op[1:-2]}`), and every {short_cls} "
                              f"built from the same object links it to itself in turn, so the last one wins")
                     fix = "nothing to change if wiring the caller's objects together is the point"

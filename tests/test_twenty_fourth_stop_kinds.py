@@ -35,6 +35,17 @@
 - AL004: an endless generator (``while True:`` with no ``break`` or ``return``) hands out one
   value at a time to a consumer that asks with ``next()`` (cloudify-common's round-robin
   connection parameters, a B of blind set 61); a generator over a finite loop is found.
+- Phase 2: what a base class's constructor, run through ``super().__init__()``, gives the
+  instance as its own (``self.retry = {}``) is no class-level default when the subclass's
+  constructor changes it (pdpyras 5.4.1's sessions, two AL003 A's of blind set 62).
+- AL001: an attribute of ``self`` set to a new object in the loop before the call is another
+  object each round, though a call in between may have rebound it (ttp 0.10.1's
+  ``save_vars``, an A of blind set 62).
+- Phase 1: ``x == []`` / ``x == {}`` tests that ``x`` is empty, as ``not x`` does: an append
+  under it fills (ttp's ``dict_by_path``, a B of blind set 62).
+- AL006: an instance stored in the very object it is given (``registry[group][name] =
+  Lazy(..., registry)``) fills its own entry of a registry: preview, saying so (ttp's
+  ``CachedModule``, a B of blind set 62).
 """
 from __future__ import annotations
 
@@ -463,3 +474,134 @@ def test_a_generator_that_ends_handing_out_one_object_is_found(tmp_path):
     files = {"c.py": _ROUND_ROBIN.replace("LOOP", "while True:").replace(
         "                yield params", "                yield params\n            if not hosts:\n                return")}
     assert _both(tmp_path / "returns", files) == ([("AL004", 16, "HIGH")], [("AL004", 16, "HIGH")])
+
+
+_SESSION = '''\
+class Session:
+    retry = {}
+
+    def __init__(self, key):
+        self.key = key
+        INIT
+
+
+class EventsSession(Session):
+    def __init__(self, key):
+        super().__init__(key)
+        self.retry[500] = 2
+        self.retry[502] = 4
+'''
+
+
+def test_what_the_base_constructor_gives_the_instance_is_its_own(tmp_path):
+    assert _both(tmp_path, {"s.py": _SESSION.replace("INIT", "self.retry = {}")}) == ([], [])
+
+
+def test_a_class_level_default_the_base_constructor_leaves_is_shared(tmp_path):
+    assert _both(tmp_path, {"s.py": _SESSION.replace("INIT", "self.name = key")}) == (
+        [], [("AL003", 12, "MEDIUM")])
+
+
+_RECORDS = '''\
+class Results:
+    def __init__(self):
+        self.results = {}
+        self.record = {"result": {}, "PATH": ["a"]}
+
+    def save_vars(self, paths):
+        for path in paths:
+            REBIND
+            self.form_path(self.record["PATH"])
+            self.save(self.record["result"], self.record["PATH"])
+        self.record = {"result": {}, "PATH": []}
+
+    def form_path(self, path):
+        self.last = path
+
+    def save(self, data, path):
+        while path:
+            key = path.pop(0)
+            data = data.setdefault(key, {})
+        return data
+'''
+
+
+def test_an_attribute_set_to_a_new_object_in_the_loop_before_the_call_is_another_each_round(tmp_path):
+    files = {"r.py": _RECORDS.replace("REBIND", 'self.record = {"result": {}, "PATH": path.split(".")}')}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_an_attribute_set_once_is_the_same_object_each_round(tmp_path):
+    files = {"r.py": _RECORDS.replace("REBIND", "self.last = path")}
+    assert _both(tmp_path, files) == ([("AL001", 10, "HIGH")], [("AL001", 10, "HIGH")])
+
+
+_FILL = '''\
+def first_entry(path):
+    return {"path": path}
+
+
+def by_path(path, element):
+    if TEST:
+        element.append(first_entry(path))
+    return {"last": element[-1], "path": path}
+'''
+
+
+def _fill_kinds(test: str) -> list[tuple[int, str]]:
+    summary = analyze_module(_FILL.replace("TEST", test), "m", "m.py", "/m.py", engine._rules(None), False)
+    return [(m.site.line, m.kind) for m in summary.functions["m.by_path"].mutations]
+
+
+def test_an_append_under_a_test_that_the_list_equals_an_empty_one_fills_it():
+    assert _fill_kinds("element == []") == [(7, "setdefault")]
+    assert _fill_kinds("len(element) == 0") == [(7, "setdefault")]
+
+
+def test_an_append_under_another_comparison_adds():
+    assert _fill_kinds("element != []") == [(7, "accumulate")]
+    assert _fill_kinds("element == [path]") == [(7, "accumulate")]
+
+
+_LAZY = '''\
+import importlib
+
+
+class Lazy:
+    def __init__(self, module, group, name, registry):
+        self.module = module
+        self.group = group
+        self.name = name
+        self.registry = registry
+
+    def load(self):
+        module = importlib.import_module(self.module)
+        self.registry[self.group][self.name] = getattr(module, self.name)
+
+    def __call__(self, *args):
+        self.load()
+        return self.registry[self.group][self.name](*args)
+
+
+def lazy_functions(modules):
+    registry = {"macro": {}}
+    for module, group, names in modules:
+        for name in names:
+            STORE
+    return registry
+'''
+
+
+def test_an_instance_stored_in_the_registry_it_is_given_fills_its_entry_there(tmp_path):
+    files = {"lazy.py": _LAZY.replace(
+        "STORE", "registry.setdefault(group, {})[name] = Lazy(module, group, name, registry)")}
+    assert _both(tmp_path, files) == ([], [("AL006", 13, "MEDIUM")])
+    assert _messages(tmp_path / "m", files, preview=True) == [
+        "`Lazy.load` writes an item of `self.registry[*]`, but `__init__` keeps the caller's `registry` there by "
+        "reference: every Lazy is stored in the object it is given, a registry that holds it, and this fills an "
+        "entry of that registry, as it is meant to; nothing to change if the registry is shared on purpose"]
+
+
+def test_instances_given_one_registry_and_kept_elsewhere_change_it_for_each_other(tmp_path):
+    files = {"lazy.py": _LAZY.replace("STORE", "Lazy(module, group, name, registry).load()")}
+    assert _both(tmp_path, files) == ([("AL006", 13, "HIGH")], [("AL006", 13, "HIGH")])
