@@ -199,7 +199,7 @@ def identifier_slot(path: tuple[str, ...]) -> bool:
     ``uuid`` or ``name``, or one ending so (``server_id``, ``vlanName``, ``instanceUUID``). What
     is read from there is a string or a number, by the convention the name follows (shade
     1.33.0's ``server_id = server["id"]`` handed to ``get_server(name_or_id)``, which expands
-    the dict it finds and returns a dict given one: four A's of issue 8's blind sixty-first
+    the dict it finds and returns a dict given one: three A's of issue 8's blind sixty-first
     set, whose messages named ``server_id["addresses"]``)."""
     if not path:
         return False
