@@ -8,7 +8,7 @@ from aliaslint.analyzer import CONTAINER_MUTATORS
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
-from aliaslint.values import Fresh, Opaque, Ref, format_path
+from aliaslint.values import ANY, Fresh, Opaque, Ref, format_path
 
 
 class SameObjectStoredInLoop(ProjectRule):
@@ -55,6 +55,11 @@ class SameObjectStoredInLoop(ProjectRule):
     one group several keys lead to, holding every round's entries), and an endless generator
     (`while True:` with no `break` or `return`) handing out one object, changed each time, to a
     consumer that asks with `next()`.
+
+    The message says which fix fits: an object given the same named entries each round is
+    created inside the loop; one given an entry under each round's key gathers every round's
+    entries, and is usually meant to be stored once, after the loop (an `append` one level too
+    deep).
     """
 
     code = "AL004"
@@ -124,7 +129,7 @@ class SameObjectStoredInLoop(ProjectRule):
             made = obj["site"]
             identity = ("fresh", made)
             if loop in obj["mutated_in"] and not (keyed and self._only_collects(ctx.function.mutations, loop, identity)):
-                self._report_now(node, name, obj["site"], loop)
+                self._report_now(node, name, obj["site"], loop, obj)
                 return
         elif isinstance(origin, Ref) and origin.root.kind == "call" and not origin.path:
             call = next((c for c in ctx.function.calls if c.id == origin.root.index), None)
@@ -168,6 +173,26 @@ class SameObjectStoredInLoop(ProjectRule):
         return bool(kinds) and all(k == ACCUMULATE for k in kinds)
 
     @staticmethod
+    def _fills_by_round(obj: dict, loop: int) -> bool:
+        """Whether the loop gives the object (a heap object of the analyzer) entries under keys
+        that vary with it (``temp[str(match.path)] = node``) and it has no named entry: one object
+        gathering every round's entries, stored again on each round. Storing it once, after the
+        loop, is the usual fix (redfish 3.4.2's ``RmcApp.get``, whose ``append`` sits one level
+        too deep: a D of issue 8's blind sixty-third set, whose reader found "create it inside
+        that loop" the wrong advice)."""
+        return any(loop in loops for loops in obj.get("varying", {})) \
+            and not any(k != ANY for k in obj["fields"])
+
+    @staticmethod
+    def _gathering_message(name: str) -> str:
+        return (
+            f"`{name}` is made once, outside the loop that stores it, then given an entry under each "
+            f"iteration's key and stored on every iteration of that loop, so every stored entry is the same "
+            f"object holding every iteration's entries; store it once, after the loop (or create it inside "
+            f"the loop if each entry is meant to hold one)"
+        )
+
+    @staticmethod
     def _message(name: str) -> str:
         # (the loop is the one that stores it: the object may be made inside an outer loop, once
         # per round of it, and "before the loop" then read as the wrong one; pyvcloud 23.0.4's
@@ -179,9 +204,10 @@ class SameObjectStoredInLoop(ProjectRule):
             f"values; create it inside that loop"
         )
 
-    def _report_now(self, node, name, made, loop) -> None:
+    def _report_now(self, node, name, made, loop, obj: dict | None = None) -> None:
         ctx = self.context
-        ctx.report(self, node, self._message(name),
+        gathering = obj is not None and self._fills_by_round(obj, loop)
+        ctx.report(self, node, self._gathering_message(name) if gathering else self._message(name),
                    [ctx.module.location_related(made, f"`{name}` is made here, once"),
                     ctx.module.location_related(ctx.function.loop_sites[loop], harm.WITNESS + "the next iteration "
                                                 "changes the object already stored, and stores it again")])

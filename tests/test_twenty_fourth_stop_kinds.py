@@ -46,6 +46,9 @@
 - AL006: an instance stored in the very object it is given (``registry[group][name] =
   Lazy(..., registry)``) fills its own entry of a registry: preview, saying so (ttp's
   ``CachedModule``, a B of blind set 62).
+- AL004: an object given an entry under each round's key and stored on every round gathers every
+  round's entries: the message says to store it once, after the loop (redfish 3.4.2's
+  ``RmcApp.get``, a D of blind set 63 whose reader found "create it inside that loop" wrong).
 """
 from __future__ import annotations
 
@@ -605,3 +608,32 @@ def test_an_instance_stored_in_the_registry_it_is_given_fills_its_entry_there(tm
 def test_instances_given_one_registry_and_kept_elsewhere_change_it_for_each_other(tmp_path):
     files = {"lazy.py": _LAZY.replace("STORE", "Lazy(module, group, name, registry).load()")}
     assert _both(tmp_path, files) == ([("AL006", 13, "HIGH")], [("AL006", 13, "HIGH")])
+
+
+_GATHER = '''\
+def gather(matches):
+    results = []
+    temp = {}
+    for m in matches:
+        CHANGE
+        results.append(temp)
+    return results
+'''
+
+
+def test_one_object_given_each_rounds_key_and_stored_each_round_says_to_store_it_once(tmp_path):
+    files = {"g.py": _GATHER.replace("CHANGE", "temp[str(m.path)] = m.value")}
+    assert _both(tmp_path, files) == ([("AL004", 6, "HIGH")], [("AL004", 6, "HIGH")])
+    assert _messages(tmp_path / "m", files) == [
+        "`temp` is made once, outside the loop that stores it, then given an entry under each iteration's key and "
+        "stored on every iteration of that loop, so every stored entry is the same object holding every "
+        "iteration's entries; store it once, after the loop (or create it inside the loop if each entry is meant "
+        "to hold one)"]
+
+
+def test_one_object_given_the_same_named_entry_each_round_says_to_create_it_inside(tmp_path):
+    files = {"g.py": _GATHER.replace("CHANGE", 'temp["id"] = m.value')}
+    assert _messages(tmp_path, files) == [
+        "`temp` is made once, outside the loop that stores it, then changed and stored on every iteration of that "
+        "loop, so every stored entry is the same object holding the last iteration's values; create it inside "
+        "that loop"]
