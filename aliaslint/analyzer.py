@@ -695,6 +695,9 @@ class FunctionAnalyzer:
         #: there through another spelling converts it too (``host = props.get("server")``, ``if
         #: isinstance(host.get("ref"), Node): props["server"]["ref"] = host["ref"].name``)
         self.type_guard_paths: list[frozenset] = []
+        #: the named keys a ``pop`` of this function took out (``["params"]``): a store there may
+        #: put one back (:meth:`_puts_back`)
+        self.popped_keys: set[str] = set()
         #: source texts of string values an enclosing ``if`` probes (``if not role.startswith("arn:")``,
         #: ``if "alias" in key``): a write there of a value made from the old one (``role = "arn:..." +
         #: role``) converts it to the form the probe looks for, once (see :meth:`value_probes`)
@@ -2335,6 +2338,8 @@ class FunctionAnalyzer:
             receiver = receiver - self._known_without(node)
         # the key a ``pop`` takes out, when it is a constant (``optional_params.pop("json_mode")``)
         taken = self.const_selector(node.args[0].value) if op == "pop" and n >= 1 else ANY
+        if taken != ANY:
+            self.popped_keys.add(taken)  # (a later store there may put it back: :meth:`_puts_back`)
         self.record_mutation(receiver, kind, op, node, key_value, value, cid, adds_when_absent=adds_when_absent,
                              selector="" if taken == ANY else taken)
         if method == "remove" and n == 1:
@@ -2727,8 +2732,8 @@ class FunctionAnalyzer:
             self.assigned_value = None
         return True
 
-    def _puts_back(self, receiver: frozenset, sel: str, value: frozenset) -> bool:
-        """Whether storing ``value`` at ``sel`` of ``receiver`` puts back what an earlier ``pop``
+    def _puts_back(self, receiver: frozenset, sel: str, value: frozenset) -> None:
+        """When storing ``value`` at ``sel`` of ``receiver`` puts back what an earlier ``pop``
         of this function took out of that key (``params = rp.pop("params", {})``, changes to
         ``params``, then ``rp.update({"params": params})`` or ``rp["params"] = params``): the key
         was taken out to be worked on, not removed. The pop is recorded again as filling the key
@@ -2737,20 +2742,18 @@ class FunctionAnalyzer:
         stores were taken for: ansible-tower-cli 3.3.9's ``can_object_post``). Where this comes
         from: f5-sdk 3.0.21's ``_handle_requests_params``, nine AL001 B's of issue 8's blind
         sixty-first set whose messages said that "what the first one removed is gone"."""
-        if sel == ANY or not self.recording:
-            return False
+        # (every store with a named key comes here: nothing is snapshot unless that key was popped)
+        if sel not in self.popped_keys or not self.recording:
+            return
         target = self.snapshot(receiver)
         slots = {(o.root, o.path + (sel,)) for o in target if isinstance(o, Ref)}
         if not slots or not any(isinstance(o, Ref) and (o.root, o.path) in slots for o in self.snapshot(value)):
-            return False
+            return
         mutations = self.summary.mutations
-        found = False
         for i, m in enumerate(mutations):
             if m.kind == REMOVE and m.op == "pop" and m.selector == sel and m.target & target:
                 # (replaced in place: :attr:`path_mutations` holds positions in the list)
                 mutations[i] = replace(m, kind=SETDEFAULT, op="setdefault")
-                found = True
-        return found
 
     def _renaming_pop(self, node: cst.Assign) -> bool:
         """``attrs["host_parameters_attributes"] = attrs.pop("parameters")``: a key renamed in

@@ -50,9 +50,11 @@ class SameObjectStoredInLoop(ProjectRule):
     is a cycle made on purpose; an element a call takes off a queue (`pop_min(queue)`) is another
     one each round; an attribute that a method the loop runs sets to what it builds
     (`self.check_filters(...)` setting `self.filters = validate(...)`) is another object each
-    round. Not reported either: one object stored in one index under each round's key while
-    every change the loop makes to it adds to it (`target.add_link(kind); out[kind] = target`:
-    one group several keys lead to, holding every round's entries), and an endless generator
+    round. Not reported either: an instance of a project class stored in one index under each
+    round's key while every change the loop makes to it adds to it (`target.add_link(kind);
+    out[kind] = target`: one entity several keys lead to, holding every round's entries; a
+    record the function fills, `entry["tags"].append(v); out[k] = entry`, stays reported), and
+    an endless generator
     (`while True:` with no `break` or `return`) handing out one object, changed each time, to a
     consumer that asks with `next()`.
 
@@ -128,7 +130,7 @@ class SameObjectStoredInLoop(ProjectRule):
                 return
             made = obj["site"]
             identity = ("fresh", made)
-            if loop in obj["mutated_in"] and not (keyed and self._only_collects(ctx.function.mutations, loop, identity)):
+            if loop in obj["mutated_in"]:
                 self._report_now(node, name, obj["site"], loop, obj)
                 return
         elif isinstance(origin, Ref) and origin.root.kind == "call" and not origin.path:
@@ -160,14 +162,24 @@ class SameObjectStoredInLoop(ProjectRule):
         ctx.candidate(self, {"loop": loop, "site": ctx.site(node), "name": name, "made": made, "object": identity,
                              "keyed": keyed})
 
+    @staticmethod
+    def _constructed(project, fn, identity) -> bool:
+        """Whether the object is an instance a project class's constructor made (``related_tpl =
+        NodeTemplate(...)``): an entity several keys may lead to, unlike a record the function
+        fills (``entry = {"tags": []}``, whose one copy under every key is the bug)."""
+        if identity[0] != "call":
+            return False
+        call = project.call_site(fn, identity[1])
+        return call is not None and any(t.constructor for t in project.targets(fn, call))
+
     @classmethod
     def _only_collects(cls, mutations, loop: int, identity, callee_effects=()) -> bool:
         """Whether every change the loop makes to the object adds to it (an append, an entry
-        added by a callee), and none overwrites: stored under each round's key, it is one group
-        that several keys lead to, holding every round's entries, not the last round's values
-        (tosca-parser 2.15.0's ``explicit_relation[rtype] = related_tpl`` after
-        ``related_tpl._add_relationship_template(...)`` appends a relationship: two B's of issue
-        8's blind sixtieth set)."""
+        added by a callee), and none overwrites: an entity stored under each round's key
+        (:meth:`_constructed`) is one that several keys lead to, holding every round's entries,
+        not the last round's values (tosca-parser 2.15.0's ``explicit_relation[rtype] =
+        related_tpl`` after ``related_tpl._add_relationship_template(...)`` appends a
+        relationship: two B's of issue 8's blind sixtieth set)."""
         kinds = [m.kind for m in mutations if loop in m.loops and cls._is_object(m.target, identity)]
         kinds += [e.kind for e in callee_effects]
         return bool(kinds) and all(k == ACCUMULATE for k in kinds)
@@ -219,8 +231,9 @@ class SameObjectStoredInLoop(ProjectRule):
             changer = cls._changed_in_loop(project, fn, d["loop"], d["object"])
             if changer is None:
                 continue
-            if d.get("keyed") and cls._only_collects(fn.mutations, d["loop"], d["object"],
-                                                     cls._callee_changes(project, fn, d["loop"], d["object"])):
+            if d.get("keyed") and cls._constructed(project, fn, d["object"]) \
+                    and cls._only_collects(fn.mutations, d["loop"], d["object"],
+                                           cls._callee_changes(project, fn, d["loop"], d["object"])):
                 continue
             if d["object"][0] == "ref" and cls._rebound_in_loop(project, fn, d["loop"], d["object"]):
                 continue

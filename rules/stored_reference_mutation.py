@@ -207,26 +207,25 @@ def _kept_by_what_it_keeps(project, constructions, index: int) -> bool:
         arg = project.arg_for(call, target, index)
         if arg is None:
             continue
-        if Root("call", "", call.id) not in _holders(arg):
+        if not _holds_result_of(arg, call.id):
             return False
         found = True
     return found
 
 
-def _holders(value, depth: int = 4) -> set:
-    """The objects ``value`` is, and (to ``depth`` levels) the new objects it holds: a root (a
-    parameter, a global, a call's result, ``Root("call", "", id)``), a new object's site."""
-    out: set = set()
+def _holds_result_of(value, call_id: int, depth: int = 4) -> bool:
+    """Whether ``value`` (as the caller's phase 1 saw it) holds, within ``depth`` levels of new
+    objects, the result of call ``call_id`` itself."""
     todo = [(o, 0) for o in value]
+    seen: set = set()
     while todo:
         o, level = todo.pop()
-        if isinstance(o, Ref):
-            out.add(o.root if not o.path else None)
-        elif isinstance(o, Fresh) and o.site not in out:
-            out.add(o.site)
-            if level < depth:
-                todo += [(part, level + 1) for _, v in o.fields for part in v]
-    return out
+        if isinstance(o, Ref) and o.root.kind == "call" and o.root.index == call_id and not o.path:
+            return True
+        if isinstance(o, Fresh) and level < depth and o.site not in seen:
+            seen.add(o.site)
+            todo += [(part, level + 1) for _, v in o.fields for part in v]
+    return False
 
 
 def _made_upstream_for_it(project, caller, call, target, index) -> list:

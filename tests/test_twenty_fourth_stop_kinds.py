@@ -637,3 +637,11 @@ def test_one_object_given_the_same_named_entry_each_round_says_to_create_it_insi
         "`temp` is made once, outside the loop that stores it, then changed and stored on every iteration of that "
         "loop, so every stored entry is the same object holding the last iteration's values; create it inside "
         "that loop"]
+
+
+
+def test_a_record_made_here_and_stored_under_each_key_while_it_collects_is_found(tmp_path):
+    # (not an entity a constructor made: the record filled here is the copy-per-key bug)
+    source = _GROUPS.replace("target = Node(name)", 'target = {"links": []}').replace(
+        "CHANGE", 'target["links"].append(kind)').replace("STORE", "out[kind] = target")
+    assert _both(tmp_path, {"rel.py": source}) == ([("AL004", 15, "HIGH")], [("AL004", 15, "HIGH")])
