@@ -615,6 +615,9 @@ class FunctionAnalyzer:
         self.returned_node: cst.BaseExpression | None = None
         #: names assigned to so far (a parameter among them no longer holds what the caller passed)
         self.bound_names: set[str] = set()
+        #: locals bound once, to a string literal, so far (``key = "dependency-update"``): the
+        #: selector they name as a key (:meth:`constant_key`); ``None`` once bound again
+        self.string_locals: dict[str, str | None] = {}
         #: each annotated parameter's annotation (see :meth:`none_when_test_fails`)
         self.param_annotations: dict[str, cst.BaseExpression] = {}
         #: indices (in ``summary.mutations``) of the changes on the path being walked, per block
@@ -1271,6 +1274,9 @@ class FunctionAnalyzer:
                                     if target.value not in (v, re.split(r"[.\[(]", c, maxsplit=1)[0])}
             self.predicate_names.pop(target.value, None)
             self._forget_named_keys(target.value)
+            literal = self.assigned_value if isinstance(self.assigned_value, cst.SimpleString) else None
+            self.string_locals[target.value] = self.const_selector(literal) \
+                if literal is not None and target.value not in self.bound_names else None
             self.bound_names.add(target.value)
             # ``if isinstance(privileges, list): privileges = set(privileges)`` converts one type
             # and lets the others through as they are: not a copy-on-write flag (pyinfra 3.10.0's
@@ -2478,7 +2484,12 @@ class FunctionAnalyzer:
         configuration by ``CONF_*`` names. A module-level integer (``RAY_CONTAINER_INDEX = 0``)
         is a list index, read as any element like ``containers[0]``. The name is the key, not
         its value: ``d[ID]`` and ``d["id"]`` are two items here (a sharing missed, never one
-        made up), and two constants of one name in two modules are one."""
+        made up), and two constants of one name in two modules are one. A local bound once so
+        far, to a string literal, names that literal's key."""
+        if isinstance(node, cst.Name) and (literal := self.string_locals.get(node.value)) and literal != ANY:
+            # a local bound once to a string literal names that key (avionix 0.4.5's
+            # ``update_depenedencies = "dependency-update"``, then ``del options[update_depenedencies]``)
+            return literal
         parts: list[str] = []
         while isinstance(node, cst.Attribute):
             parts.append(node.attr.value)
@@ -2961,6 +2972,7 @@ class FunctionAnalyzer:
         current = self.eval(target)
         if (spelt := _dotted_name(target)) is not None:
             self._forget_named_keys(spelt)  # ``k += 1``: ``cache[k]`` is another item
+            self.string_locals[spelt] = None
         # ``active |= {node}`` on ``active: frozenset[...]`` makes a new set: the caller's is
         # unchanged (datamodel-code-generator 0.97.0's inherited-schema walk, issue 8's twentieth
         # unseen set)
@@ -3118,13 +3130,35 @@ class FunctionAnalyzer:
                    and len(o.path) == 1 and (o.path[0] == ANY or is_place(o.path[0]))}
         if handed:
             self.summary.hands_back = tuple(sorted(set(self.summary.hands_back) | handed))
-        if not params:
+        elements = self._elements_handed_back(returned)
+        if not params and not elements:
             return
+
+        def handed_back(o) -> bool:
+            return isinstance(o, Ref) and o.root.kind == "param" and (
+                o.root.index in params or any(o.root == r.root and o.path[:len(r.path)] == r.path for r in elements))
+
         for block in self.path_mutations:
             for i in block:
                 m = self.summary.mutations[i]
-                if any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index in params for o in m.target):
+                if any(handed_back(o) for o in m.target):
                     self.summary.mutations[i] = replace(m, returned=True)
+
+    @staticmethod
+    def _elements_handed_back(returned: Value) -> list[Ref]:
+        """The elements of a parameter that this return hands back in a new list (or in a list
+        of a returned tuple): ``for c in clusters: c["instance_id"] = i; out.append(c)``, then
+        ``return out``. The function transforms the caller's elements in place and gives them
+        back: the changes are what its caller asked for, as an updater's that returns its
+        argument (cartography 0.143.0's ``transform_*`` steps enriching the records an API
+        returned: three B's of issue 8's blind sixty-fourth set)."""
+        lists = [o for o in returned if isinstance(o, Fresh) and o.container == "list"]
+        for o in returned:
+            if isinstance(o, Fresh) and o.container == "tuple":
+                lists += [r for name, v in o.fields if is_place(name) for r in v
+                          if isinstance(r, Fresh) and r.container == "list"]
+        return [r for o in lists for name, v in o.fields if name == ANY for r in v
+                if isinstance(r, Ref) and r.root.kind == "param" and r.path and r.path[-1] == ANY]
 
     def repeating_loops(self) -> tuple[int, ...]:
         """The enclosing loops that run the current statement again (see :attr:`once_loops`)."""

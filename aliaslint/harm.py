@@ -104,6 +104,9 @@ class Witness:
     #: the second use is the changing function called again (the next iteration of a loop, the
     #: caller's next call): it runs the same statements, in the same order, on the object
     calls_again: bool = False
+    #: ``(caller's qualified name, the later call)`` when the second use is a later call in the
+    #: caller given the object (see :func:`next_use_sets_slot_first`)
+    again: tuple[str, CallSite] | None = None
 
     def same_value_again(self, effect) -> bool:
         """The second use rewrites what the first wrote with the same value: ``effect`` is a
@@ -307,22 +310,32 @@ def duplicates(effect) -> bool:
 
 
 # ------------------------------------------------------------------- intent
-def intended(project, fn: FunctionSummary, index: int | None = None) -> str | None:
+def intended(project, fn: FunctionSummary, index: int | None = None, keyword: str | None = None) -> str | None:
     """Why changing its argument is ``fn``'s purpose, or ``None``.
 
     - its docstring says so ("updates the given ...", "in place", "modifies", "returns the updated");
     - it takes parameter ``index`` apart and then rejects what is left (``if cfg: raise``): a
       consuming parser.
+
+    ``keyword``: the argument is the one given under that keyword to the ``**kwargs`` parameter
+    ``index``; the docstring is read for it as for a declared parameter (its own entry, not the
+    other keywords').
     """
-    if fn.doc and _says_it_updates(fn.doc if index is None else _doc_for_parameter(fn.doc, tuple(fn.params), index)):
+    params, asked = tuple(fn.params), index
+    if keyword is not None:
+        params, asked = (*params, keyword), len(params)
+    if fn.doc and _says_it_updates(fn.doc if index is None else _doc_for_parameter(fn.doc, params, asked)):
         return "its docstring says it changes its argument"
-    if fn.doc and index is not None and index < len(fn.params) and _adds_to_parameter(fn.doc, fn.params[index]):
+    if fn.doc and asked is not None and asked < len(params) and _adds_to_parameter(fn.doc, params[asked]):
         return "its docstring says it adds to its argument"
-    if index is not None and out_parameter(fn, index):
+    if index is not None and keyword is None and out_parameter(fn, index):
         return "its docstring says its argument is filled in"
     if fn.cls in project.classes and _says_it_updates(project.classes[fn.cls].doc or "", _CLASS_UPDATES_OBJECT):
         return "its class's docstring says it changes the object it works on"
-    if index is not None and index in fn.rejects_leftovers:
+    if index is not None and keyword is None and index in fn.rejects_leftovers:
+        # (not for a keyword's object: what a ``**kwargs`` function rejects is left in the caller's
+        # option, the object the caller built and may give again, not a document handed to a
+        # parser; shade 1.33.0's ``create_server`` raising on a ``nics`` entry's unknown keys)
         return "it takes its argument apart and rejects what is left"
     return None
 
@@ -427,8 +440,57 @@ def sets_own_slot_first(project, fn: FunctionSummary, effect) -> bool:
     passed = [v for c in fn.calls for v in (*c.args, *(v for _, v in c.kwargs))]
     if any(holds(v, copied_before) for v in (*kept, *passed)):
         return False
+    # (a lookup on the object before the write, ``labels = kwargs.get("labels", {})``, reads it)
+    return _written_before_handed_on(project, fn, effect)
+
+
+def next_use_sets_slot_first(project, witness: Witness | None, effect) -> bool:
+    """Whether the witness's later call (:attr:`Witness.again`) writes the slot ``effect`` wrote,
+    itself, on every path, before it hands the object to any call: what the first call wrote is
+    never read there (cartography 0.143.0's sync steps each setting ``common_job_parameters
+    ["ORG_ID"]`` before their clean-up job reads it: two B's of issue 8's blind sixty-fourth set,
+    whose second use was the next step writing the same key). Every function the call may run
+    must; a read of the slot before the write is not seen here (the summaries keep writes)."""
+    if witness is None or witness.again is None or effect.kind != OVERWRITE or effect.returned \
+            or not (effect.op == "[] =" and effect.selector or effect.op.startswith(".")):
+        # (a first call that handed the object back, or its elements, left it with its caller,
+        # and the second call's write changes it under that caller: ansible-navigator's
+        # ``_process_roles_for_menu`` called for two collections on one list of roles)
+        return False
+    caller = project.functions.get(witness.again[0])
+    call = witness.again[1]
+    targets = project.targets(caller, call) if caller is not None else []
+    if not targets:
+        return False
+    for t in targets:
+        g = project.functions.get(t.function)
+        if g is None:
+            return False
+        own = [ge for ge in project.effects.get(g.qualname, {}).values()
+               if ge.root.kind == "param" and ge.kind == OVERWRITE and ge.op == effect.op
+               and ge.selector == effect.selector and ge.path == effect.path and not ge.conditional
+               and not ge.extends_entry and not normalises(ge)  # (these read the slot's old value first)
+               and project.arg_for(call, t, ge.root.index) is not None]
+        if not any(_written_before_handed_on(project, g, ge) for ge in own):
+            return False
+    return True
+
+
+def _written_before_handed_on(project, fn: FunctionSummary, effect) -> bool:
+    """No call of ``fn`` before ``effect``'s write (or before the call that makes it, for a
+    write through callees: cartography's ``GraphStatement(...)`` setting ``LIMIT_SIZE`` in each
+    job's parameters) is given the object it writes into (or the object holding it, or what the
+    slot holds); another item's value (``get(url=params["BASE_URL"])``) is no way to the slot."""
+    root, path = effect.root, effect.path
+    slot = (*path, effect.selector or effect.op[:-2])
+    where = effect.chain[0] if effect.chain else effect.site
+    start = (where.line, where.column)
+
+    def the_object(o) -> bool:
+        return isinstance(o, Ref) and o.root == root and (path[:len(o.path)] == o.path or o.path[:len(slot)] == slot)
+
     return not any(
-        (c.site.line, c.site.column) < start and any(
+        (c.site.line, c.site.column) < start and not _reads_only(c) and not _displays(c) and any(
             holds(project.resolve(fn, v), the_object)
             for v in (*c.args, *(v for _, v in c.kwargs), *((c.receiver,) if c.receiver else ())))
         for c in fn.calls)
@@ -798,27 +860,61 @@ def config_like(project, fn: FunctionSummary, index: int, path: tuple[str, ...])
     8, this stop): 14 of the 24 public-entry findings changed an object of the second kind
     (cookiecutter's Jinja extensions, prefect's request and run, paramiko's host keys), none a bug;
     the two bugs among them changed a ``*_kwargs`` dict and a run ``config``."""
-    said = annotated_as(project, fn, index)
+    name = fn.params[index]
+    keyword = key_name(path[0]) if name.startswith("**") and path else None
+    if keyword:
+        # an item of ``**kwargs``: the object the caller gave under that keyword, named by it
+        name, path = keyword, path[1:]
+    said = None if name.startswith("**") or keyword else annotated_as(project, fn, index)
     if said is not None:
         return said == "data"
     if any(s.startswith("._") for s in path):
         return False  # another object's private state (``self._hostkeys._entries``)
-    return not any(s.startswith(".") for s in path) or names_configuration(fn.params[index]) \
+    return not any(s.startswith(".") for s in path) or names_configuration(name) \
         or any(s.startswith(".") and names_configuration(s[1:]) for s in path)
 
 
-def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool = False) -> str | None:
+def keyword_item(fn: FunctionSummary, effect):
+    """``(keyword, effect)`` for a change below an item of ``fn``'s ``**kwargs`` parameter: the
+    keyword the caller gave it under, and the change as one of the caller's object given there
+    (its path past the item). ``None`` for any other change, and for one of the keyword dict
+    itself (``kwargs.pop("nics")``, ``kwargs["name"] = name``): Python makes that dict for each
+    call, so nobody else holds it. The values are the caller's objects: shade 1.33.0's public
+    ``create_server(**kwargs)`` pops ``net-id`` out of each dict of the caller's ``nics=`` list,
+    so a second server created with the same list boots on the default network (a miss the
+    blind reader of issue 8's sixty-first set reproduced)."""
+    index = effect.root.index
+    if effect.root.kind != "param" or not fn.params[index:index + 1] or not fn.params[index].startswith("**"):
+        return None
+    name = key_name(effect.path[0]) if effect.path else None
+    if not name or not name.isidentifier():
+        return None
+    return name, replace(effect, path=effect.path[1:])
+
+
+def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool = False,
+                 keywords: bool = False) -> str | None:
     """Why a finding with no witness in the tree is still shown: ``fn`` is a public entry point
     (or, with ``public``, the caller knows it is reached as one: a constructor of a private module
     that public subclasses run), parameter ``index`` is a public argument holding configuration
     (:func:`config_like`), and the change destroys or duplicates what the caller gave, below the
-    top level or by removing a named key. Returns the reason or ``None``."""
+    top level or by removing a named key. Returns the reason or ``None``. With ``keywords``, a
+    change below an item of a ``**kwargs`` parameter is one of the caller's object given under
+    that keyword (:func:`keyword_item`); without, such a parameter has no public-entry reason."""
+    path = effect.path
+    keyword = keyword_item(fn, effect) if keywords else None
+    if keyword is not None:
+        # an item of ``**kwargs``: the caller's object given under that keyword, an option it
+        # may leave out, and material of what is built (nobody hands a keyword in to be filled)
+        effect = keyword[1]
+    elif index < len(fn.params) and fn.params[index].startswith("*"):
+        return None  # the keyword dict or the positional tuple Python makes for each call
     if not (public or is_public(fn, project)) or index >= len(fn.params) or nested(project, fn) \
             or framework_hook(project, fn) or plugin_hook(project, fn) or class_statement_namespace(project, fn, index) \
             or registered_by_decorator(project, fn) or handed_on_callback(project, fn) \
             or dispatched_by_name(project, fn):
         return None
-    if not config_like(project, fn, index, effect.path):
+    if not config_like(project, fn, index, path):
         return None
     if effect.kind == ACCUMULATE and index in fn.own_fallback and index in fn.falsy_defaults \
             and any(isinstance(r, Ref) and r.root.kind == "param" and r.root.index == index and not r.path
@@ -830,8 +926,8 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
         # invocations"; a B of issue 8's blind twenty-seventh set). Not an option it adds to
         # (``opts = opts or {}; opts.setdefault("env", []).append(x)``), which it does not return
         return None
-    name = fn.params[index].lstrip("*")
-    if name.startswith("_") or fn.params[index].startswith("*"):
+    name = fn.params[index] if keyword is None else keyword[0]
+    if name.startswith(("_", "*")):
         return None
     if effect.kind == REMOVE and (effect.op not in (*TAKES, "clear") or removes_named_element(effect)) \
             and not _computed(effect.key_deps) \
@@ -844,11 +940,12 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
         # ``_compare_getter_list`` popping each matched element of the caller's list) (salt
         # 3008.5's fileserver backends dropping the retired ``env``: B's of issue 8's twenty-sixth
         # set). A ``del`` there may follow a move (``d["author"] = d["who"]; del d["who"]``)
-        if not effect.path and effect.selector and not _optional(fn, index) \
+        if not effect.path and effect.selector and keyword is None and not _optional(fn, index) \
                 and not names_configuration(fn.params[index]):
             return None  # the function's own input, taken apart: see :func:`_optional`
         return f"`{name}` comes from the caller, and this removes what the caller put in it"
-    if effect.kind == ACCUMULATE and (effect.path and effect.op != "add" or adds_to_material(project, fn, effect)):
+    if effect.kind == ACCUMULATE and (effect.path and effect.op != "add" or keyword is not None
+                                      or adds_to_material(project, fn, effect)):
         return f"`{name}` comes from the caller, and every call adds to what the caller gave again"
     if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and _transforms(effect):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
@@ -1324,13 +1421,14 @@ def nested(project, fn: FunctionSummary) -> bool:
     return fn.qualname.rsplit(".", 1)[0] in project.functions
 
 
-def documented(project, fn: FunctionSummary, index: int) -> bool:
+def documented(project, fn: FunctionSummary, index: int, keyword: str | None = None) -> bool:
     """Whether parameter ``index`` of ``fn`` is documented as part of its interface: named in the
     function's docstring, or for a constructor in its class's (numpy- and Google-style libraries
-    document ``__init__``'s arguments there)."""
+    document ``__init__``'s arguments there). ``keyword``: the keyword argument of that name,
+    which the ``**kwargs`` parameter ``index`` collects, is asked about instead."""
     if index >= len(fn.params):
         return False
-    word = re.compile(rf"(?<![\w.]){re.escape(fn.params[index].lstrip('*'))}\b")
+    word = re.compile(rf"(?<![\w.]){re.escape(keyword or fn.params[index].lstrip('*'))}\b")
     if fn.doc and word.search(fn.doc):
         return True
     if fn.name == "__init__" and fn.cls in project.classes:
@@ -1339,11 +1437,11 @@ def documented(project, fn: FunctionSummary, index: int) -> bool:
     return False
 
 
-def entry_point(project, fn: FunctionSummary, index: int) -> bool:
-    """A public function or constructor whose parameter ``index`` is a documented configuration
-    argument: its callers are the library's users, mostly outside the tree, so what the tree's
-    own calls pass proves nothing."""
-    return is_public(fn, project) and not nested(project, fn) and documented(project, fn, index)
+def entry_point(project, fn: FunctionSummary, index: int, keyword: str | None = None) -> bool:
+    """A public function or constructor whose parameter ``index`` (or the ``keyword`` its
+    ``**kwargs`` collects) is a documented configuration argument: its callers are the library's
+    users, mostly outside the tree, so what the tree's own calls pass proves nothing."""
+    return is_public(fn, project) and not nested(project, fn) and documented(project, fn, index, keyword)
 
 
 def public_entry_related(facts, fn: FunctionSummary, reason: str):
@@ -1465,7 +1563,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
                 continue  # the constructor's own new object: one call per instance
             if o.root.index == 0 and caller.cls or _used_after(caller, call, o):
                 verdict = "kept"
-            elif _keyword_made_for_each_call(project, caller, o, depth):
+            elif keyword_made_for_each_call(project, caller, o, depth):
                 continue
             elif not _made_for_each_call(project, caller, o.root.index, depth):
                 if other_callers(project, caller):
@@ -1592,7 +1690,7 @@ def _made_for_each_call(project, fn: FunctionSummary, index: int, depth: int = 0
     return True
 
 
-def _keyword_made_for_each_call(project, fn: FunctionSummary, ref: Ref, depth: int = 0) -> bool:
+def keyword_made_for_each_call(project, fn: FunctionSummary, ref: Ref, depth: int = 0) -> bool:
     """``ref`` is an item of ``fn``'s ``**kwargs`` (``kwargs["headers"]``), and every call of
     ``fn`` in the tree that gives that keyword gives an object made for the call (the others do
     not give it: nothing of theirs is reached). hvac 2.4.0's ``Adapter.post(url, **kwargs)``
@@ -1618,7 +1716,7 @@ def _keyword_made_for_each_call(project, fn: FunctionSummary, ref: Ref, depth: i
             forwarded = [o for o in spread if isinstance(o, Ref) and o.root.kind == "param" and not o.path]
             if len(forwarded) != len(spread) or not all(
                     not other_callers(project, caller)
-                    or _keyword_made_for_each_call(project, caller, replace(ref, root=o.root), depth + 1)
+                    or keyword_made_for_each_call(project, caller, replace(ref, root=o.root), depth + 1)
                     for o in forwarded):
                 return False
             continue
@@ -1910,6 +2008,38 @@ def _reads_only(call: CallSite) -> bool:
     return call.receiver is not None and call.text.rsplit(".", 1)[-1] in _READ_METHODS
 
 
+def handed_on_after(project, fn: FunctionSummary, effect) -> CallSite | None:
+    """The call after ``effect``'s removal that ``fn`` hands the rest of the object to (the
+    object itself, or what holds it), for a function that returns nothing: it acts on a named
+    option and takes it out before passing the rest on (avionix 0.4.5's public
+    ``ChartBuilder.upgrade_chart(options)``: ``del options["dependency-update"]`` after running
+    ``helm dependency update``, then ``self.__handle_upgrade(options)``, so the caller's second
+    upgrade with the same dict never updates the dependencies: a miss the blind reader of issue
+    8's sixty-first set reproduced). Such a function uses the object, as one that returns what
+    it built from it does; an in-place updater returning nothing hands nothing on. ``None`` when
+    no such call, or the removal is not of a named key at the object's top level (logging and
+    reading calls do not count). Nor a key the function sets in the object itself: it scopes a
+    value of its own to the calls it makes and takes it out again (cartography 0.143.0's
+    ``sentinelone._sync_scope``, setting ``S1_SITE_ID`` in the job parameters per site and
+    popping it for the account-wide pass)."""
+    if effect.kind != REMOVE or effect.path or not effect.selector or _computed(effect.key_deps) \
+            or effect.discarded and effect.op == "pop":
+        # (a key popped and thrown away, ``cred.pop("sessionID", None)`` where a test found it
+        # empty, is cleared, not acted on: hpeOneView 11.4.0's ``login``, blind set 64)
+        return None
+    if any(e.root == effect.root and not e.path and e.kind == OVERWRITE and e.selector == effect.selector
+           for e in project.effects.get(fn.qualname, {}).values()):
+        return None
+    start = effect.chain[0] if effect.chain else effect.site
+    for call in fn.calls:
+        if (call.site.line, call.site.column) <= (start.line, start.column) or _displays(call) or _reads_only(call):
+            continue
+        for value in (*call.args, *(v for _, v in call.kwargs)):
+            if any(isinstance(o, Ref) and o.root == effect.root and not o.path for o in project.resolve(fn, value)):
+                return call
+    return None
+
+
 def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fresh,
                 below: tuple = (), removed_keys: frozenset[str] | None = None) -> CallSite | None:
     """The later call of ``caller`` given ``ref``'s object (a parameter's part, or an object the
@@ -2043,7 +2173,7 @@ def _again_message(again: CallSite, callee_name: str) -> str:
 def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                    reuse_counts: bool = False, below: tuple = (), removed: bool = False,
                    top_level: bool = False, removed_keys: frozenset[str] | None = None,
-                   pipeline: bool = True, depth: int = 0) -> Witness | None:
+                   pipeline: bool = True, depth: int = 0, keyword: str | None = None) -> Witness | None:
     """A caller in the tree that uses the object it passes for parameter ``index`` again: it
     keeps it (``self.headers``, a module-level object), hands it to other calls, or passes it on
     every iteration of a loop. Test code does not count for code that is not a test: a test
@@ -2061,7 +2191,9 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
     caller reads the task again, the corpus's D07); ``top_level``: the change is of the argument
     itself, not of a part of it, so a loop handing each element of a list on once changes each
     element once, whoever built the list (see :func:`_whole_elements`); ``removed_keys``: the
-    named keys taken out, when all are known (see :func:`_entries_read_after`).
+    named keys taken out, when all are known (see :func:`_entries_read_after`); ``keyword``: the
+    parameter is ``**kwargs`` and the change is of its item of that name (:func:`keyword_item`),
+    so the object asked about is the one each caller gives under that keyword.
 
     ``pipeline``: whether a later call of another function, given the same object after the
     changing call (``f(params); g(params)``), is as good a second use as any. For a copy made to
@@ -2094,6 +2226,22 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
         if is_test_code(caller) and not is_test_code(fn):
             continue
         arg = project.arg_for(call, t, index)
+        if arg is not None and keyword is not None:
+            arg = dataflow_load(arg, key(keyword)) or None
+            forwarded = {o.root.index for o in project.resolve(caller, arg or frozenset())
+                         if isinstance(o, Ref) and o.root.kind == "param" and o.path == (key(keyword),)
+                         and caller.params[o.root.index:o.root.index + 1]
+                         and caller.params[o.root.index].startswith("**")}
+            if arg is not None and len(forwarded) == 1 and len(project.resolve(caller, arg)) == 1:
+                # the caller forwards its own keyword arguments (``init_runner(**kwargs)``): the
+                # object is its caller's, asked one level up
+                upstream = caller_witness(project, caller, forwarded.pop(), callee_name, reuse_counts, below, removed,
+                                          top_level, removed_keys, pipeline, depth + 1, keyword) if depth < 3 else None
+                if upstream is not None:
+                    return upstream
+                continue
+            if keyword not in dict(call.kwargs):
+                continue  # spread from a mapping (``run(**self.kwargs)``): what it holds is not known
         if arg is None or _handed_on_in_cycle(project, caller, fn, arg):
             continue
         if removed and (read := _entries_read_later(project, caller, call, arg, removed_keys=removed_keys)) is not None:
@@ -2103,7 +2251,7 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                 again = _used_again(project, caller, call, o, below, taken) \
                     if isinstance(o, Ref) and o.root.kind == "param" else None
                 if again is not None:
-                    return Witness(again.site, _again_message(again, callee_name))
+                    return Witness(again.site, _again_message(again, callee_name), again=(caller.qualname, again))
         verdict = sharing(project, caller, call, arg)
         if verdict == "shared" and call.loops and loop_changes(caller, call.loops[-1], arg):
             continue  # the loop's own working state (kr8s' paging loop sets ``params["continue"]``)
@@ -2122,9 +2270,10 @@ def caller_witness(project, fn: FunctionSummary, index: int, callee_name: str,
                         upstream = _reused_upstream(project, caller, arg, depth)
                         if upstream is not None:
                             return upstream
-                        step = step or Witness(again.site, _again_message(again, callee_name), next_step=True)
+                        step = step or Witness(again.site, _again_message(again, callee_name), next_step=True,
+                                               again=(caller.qualname, again))
                         continue
-                    return Witness(again.site, _again_message(again, callee_name), held,
+                    return Witness(again.site, _again_message(again, callee_name), held, again=(caller.qualname, again),
                                    calls_again=_calls_again(again, callee_name))
                 if _written_back(caller, call, arg):
                     continue  # ``self.state = f(self.state)``: the caller means it to change
@@ -2435,7 +2584,8 @@ def loop_changes(fn: FunctionSummary, loop: int, value, depth: int = 0) -> bool:
     return False
 
 
-def every_caller_fresh(project, fn: FunctionSummary, index: int, below: tuple = ()) -> bool:
+def every_caller_fresh(project, fn: FunctionSummary, index: int, below: tuple = (),
+                       keyword: str | None = None) -> bool:
     """Every call in the tree hands over an object made for the call (test code aside, for a
     public function): the function owns its argument ("a helper whose every caller passes a fresh
     object is silent"). False when there is no such caller, and for an :func:`entry_point`.
@@ -2443,16 +2593,20 @@ def every_caller_fresh(project, fn: FunctionSummary, index: int, below: tuple = 
     there what the caller was given is not the function's own (podman 5.8.0's ``create``:
     ``payload = {"image": image}; payload.update(kwargs)``, then ``_render_payload(payload)``
     appends to the ``extended_mode`` list of the user's ``volumes=`` dict: a bug reproduced in
-    issue 8's twenty-ninth set, where the finding was preview only)."""
+    issue 8's twenty-ninth set, where the finding was preview only). ``keyword``: the object
+    asked about is the one each call gives under that keyword, which the ``**kwargs`` parameter
+    ``index`` collects (calls that do not give it hand over nothing of theirs)."""
     verdicts = []
     public = is_public(fn, project)
-    if entry_point(project, fn, index):
+    if entry_point(project, fn, index, keyword):
         return False
     for caller_q, call, t in project.callers.get(fn.qualname, []):
         caller = project.functions[caller_q]
         if public and is_test_code(caller) or caller_q == fn.qualname:
             continue  # tests pass what they like; a recursive call hands on its own argument
         arg = project.arg_for(call, t, index)
+        if arg is not None and keyword is not None:
+            arg = dataflow_load(arg, key(keyword)) or None
         if arg is None:
             continue
         verdict = sharing(project, caller, call, arg)

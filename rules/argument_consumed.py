@@ -25,7 +25,10 @@ def _tier(project, fn, e, witness, typed: bool):
     """
 
     index = e.root.index
-    reason = harm.public_entry(project, fn, e, index)
+    reason = harm.public_entry(project, fn, e, index, keywords=True)
+    # an item of ``**kwargs`` is the caller's object given under its keyword, an input (see
+    # :func:`aliaslint.harm.keyword_item`): judged as that object sees the change
+    keyword, seen = harm.keyword_item(fn, e) or (None, e)
     if typed and e.kind in (REMOVE, ACCUMULATE) and harm.annotated_as(project, fn, index) == "data":
         # a record class (a dataclass, a model) is a spec like a dict: adding to its lists again
         # or taking from them is no more what it is for (torchx 0.7.0's ``Scheduler.submit``
@@ -33,35 +36,59 @@ def _tier(project, fn, e, witness, typed: bool):
         typed = False
     if e.op.startswith(".") or typed:
         return Confidence.MEDIUM, witness, reason
-    some_calls = harm.adds_on_some_calls(e, fn)
-    if not e.path and (e.kind == ACCUMULATE and e.op != "[] +=" and not some_calls
+    some_calls = harm.adds_on_some_calls(seen, fn)
+    if keyword is None and not e.path and (e.kind == ACCUMULATE and e.op != "[] +=" and not some_calls
                        and not harm.adds_to_material(project, fn, e)
                        or e.op in TAKES and not harm.removes_named_element(e)):
         # (``[] +=`` grows an item: ``env["IMAGE"] = f"{env['IMAGE']}:{tag}"``; an element only
         # some calls ask for is no output parameter: ``if with_grant_option: privileges.add(...)``)
         return Confidence.MEDIUM, witness, reason
-    if harm.intended(project, fn, index) or harm.documented_in_chain(project, e) or harm.named_for_removal(fn, e) or harm.evicts(e) or e.maybe_copied \
+    if harm.intended(project, fn, index, keyword) or harm.documented_in_chain(project, e) or harm.named_for_removal(fn, e) or harm.evicts(e) or e.maybe_copied \
             or harm.writes_destination(fn, e) \
             or harm.works_on(project, fn, e) \
-            or harm.owned_by_callers(project, fn, index) or harm.taken_apart_by_callers(project, fn, e):
+            or keyword is None and harm.owned_by_callers(project, fn, index) \
+            or harm.taken_apart_by_callers(project, fn, e):
         return Confidence.MEDIUM, witness, reason
-    if e.returned and (witness is None or not witness.held):
+    if e.returned and (witness is None or not witness.held) \
+            and not (witness is not None and witness.again is not None and witness.calls_again
+                     and not _returns_whole(project, fn, e.root)):
         # changed, then handed back (``return config``, ``return cmd, extra``): an in-place
-        # updater, harmful only to a caller that keeps the object itself (apify's headers)
+        # updater, harmful only to a caller that keeps the object itself (apify's headers). Not
+        # elements handed back in a new list when the caller calls again on the same ones: the
+        # first call's result holds them, and the second call changes them under it
+        # (ansible-navigator's ``_process_roles_for_menu`` called twice on one collection)
         return Confidence.MEDIUM, witness, reason
     # the caller's next step, handed the object after this call, is meant to see what this call
     # added or rewrote (the request's ``post`` sends the headers a transform wrote); it may
     # still look up an entry this call took out (cookiecutter's ``render`` reading the prompts)
     next_step_only = witness is not None and witness.next_step and e.kind != REMOVE
     # a second run of the same function writes its own value into the slot before reading it
-    own_slot = witness is not None and witness.calls_again and harm.sets_own_slot_first(project, fn, e)
-    if witness is not None and not next_step_only and (some_calls or not harm.repeat_safe(e)) \
+    own_slot = witness is not None and witness.calls_again and harm.sets_own_slot_first(project, fn, e) \
+        or harm.next_use_sets_slot_first(project, witness, e)
+    # a function that returns nothing and hands the rest on (:func:`aliaslint.harm.handed_on_after`)
+    # is shown for what a public entry point destroys, not on a caller's reuse alone: of the three
+    # such findings of issue 8's blind sets 48 and 64 named with a witness, none was a bug
+    # (tower-cli 3.3.9's ``process_group_comparison`` taking apart a group it fetched)
+    acts = not fn.returns_value and fn.name != "__init__"
+    if witness is not None and not acts and not next_step_only and (some_calls or not harm.repeat_safe(e)) \
             and not witness.same_value_again(e) and not harm.membership_only(project, e) and not own_slot:
         return Confidence.HIGH, witness, None
     if reason is not None:
         # what the caller gave is destroyed at the first call, repeated or not
         return Confidence.HIGH, None, reason
     return Confidence.MEDIUM, witness, reason
+
+
+def _returns_whole(project, fn, root) -> bool:
+    """Whether ``fn`` returns the object ``root`` names itself (or in a returned tuple), not only
+    its elements in a new list."""
+    for o in project.rets.get(fn.qualname, frozenset()):
+        if isinstance(o, Ref) and o.root == root and not o.path:
+            return True
+        if isinstance(o, Fresh) and o.container == "tuple" and any(
+                isinstance(r, Ref) and r.root == root and not r.path for _, v in o.fields for r in v):
+            return True
+    return False
 
 
 def consumed_effects(project, function: str) -> dict[int, list]:
@@ -89,8 +116,12 @@ def consumed_effects(project, function: str) -> dict[int, list]:
     out: dict[int, list] = {}
     cache[function] = out
     fn = project.functions.get(function)
-    if fn is None or fn.kind in ("module", "property") or not fn.returns_value and fn.name != "__init__":
+    if fn is None or fn.kind in ("module", "property"):
         return out
+    # a function that returns nothing uses its argument only by handing it on after taking a
+    # named option out of it (:func:`aliaslint.harm.handed_on_after`); otherwise it is an
+    # in-place updater
+    acts = not fn.returns_value and fn.name != "__init__"
     if fn.name.startswith("test") and harm.is_test_code(fn):
         return out  # pytest calls tests with fresh fixtures; nobody reuses their arguments
     first = 1 if fn.cls is not None and fn.kind in ("method", "classmethod") else 0
@@ -104,7 +135,10 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             continue  # copies and re-pointed copies have rules of their own (AL002, AL008)
         if e.op == "rename":
             continue  # a key renamed in place keeps what the caller gave (see "Not reported")
-        if fn.name != "__init__" and e.root not in ret_deps and not (
+        if acts and (e.root.index >= len(fn.params) or fn.params[e.root.index].startswith("*")
+                     or harm.handed_on_after(project, fn, e) is None):
+            continue
+        if fn.name != "__init__" and not acts and e.root not in ret_deps and not (
                 harm.sets_on_some_calls(e, fn) and harm.entry_point(project, fn, e.root.index)):
             # the result is not built from this argument (unless a documented argument of a
             # public function keeps a key this call set on some paths only: mlflow's ``tags``)
@@ -118,7 +152,17 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         if any(project.has_own_mutators(c) for c in project.param_classes(fn, e.root.index)):
             continue  # an object with behaviour of its own: state, not config
         name = fn.params[e.root.index] if e.root.index < len(fn.params) else "*"
-        if name.startswith("*"):
+        # a change below an item of ``**kwargs`` is one of the object the caller gave under that
+        # keyword (``seen``: the change as the caller's object sees it); the dict itself, and
+        # the ``*args`` tuple, are made for the call
+        keyword, seen = harm.keyword_item(fn, e) or (None, e)
+        if name.startswith("*") and keyword is None:
+            continue
+        if keyword is not None and e.callees and (callee := project.functions.get(e.callees[0])) is not None \
+                and keyword in callee.params and harm.is_public(callee, project):
+            # forwarded to a public function that takes the keyword by name (hvac 2.4.0's
+            # ``Adapter.get(url, **kwargs)`` to ``request(method, url, headers=None, **kwargs)``):
+            # its own finding is the one to show
             continue
         # returns the argument itself, or the very part it changed (``return ext.symbols`` after
         # appending to it): an in-place transformer, not a consumer
@@ -129,18 +173,18 @@ def consumed_effects(project, function: str) -> dict[int, list]:
             holds(o) for o in ret if not (isinstance(o, Fresh) and not o.fields)
         ) and any(holds(o) for o in ret):
             continue
-        if fn.name != "__init__" and not any(not holds(o) for o in ret):
+        if fn.name != "__init__" and not acts and not any(not holds(o) for o in ret):
             continue
-        destructive = e.kind in (REMOVE, ACCUMULATE) or e.kind == OVERWRITE and len(e.path) >= 1 \
-            or harm.sets_on_some_calls(e, fn)
-        if harm.every_caller_fresh(project, fn, e.root.index):
+        destructive = seen.kind in (REMOVE, ACCUMULATE) or seen.kind == OVERWRITE and len(seen.path) >= 1 \
+            or harm.sets_on_some_calls(seen, fn)
+        if harm.every_caller_fresh(project, fn, e.root.index, keyword=keyword):
             continue  # every caller in the tree hands over an object of its own
-        asked = (e.root.index, e.kind == REMOVE, not e.path)
+        asked = (e.root.index, keyword, seen.kind == REMOVE, not seen.path)
         if asked not in witnesses:
             witnesses[asked] = harm.caller_witness(project, fn, e.root.index, harm.short_name(fn.qualname),
-                                                   removed=asked[1], top_level=asked[2],
-                                                   removed_keys=_removed_keys(project, fn, e.root.index),
-                                                   pipeline=False)
+                                                   removed=asked[2], top_level=asked[3],
+                                                   removed_keys=_removed_keys(project, fn, e.root.index, e.path[:1] if keyword else ()),
+                                                   pipeline=False, keyword=keyword)
         witness = witnesses[asked]
         if witness is not None and e.requires and any(
                 call.site == witness.site and project.flag_unmet(call, t, e.requires)
@@ -157,13 +201,14 @@ def consumed_effects(project, function: str) -> dict[int, list]:
     return out
 
 
-def _removed_keys(project, fn, index: int) -> frozenset[str] | None:
+def _removed_keys(project, fn, index: int, item: tuple[str, ...] = ()) -> frozenset[str] | None:
     """The named keys ``fn`` takes out of its parameter ``index`` at its top level (``pop("k")``,
     ``del p["k"]``), or ``None`` when one is not a constant: a caller that then looks up another
-    named key finds what it put there (see :func:`aliaslint.harm.caller_witness`)."""
+    named key finds what it put there (see :func:`aliaslint.harm.caller_witness`). ``item``: the
+    selector of a ``**kwargs`` item, whose top level is asked instead."""
     keys = set()
     for e in project.effects.get(fn.qualname, {}).values():
-        if e.root.kind == "param" and e.root.index == index and e.kind == REMOVE and not e.path:
+        if e.root.kind == "param" and e.root.index == index and e.kind == REMOVE and e.path == item:
             if not e.selector:
                 return None
             keys.add(e.selector)
@@ -425,14 +470,19 @@ class ArgumentConsumed(ProjectRule):
 
     @classmethod
     def _diagnostic(cls, project, facts, fn, index, e, confidence, witness, reason, effects) -> Diagnostic:
-        name = fn.params[index]
-        shown = format_path(name, e.path)
+        param = fn.params[index].lstrip("*")
+        shown = format_path(param, e.path)
+        # the caller's object: the parameter, or the keyword argument ``**kwargs`` collected
+        keyword = harm.keyword_item(fn, e)
+        name = param if keyword is None else keyword[0]
+        given = f"`{name}`" if keyword is None else f"`{name}` (a keyword argument)"
         via = ""
         if e.callees:
             via = " (through " + " -> ".join(facts.short(q) for q in e.callees) + ")"
         built = "its instance" if fn.name == "__init__" else "its result"
-        adds_some = harm.adds_on_some_calls(e, fn)
-        some_calls = harm.sets_on_some_calls(e, fn) or adds_some
+        seen = e if keyword is None else keyword[1]
+        adds_some = harm.adds_on_some_calls(seen, fn)
+        some_calls = harm.sets_on_some_calls(seen, fn) or adds_some
         if e.kind == REMOVE:
             wrong = f"a caller that uses `{name}` again finds what was removed gone"
         elif adds_some:
@@ -459,17 +509,21 @@ class ArgumentConsumed(ProjectRule):
                        if x.root.kind == "param" and x.root.index == index and not x.path
                        and x.op.startswith(".") and x.op.endswith(" =")), None)
         if in_loop:
-            fix = f"copy it inside the loop, before each change (`{copier}({name})`)"
+            fix = f"copy it inside the loop, before each change (`{copier}({param})`)"
         elif output is not None and e.path:
-            part = format_path(name, e.path[:1])
-            fix = (f"copy `{part}` before changing it (`copy.deepcopy({part})`), not the whole `{name}`: "
-                   f"`{facts.short(fn.qualname)}` also sets `{name}{output}` for its caller")
+            part = format_path(param, e.path[:1])
+            fix = (f"copy `{part}` before changing it (`copy.deepcopy({part})`), not the whole `{param}`: "
+                   f"`{facts.short(fn.qualname)}` also sets `{param}{output}` for its caller")
         else:
-            fix = f"copy it first (`{name} = {copier}({name})` at the top of `{facts.short(fn.qualname)}`)"
+            fix = f"copy it first (`{param} = {copier}({param})` at the top of `{facts.short(fn.qualname)}`)"
         while_building = ", on some calls only" if some_calls else f", while building {built} from it"
+        # a function that returns nothing hands the rest on (see :func:`consumed_effects`)
+        handed = harm.handed_on_after(project, fn, e) if not fn.returns_value and fn.name != "__init__" else None
+        if handed is not None and not some_calls:
+            while_building = f", then hands the rest to `{handed.text}`"
         message = (
             f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, the caller's "
-            f"`{name}`{while_building}; {wrong}; {fix}"
+            f"{given}{while_building}; {wrong}; {fix}"
         )
         # reported where the message points: in ``fn`` (the call that leads to the change when
         # it happens in a helper), with every write as a related location
@@ -480,6 +534,8 @@ class ArgumentConsumed(ProjectRule):
         related += facts.chain_related(e)[1:] if e.chain else []
         related += [facts.related(other.site, f"also changed here ({other.op})") for other in effects[1:]
                     if other.site != e.site]
+        if handed is not None:
+            related.append(facts.related(handed.site, f"the rest of `{name}` is handed on here"))
         if witness is not None:
             related.append(witness.related(facts))
         elif reason is not None:

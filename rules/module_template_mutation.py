@@ -500,6 +500,23 @@ def _cached_override(project, fn, loader: str) -> bool:
                 and base.cls != fn.cls and base.cls in project.mro(fn.cls))
 
 
+def _written_from_cache_key(project, fn, e, loader: str) -> bool:
+    """Whether ``e`` writes, into the object the cached ``loader`` returned to ``fn``, a value
+    computed only from what ``fn`` passed that call (the cache's key) and module-level names:
+    every caller handed this object asked with the same key and writes the same value
+    (cartography 0.143.0's ``get_botocore_config`` resetting ``config.retries`` to the
+    ``max_attempts`` and ``retry_mode`` it cached the config for, after botocore rewrote them: a B
+    of issue 8's blind sixty-fourth set). A value of another input, or an addition, differs from
+    one caller to the next."""
+    if e.kind != OVERWRITE or not e.value_deps or e.key_deps:
+        return False
+    calls = [c for c in fn.calls if any(t.function == loader for t in project.targets(fn, c))]
+    asked = frozenset().union(*(deps_of(project.resolve(fn, v)) for c in calls
+                                for v in (*c.args, *(v for _, v in c.kwargs))))
+    return bool(calls) and any(r.kind == "param" for r in e.value_deps) \
+        and all(r in asked or r.kind == "global" for r in e.value_deps)
+
+
 def _repeat_safe(project, e, constants: bool = True) -> bool:
     """:func:`aliaslint.harm.repeat_safe`, except for an append or add guarded by a membership test
     that adds what the inputs give, or a missing entry filled with a caller's value
@@ -909,6 +926,11 @@ class ModuleTemplateMutation(ProjectRule):
                 intended = (f"`{facts.short(fn.qualname)}` is cached too and overrides `{base}`: it changes the "
                             f"object `{base}` cached for the same instance once, before any caller gets it (its "
                             f"own result is built from it); nothing to change unless other code calls `{base}`")
+            elif root.name.endswith("()") and all(_written_from_cache_key(project, f, other, root.name[:-2])
+                                                  for f, other in items):
+                intended = ("it writes there values computed from the arguments the cached call was given (the "
+                            "cache's key), so every caller handed this object writes the same; nothing to change "
+                            "unless some other code writes other values into it")
             elif holder in project.classes and holder.rsplit(".", 1)[0] in project.functions:
                 maker = facts.short(holder.rsplit(".", 1)[0])
                 intended = (f"the class statement is inside `{maker}`, so each call of it makes a new class "

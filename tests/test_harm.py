@@ -936,7 +936,9 @@ def test_a_default_filled_where_a_get_or_setdefault_chain_found_none_is_a_fill(
 
 
 # kfp 2.x local/placeholder_utils.py:47: ``replace_placeholders`` resolves references inside the
-# caller's executor input; the only caller that uses the dict again is the module's test
+# caller's executor input; the only caller that uses the dict again is the module's test (a later
+# call of ``replace`` given the object writes its own root before reading it: the loop is the
+# second use here)
 PLACEHOLDERS = """
     def _resolve(inputs, root):
         inputs["inputs"]["values"]["root"] = root
@@ -954,9 +956,10 @@ TWICE = """
 
     def {name}():
         inputs = {{"inputs": {{"values": {{}}}}}}
-        first = replace(["a"], inputs, "r1")
-        second = replace(["b"], inputs, "r2")
-        return first + second
+        out = []
+        for root in ("r1", "r2"):
+            out += replace(["a"], inputs, root)
+        return out
 """
 
 
@@ -2436,7 +2439,9 @@ def test_a_collection_indexed_or_ordered_to_find_its_elements_is_no_copy_to_leav
 # Cloud Custodian 0.9.53: its filters and actions (``process(self, resources)``, defined by
 # hundreds of classes under ``Filter`` / ``BaseAction``) annotate the resource records the
 # policy's own loop hands every plug-in (``for f in self.filters: resources = f.process(...)``);
-# that argument is the framework's for this run, not what a library's user passes
+# that argument is the framework's for this run, not what a library's user passes (``Age`` hands
+# back copies: one that handed back the records it changed would transform them in place, on
+# purpose, and be preview only whoever calls it)
 PLUGINS = """
     class Registry:
         def register(self, name):
@@ -2456,7 +2461,7 @@ PLUGINS = """
         def process(self, resources, event=None):
             for r in resources:
                 r.pop("LaunchTime")
-            return [r for r in resources if r]
+            return [dict(r) for r in resources if r]
 
 
     {deco}
