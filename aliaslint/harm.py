@@ -1563,7 +1563,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
                 continue  # the constructor's own new object: one call per instance
             if o.root.index == 0 and caller.cls or _used_after(caller, call, o):
                 verdict = "kept"
-            elif keyword_made_for_each_call(project, caller, o, depth):
+            elif _keyword_made_for_each_call(project, caller, o, depth):
                 continue
             elif not _made_for_each_call(project, caller, o.root.index, depth):
                 if other_callers(project, caller):
@@ -1690,7 +1690,7 @@ def _made_for_each_call(project, fn: FunctionSummary, index: int, depth: int = 0
     return True
 
 
-def keyword_made_for_each_call(project, fn: FunctionSummary, ref: Ref, depth: int = 0) -> bool:
+def _keyword_made_for_each_call(project, fn: FunctionSummary, ref: Ref, depth: int = 0) -> bool:
     """``ref`` is an item of ``fn``'s ``**kwargs`` (``kwargs["headers"]``), and every call of
     ``fn`` in the tree that gives that keyword gives an object made for the call (the others do
     not give it: nothing of theirs is reached). hvac 2.4.0's ``Adapter.post(url, **kwargs)``
@@ -1716,7 +1716,7 @@ def keyword_made_for_each_call(project, fn: FunctionSummary, ref: Ref, depth: in
             forwarded = [o for o in spread if isinstance(o, Ref) and o.root.kind == "param" and not o.path]
             if len(forwarded) != len(spread) or not all(
                     not other_callers(project, caller)
-                    or keyword_made_for_each_call(project, caller, replace(ref, root=o.root), depth + 1)
+                    or _keyword_made_for_each_call(project, caller, replace(ref, root=o.root), depth + 1)
                     for o in forwarded):
                 return False
             continue

@@ -233,7 +233,15 @@ class ArgumentConsumed(ProjectRule):
     Libraries are hit hardest, because their callers are not in the tree to be checked.
 
     Functions whose purpose is the in-place update (they return nothing, or return the argument
-    they were given) are not reported.
+    they were given) are not reported. A function that returns nothing but takes a named option
+    out of its argument and then hands the rest on (`del options["dependency-update"]`, then
+    `self._upgrade(options)`) uses the argument as one that builds from it does.
+
+    A keyword argument that `**kwargs` collects is the caller's object: a change below an item
+    of `**kwargs` (`for nic in kwargs.pop("nics", []): nic.pop("net-id")`) is a change of what
+    the caller gave under that keyword, and the message names the keyword. The keyword dict
+    itself is made for each call: popping or setting its own items changes nothing the caller
+    holds.
 
     ## Example
     ```python
@@ -322,7 +330,16 @@ class ArgumentConsumed(ProjectRule):
       anything reads the object (`event_args["stack_id"] = stack_id`, then
       `client.list(**event_args)`), when the second use is the same function called again: each
       call reads what it wrote itself. Read or copied before the write, or kept in the result,
-      the slot carries one call's value into the next, and the finding stays shown;
+      the slot carries one call's value into the next, and the finding stays shown. The same
+      when the second use is another function that writes that slot itself, on every path,
+      before it hands the object on (each sync step setting `params["ORG_ID"]` before its
+      clean-up job reads it);
+    - elements of the argument changed and handed back in a new list (`for c in clusters:
+      c["instance_id"] = i; out.append(c)`, `return out`): a transform of the caller's records
+      in place, as an updater's returned argument is, unless the caller calls again on the same
+      elements, changing them under the first call's result;
+    - a function returning nothing whose only second use is a caller's reuse: it is shown for
+      what a public entry point destroys;
     - a key popped as a statement, its value thrown away, when a test finds it there (`if "env"
       in load: load.pop("env")`: an option the function does not take);
     - a private helper whose every caller hands it an object the caller made (a literal, an

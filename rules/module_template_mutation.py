@@ -749,7 +749,10 @@ class ModuleTemplateMutation(ProjectRule):
       call sets the same entries again;
     - a cached method overriding a cached method of a base class and changing what the base
       cached for the same instance (`@lru_cache def get_path(self): path = super().get_path();
-      path.insert(0, ...)`): it runs once per instance, before any caller gets the object.
+      path.insert(0, ...)`): it runs once per instance, before any caller gets the object;
+    - a write into a cached loader's object of values computed only from the arguments the
+      cached call was given (`config = _config(max_attempts=n); config.retries = {"max_attempts":
+      n}`): every caller handed that object asked with the same key and writes the same.
 
     Not reported: a membership-guarded append of a constant (added once, ever); a memo, an object
     that starts empty, filled on the first call with what that call gives.
