@@ -33,16 +33,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_harm import run, shown
-
-
-def _messages(tmp_path: Path, files: dict[str, str], preview: bool = False) -> list[str]:
-    return [d.message for d in run(tmp_path, files, preview=preview)]
-
-
-def _both(tmp_path: Path, files: dict[str, str]) -> tuple[list[tuple], list[tuple]]:
-    """``(default findings, --preview findings)`` as ``(code, line, confidence)``."""
-    return shown(run(tmp_path / "default", files)), shown(run(tmp_path / "preview", files, preview=True))
+from test_harm import run
+from test_twenty_fourth_stop_kinds import _both, _messages
 
 
 _CLOUD = '''\
