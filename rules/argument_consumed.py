@@ -138,8 +138,12 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         if acts and (e.root.index >= len(fn.params) or fn.params[e.root.index].startswith("*")
                      or harm.handed_on_after(project, fn, e) is None):
             continue
+        # a change below an item of ``**kwargs`` is one of the object the caller gave under that
+        # keyword (``seen``: the change as the caller's object sees it); the dict itself, and
+        # the ``*args`` tuple, are made for the call
+        keyword, seen = harm.keyword_item(fn, e) or (None, e)
         if fn.name != "__init__" and not acts and e.root not in ret_deps and not (
-                harm.sets_on_some_calls(e, fn) and harm.entry_point(project, fn, e.root.index)):
+                harm.sets_on_some_calls(seen, fn) and harm.entry_point(project, fn, e.root.index, keyword)):
             # the result is not built from this argument (unless a documented argument of a
             # public function keeps a key this call set on some paths only: mlflow's ``tags``)
             continue
@@ -152,10 +156,6 @@ def consumed_effects(project, function: str) -> dict[int, list]:
         if any(project.has_own_mutators(c) for c in project.param_classes(fn, e.root.index)):
             continue  # an object with behaviour of its own: state, not config
         name = fn.params[e.root.index] if e.root.index < len(fn.params) else "*"
-        # a change below an item of ``**kwargs`` is one of the object the caller gave under that
-        # keyword (``seen``: the change as the caller's object sees it); the dict itself, and
-        # the ``*args`` tuple, are made for the call
-        keyword, seen = harm.keyword_item(fn, e) or (None, e)
         if name.startswith("*") and keyword is None:
             continue
         if keyword is not None and e.callees and (callee := project.functions.get(e.callees[0])) is not None \
