@@ -66,10 +66,10 @@ def _tier(project, fn, e, witness, typed: bool):
     own_slot = witness is not None and witness.calls_again and harm.sets_own_slot_first(project, fn, e) \
         or harm.next_use_sets_slot_first(project, witness, e)
     # a function that returns nothing and hands the rest on (:func:`aliaslint.harm.handed_on_after`)
-    # is shown for what a public entry point destroys, not on a caller's reuse alone: of the three
-    # such findings of issue 8's blind sets 48 and 64 named with a witness, none was a bug
-    # (tower-cli 3.3.9's ``process_group_comparison`` taking apart a group it fetched)
-    acts = not fn.returns_value and fn.name != "__init__"
+    # is shown for what a public entry point destroys, not on a caller's reuse alone (tower-cli
+    # 3.3.9's ``process_group_comparison`` taking apart a group it fetched, named with a caller
+    # that "keeps" the list of groups it searches: a B of the forty-eighth set)
+    acts = _returns_nothing(fn)
     if witness is not None and not acts and not next_step_only and (some_calls or not harm.repeat_safe(e)) \
             and not witness.same_value_again(e) and not harm.membership_only(project, e) and not own_slot:
         return Confidence.HIGH, witness, None
@@ -77,6 +77,12 @@ def _tier(project, fn, e, witness, typed: bool):
         # what the caller gave is destroyed at the first call, repeated or not
         return Confidence.HIGH, None, reason
     return Confidence.MEDIUM, witness, reason
+
+
+def _returns_nothing(fn) -> bool:
+    """A function (not a constructor) with no ``return`` of a value: an in-place updater, unless
+    it hands the rest of its argument on (:func:`aliaslint.harm.handed_on_after`)."""
+    return not fn.returns_value and fn.name != "__init__"
 
 
 def _returns_whole(project, fn, root) -> bool:
@@ -121,7 +127,7 @@ def consumed_effects(project, function: str) -> dict[int, list]:
     # a function that returns nothing uses its argument only by handing it on after taking a
     # named option out of it (:func:`aliaslint.harm.handed_on_after`); otherwise it is an
     # in-place updater
-    acts = not fn.returns_value and fn.name != "__init__"
+    acts = _returns_nothing(fn)
     if fn.name.startswith("test") and harm.is_test_code(fn):
         return out  # pytest calls tests with fresh fixtures; nobody reuses their arguments
     first = 1 if fn.cls is not None and fn.kind in ("method", "classmethod") else 0
@@ -535,7 +541,7 @@ class ArgumentConsumed(ProjectRule):
             fix = f"copy it first (`{param} = {copier}({param})` at the top of `{facts.short(fn.qualname)}`)"
         while_building = ", on some calls only" if some_calls else f", while building {built} from it"
         # a function that returns nothing hands the rest on (see :func:`consumed_effects`)
-        handed = harm.handed_on_after(project, fn, e) if not fn.returns_value and fn.name != "__init__" else None
+        handed = harm.handed_on_after(project, fn, e) if _returns_nothing(fn) else None
         if handed is not None and not some_calls:
             while_building = f", then hands the rest to `{handed.text}`"
         message = (
