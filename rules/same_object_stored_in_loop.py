@@ -356,40 +356,41 @@ class SameObjectStoredInLoop(ProjectRule):
             if loop in m.loops and m.kind != SETDEFAULT and cls._is_object(m.target, identity) \
                     and project.extends_in_place(fn, m):
                 return m.site
-        for call in fn.calls:
-            if loop not in call.loops:
-                continue
-            for t in project.targets(fn, call):
-                returned = [r for r in project.rets.get(t.function, ()) if isinstance(r, Ref) and r.root.kind == "param"]
-                for e in project.effects.get(t.function, {}).values():
-                    if e.root.kind != "param" or e.kind == SETDEFAULT:
-                        continue
-                    arg = project.arg_for(call, t, e.root.index)
-                    if arg is not None and cls._is_object(arg, identity):
-                        return call.site
-                    if identity == ("call", call.id) and any(
-                            r.root == e.root and e.path[:len(r.path)] == r.path for r in returned):
-                        # the call changes the object it hands back (``_validate(item)`` updates
-                        # ``self.item_config`` and returns it): fetched and changed each time;
-                        # named where it changes, so that AL001's report of the same change wins
-                        return e.site
+        for call, t, e in cls._loop_call_effects(project, fn, loop):
+            if cls._given(project, call, t, e, identity):
+                return call.site
+            if identity == ("call", call.id) and any(
+                    isinstance(r, Ref) and r.root.kind == "param" and r.root == e.root and e.path[:len(r.path)] == r.path
+                    for r in project.rets.get(t.function, ())):
+                # the call changes the object it hands back (``_validate(item)`` updates
+                # ``self.item_config`` and returns it): fetched and changed each time;
+                # named where it changes, so that AL001's report of the same change wins
+                return e.site
         return None
 
     @classmethod
     def _callee_changes(cls, project, fn, loop, identity) -> list:
         """The effects of the calls in ``loop`` on the object, as :meth:`_changed_in_loop` finds
         them (fill-if-missing left out)."""
-        out = []
+        return [e for call, t, e in cls._loop_call_effects(project, fn, loop) if cls._given(project, call, t, e, identity)]
+
+    @staticmethod
+    def _loop_call_effects(project, fn, loop):
+        """``(call, target, effect)`` for each change a call in ``loop`` makes to one of its
+        callee's parameters, fill-if-missing left out."""
         for call in fn.calls:
             if loop not in call.loops:
                 continue
             for t in project.targets(fn, call):
                 for e in project.effects.get(t.function, {}).values():
-                    if e.root.kind == "param" and e.kind != SETDEFAULT \
-                            and (arg := project.arg_for(call, t, e.root.index)) is not None \
-                            and cls._is_object(arg, identity):
-                        out.append(e)
-        return out
+                    if e.root.kind == "param" and e.kind != SETDEFAULT:
+                        yield call, t, e
+
+    @classmethod
+    def _given(cls, project, call, t, e, identity) -> bool:
+        """Whether ``call`` hands the object ``identity`` names to the parameter ``e`` changes."""
+        arg = project.arg_for(call, t, e.root.index)
+        return arg is not None and cls._is_object(arg, identity)
 
     def leave_Assign(self, node: cst.Assign) -> None:
         # ``out[k] = obj`` keeps obj; ``out[:] = objs`` copies objs' elements, not objs
