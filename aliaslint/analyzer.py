@@ -580,8 +580,10 @@ class FunctionAnalyzer:
         #: what the test of an enclosing ``if`` says is not ``None`` in its body, by branch id
         #: (``if (kw := node.kwargs) is not None:``): see :meth:`_kept_when_skipped`
         self.not_none_in_body: dict[int, frozenset] = {}
-        #: flag parameters the enclosing branches require: ``[(index, truthy), ...]``
-        self.flag_requires: list[tuple[int, bool]] = []
+        #: flag parameters the enclosing branches require: ``[(index, truthy), ...]``; and, for
+        #: a method, attributes of its instance tested as flags (``if self._gzip:`` ->
+        #: ``("_gzip", True)``: see :attr:`Mutation.attr_requires`)
+        self.flag_requires: list[tuple[int | str, bool]] = []
         #: what a generator yields: its call returns a generator whose elements these are
         #: (:meth:`finish`); a ``contextmanager`` or a fixture hands its one yielded value itself
         #: to the ``with`` block or the test (:attr:`yields_its_value`)
@@ -828,6 +830,8 @@ class FunctionAnalyzer:
                     and self._star_param(o.root.index)
                 path = extend_path(o.path, [ANY if is_place(selector) and not keeps_places else selector])
                 overlay = self.env.get(("field", o.root, path)) if selector != ANY else None
+                if overlay is None and o.loops and selector != ANY and ANY in o.path:
+                    overlay = self.env.get(("element field", o.root, path, o.loops))  # (see :meth:`overlay`)
                 if overlay is not None:
                     out |= overlay
                 elif text_element(o.root, path):
@@ -1023,7 +1027,7 @@ class FunctionAnalyzer:
     def record_mutation(self, target: frozenset, kind: str, op: str, node: cst.CSTNode,
                         key_value: frozenset = UNKNOWN, value: frozenset = UNKNOWN, call_id: int = -1,
                         via_model: str = "", discarded: bool = False, container: cst.CSTNode | None = None,
-                        selector: str = "", adds_when_absent: bool = False) -> None:
+                        selector: str = "", adds_when_absent: bool = False, on_some_paths: bool = False) -> None:
         if not op.endswith(" ="):
             # ``md.update(other)``, ``del md[k]``: not only what was set (an assignment's own
             # field is set by :meth:`overlay`; ``md[:] = ...`` and unknown keys by :meth:`store`)
@@ -1079,12 +1083,12 @@ class FunctionAnalyzer:
             Mutation(snap, kind, op, self.mod.site(node), self.repeating_loops(),
                      self.snapshot(key_value), self.snapshot(value), call_id, via_model,
                      discarded=discarded or node is self.discarding, value_text=self.value_text(node),
-                     conditional=self.branch_depth > 0 and not self._decided_by_target(node),
-                     guarded=self.branch_depth > 0,
+                     conditional=self.branch_depth > 0 and not self._decided_by_target(node) or on_some_paths,
+                     guarded=self.branch_depth > 0 or on_some_paths,
                      maybe_copied=any(isinstance(o, Ref) and o.root.kind == "param"
                                       and any((o.root.index, o.path[:i]) in self.copied_params
                                               for i in range(len(o.path) + 1)) for o in snap),
-                     requires=tuple(sorted(set(self.flag_requires))),
+                     requires=self.param_flags(), attr_requires=self.attr_flags(),
                      type_requires=self.type_requires(),
                      path_key=self.snapshot(self.path_keys(
                          container if container is not None else receiver if receiver is not None else node)),
@@ -1437,7 +1441,14 @@ class FunctionAnalyzer:
                         self.env[k] = value
                     elif k in self.env:
                         self.env[k] = self.env[k] | value
-        # a path through ``[*]`` names many objects (one per element): no strong update
+        # a path through ``[*]`` names many objects (one per element): no strong update; but
+        # a loop's element, on the round that holds it, is one object (``for group in groups:
+        # group["owner_ids"] = []``, then ``group["owner_ids"].append(i)`` fills the new list:
+        # cartography 0.143.0's gsuite ``transform_groups``, whose preview finding said a second
+        # call adds a second copy), kept apart by the loops it varies with
+        element = next(iter(base), None) if len(base) == 1 and selector != ANY else None
+        if isinstance(element, Ref) and ANY in element.path and element.loops & frozenset(self.loop_stack):
+            self.env[("element field", element.root, extend_path(element.path, [selector]), element.loops)] = value
         refs = [o for o in base if isinstance(o, Ref) and ANY not in o.path]
         for o in refs:
             k = ("field", o.root, extend_path(o.path, [selector]))
@@ -2096,7 +2107,7 @@ class FunctionAnalyzer:
                     self.exiting,
                     tuple(self.try_bodies) if node is self.returned_node else (),
                     tuple(self.try_handlers),
-                    tuple(sorted(set(self.flag_requires))),
+                    self.param_flags(),
                     isinstance(node, cst.Attribute),
                     tuple(self.arms),
                     self._overlays_of(receiver, positional, keywords),
@@ -2273,6 +2284,7 @@ class FunctionAnalyzer:
         cid = next(iter(handle)).root.index
         key_value: frozenset = UNKNOWN
         value: frozenset = UNKNOWN
+        some_paths = False
         if method in ("append", "add"):
             value = positional[0]
         elif method == "extend":
@@ -2287,6 +2299,12 @@ class FunctionAnalyzer:
                     and all(isinstance(el, cst.DictElement) for el in node.args[0].value.elements):
                 # ``d.update({"tier": tier})``: the keys are the literal's, whatever the values are
                 key_value = self.opaque_of([self.peek(el.key) for el in node.args[0].value.elements])
+            elif positional and (literal := _literal_or_nothing(node.args[0].value)) is not None:
+                # ``d.update({"versionId": v} if v else {})``: those keys, on some calls only, as
+                # under ``if v:`` (minio 7.2.20's ``stat_object``, a miss of issue 8's blind
+                # sixty-sixth set that the reader reproduced)
+                key_value = self.opaque_of([self.peek(el.key) for el in literal.elements])
+                some_paths = True
             elif positional:
                 key_value = self.load(positional[0], ANY)
         elif method == "setdefault":
@@ -2347,7 +2365,7 @@ class FunctionAnalyzer:
         if taken != ANY:
             self.popped_keys.add(taken)  # (a later store there may put it back: :meth:`_puts_back`)
         self.record_mutation(receiver, kind, op, node, key_value, value, cid, adds_when_absent=adds_when_absent,
-                             selector="" if taken == ANY else taken)
+                             selector="" if taken == ANY else taken, on_some_paths=some_paths)
         if method == "remove" and n == 1:
             self.removed_values[(self.item_text(node.func.value), self.mod.code_for(node.args[0].value))] = \
                 self.mod.site(node)
@@ -2621,6 +2639,8 @@ class FunctionAnalyzer:
                 continue  # what an item may hold, stored on one side: it still may
             if isinstance(k, tuple) and k[0] in ("object field", "named key", "last item", "rebound"):
                 del out[k]  # set on one side only: the heap's field, every path's value, holds it
+            elif isinstance(k, tuple) and k[0] == "element field":  # (the element's own path)
+                out[k] = out[k] | {Ref(k[1], k[2], k[3])}
             elif isinstance(k, tuple):  # a field overlay set on one side only: the other keeps the path
                 out[k] = out[k] | {Ref(k[1], k[2])}
         return out
@@ -3065,8 +3085,29 @@ class FunctionAnalyzer:
                     and target.elements[0].value.value == index.value):
                 continue
             element = target.elements[1].value.value
-            return any(_equals_constant(test, element) for test in self.branch_tests)
+            return any(_equals_constant(test, element) or self._seen_before(test, element)
+                       for test in self.branch_tests)
         return False
+
+    def _seen_before(self, test: cst.BaseExpression, element: str) -> bool:
+        """``test`` finds a part of the loop's ``element`` in a collection this function made
+        (``if name in seen:``, also in an ``and`` chain): a de-duplication, keeping the first of
+        each and taking out the later ones (acitoolkit 0.4's ``_delete_redundant_policy``: ``if
+        policy_name in policies: del infra[...][idx] else: policies.append(policy_name)``, called
+        for each policy type on one working dict: a B of issue 8's blind sixty-fifth set).
+        Repeated, it finds nothing more to take out."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self._seen_before(test.left, element) or self._seen_before(test.right, element)
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+                and isinstance(test.comparisons[0].operator, cst.In)):
+            return False
+        collection = self.cache.get(_node_key(test.comparisons[0].comparator))
+        if not collection or not all(isinstance(o, _Obj) for o in collection):
+            return False
+        parts = [o for o in self.cache.get(_node_key(test.left)) or () if isinstance(o, Ref)]
+        whole = [o for o in self.env.get(element, ()) if isinstance(o, Ref)]
+        return bool(parts) and all(any(p.root == w.root and p.path[:len(w.path)] == w.path for w in whole)
+                                   for p in parts)
 
     def exit_site(self, node: cst.CSTNode) -> Site | None:
         """The site of a ``return`` / ``raise`` after which nothing of the function runs: not
@@ -3762,7 +3803,7 @@ class FunctionAnalyzer:
                 return {(f"{self.mod.code_for(test.args[0].value)}.{name}", "")}
         return set()
 
-    def flag_tests(self, test: cst.BaseExpression) -> list[tuple[int, bool]]:
+    def flag_tests(self, test: cst.BaseExpression) -> list[tuple[int | str, bool]]:
         """Flag parameters the test requires to enter its body: ``if append:`` -> ``[(i, True)]``,
         ``if not inplace:`` -> ``[(i, False)]``, each part of an ``and`` chain. Only a parameter
         not assigned to before the test (:attr:`bound_names`) is a flag."""
@@ -3774,7 +3815,20 @@ class FunctionAnalyzer:
         if isinstance(test, cst.Name) and test.value in self.summary.params \
                 and test.value not in self.bound_names:
             return [(self.summary.params.index(test.value), truthy)]
+        if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name) and self.summary.params \
+                and self.summary.kind in ("method", "property") and test.value.value == self.summary.params[0] \
+                and test.value.value not in self.bound_names:
+            return [(test.attr.value, truthy)]  # a switch the instance keeps (``if self._gzip:``)
         return []
+
+    def param_flags(self) -> tuple[tuple[int, bool], ...]:
+        """The flag parameters the enclosing branches require (:attr:`Mutation.requires`)."""
+        return tuple(sorted({f for f in self.flag_requires if isinstance(f[0], int)}))
+
+    def attr_flags(self) -> tuple[tuple[str, bool], ...]:
+        """The instance's attributes the enclosing branches test as flags
+        (:attr:`Mutation.attr_requires`)."""
+        return tuple(sorted({f for f in self.flag_requires if isinstance(f[0], str)}))
 
     def exit_flags(self, test: cst.BaseExpression) -> list[tuple[int, bool]]:
         """Flag parameters an early exit's test must fail on for the code after it to run: each
@@ -4094,6 +4148,10 @@ class FunctionAnalyzer:
         # (``while True: r = step(name, ctx); if r.pending: name = r.pending else: break``, the
         # redirect chain of ansible-core 2.19.14's plugin loader, an A of issue 8's twenty-fourth
         # set: ``name`` is another one each round)
+        # the next round holds another element: what this round set in its own is not there
+        for state in (self.env, *(state for _, state in exits)):
+            for k in [k for k in state if isinstance(k, tuple) and k[0] == "element field" and lid in k[3]]:
+                del state[k]
         ends = [self.env, *(state for how, state in exits if how == "continue")]
         env = self.join(before, self.env)
         for _, state in exits:
@@ -5194,6 +5252,18 @@ def _normalising_writes(body: Sequence[cst.CSTNode], code_for: Callable[[cst.CST
 
 def _has_call(node: cst.CSTNode) -> bool:
     return any(type(n) is cst.Call for n in _walk_expr(node))
+
+
+def _literal_or_nothing(node: cst.BaseExpression) -> cst.Dict | None:
+    """The dict display of ``{"k": v} if test else {}`` (either way round) when its keys are
+    all written out (no ``**``), else ``None``."""
+    if not isinstance(node, cst.IfExp):
+        return None
+    for one, other in ((node.body, node.orelse), (node.orelse, node.body)):
+        if isinstance(one, cst.Dict) and one.elements and isinstance(other, cst.Dict) and not other.elements \
+                and all(isinstance(el, cst.DictElement) for el in one.elements):
+            return one
+    return None
 
 
 def _equals_constant(test: cst.BaseExpression, name: str) -> bool:

@@ -19,7 +19,7 @@ from aliaslint.callgraph import Target, strongly_connected_components
 from aliaslint.dataflow import bounded, load, rebased, refs_below
 from aliaslint.reads import Reads
 from aliaslint.summary import FALSY_LITERALS, OVERWRITE, TRUTHY_LITERALS, CallSite, FunctionSummary
-from aliaslint.type_tests import rejects
+from aliaslint.type_tests import itemless_parameter, rejects
 from aliaslint.values import (
     ANY,
     SELECTION_COPY,
@@ -275,6 +275,13 @@ class EffectsFixpoint:
         self._arg_roots = None
         self._call_inputs = None
         self._stored_by_calls = ()
+        # an item of an argument whose annotated class has none was guessed from a method named
+        # like a container's (``session.get(url)``): no change of the argument
+        item_roots = {e.root.index for e in found if e.root.kind == "param" and e.path[:1] and e.path[0][:1] == "["}
+        itemless = {i for i in item_roots if itemless_parameter(self, fn, i)}
+        if itemless:
+            found = [e for e in found if not (e.root.kind == "param" and e.root.index in itemless
+                                              and e.path[:1] and e.path[0][:1] == "[")]
         by_key: dict[tuple, list[Effect]] = {}
         for e in found:
             by_key.setdefault(e.key(), []).append(e)

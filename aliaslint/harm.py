@@ -950,6 +950,9 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and _transforms(effect):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
     if sets_on_some_calls(effect, fn):
+        if effect.op == "update" and effect.key_deps:
+            return (f"`{name}` comes from the caller, and this merges another argument's entries into it: the "
+                    f"next call given other entries keeps this one's")
         return (f"`{name}` comes from the caller, and this sets a named key in it on some calls only: "
                 f"the next call that does not set it keeps this one's value")
     if adds_on_some_calls(effect, fn):
@@ -1115,8 +1118,19 @@ def sets_on_some_calls(effect, fn: FunctionSummary | None = None) -> bool:
     :func:`adds_on_some_calls` adds an element. A switch turned on is no reset
     (python-cinderclient 9.10.0's ``GroupManager.list``: ``if list_volume:
     search_opts["list_volume"] = True``, so the next ``list(search_opts=opts)`` still lists the
-    volumes: a bug the blind triage of issue 8's forty-sixth set found missed)."""
-    return effect.kind == OVERWRITE and not effect.path and effect.op == "[] =" and effect.conditional \
+    volumes: a bug the blind triage of issue 8's forty-sixth set found missed). Written with
+    ``update`` too: of a literal's keys (``if version_id: query_params.update({"versionId":
+    version_id})``), or of another argument's entries (``query_params.update(response_headers or
+    {})``), minio 7.2.20's ``stat_object`` and ``get_presigned_url``: misses of issue 8's blind
+    sixty-sixth set that the reader reproduced."""
+    if effect.kind != OVERWRITE or effect.path:
+        return False
+    if effect.op == "update" and effect.defaulted and effect.key_deps and all(
+            r.kind == "param" and r != effect.root and not _own_state(r) for r in effect.key_deps):
+        # another argument's entries merged in (``query_params.update(response_headers or {})``):
+        # the keys a call is given, and the next call given other ones passes these on
+        return True
+    return effect.op in ("[] =", "update") and effect.conditional \
         and (effect.defaulted or flag_asks(fn, effect)) \
         and not _computed(effect.key_deps) and effect.value_text not in _RESETS - {"True", "False"}
 

@@ -123,6 +123,10 @@ class Mutation:
     #: (``if append: obj[k] += v`` -> ``((3, True),)``); phase 2 drops the change at a call
     #: that passes, or defaults to, the other value
     requires: tuple[tuple[int, bool], ...] = ()
+    #: made only when attributes of the method's instance have these truth values:
+    #: ``(("_gzip", True),)`` under ``if self._gzip:``; a switch the constructor kept decides,
+    #: instance by instance, whether the change is made
+    attr_requires: tuple[tuple[str, bool], ...] = ()
     #: the keys on the way to the changed object (``ports[internal].append(x)``,
     #: ``groups.setdefault(name, []).append(x)``): a change at a key that varies with a loop
     #: reaches another object on each iteration

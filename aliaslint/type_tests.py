@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from aliaslint.summary import CONCRETE_BUILTIN_TYPES
-from aliaslint.values import Fresh
+from aliaslint.values import Fresh, Ref
 
 if TYPE_CHECKING:
     from aliaslint.project import Project
@@ -81,3 +81,28 @@ def _closed(project: "Project", cls_name: str) -> bool:
             if not project.classes_of_value(base, module):
                 return False
     return True
+
+
+#: the methods that give an object items of its own (``obj[k]``, ``for x in obj``)
+_ITEM_PROTOCOL = ("__getitem__", "__iter__", "__setitem__")
+
+
+def itemless_parameter(project: "Project", fn, index: int) -> bool:
+    """Whether parameter ``index`` of ``fn`` is annotated as a project class whose instances
+    have no items: a closed class (:func:`_closed`: no outside base could make it a mapping or a
+    list, a ``TypedDict`` included) with no ``__getitem__``, ``__iter__`` or ``__setitem__``.
+
+    A change the analysis places below an item of such an argument was guessed from a method
+    named like a container's: cartography 0.143.0's ``api_session.get(url)`` on a
+    ``DatabricksWorkspaceClient``, whose own ``get`` returns a new ``response.json()``, read as
+    a lookup in the session (two A's of issue 8's blind sixty-fourth set, preview)."""
+    annotation = fn.annotations[index] if index < len(fn.annotations) else frozenset()
+    if len(annotation) != 1:
+        return False
+    (o,) = annotation
+    if not isinstance(o, Ref) or o.root.kind != "global" or not all(s.startswith(".") for s in o.path):
+        return False
+    target = project.lookup_qualname(o.root.name + "".join(o.path))
+    if target is None or target[0] != "class" or not _closed(project, target[1]):
+        return False
+    return not any(project.find_method(target[1], m) for m in _ITEM_PROTOCOL)

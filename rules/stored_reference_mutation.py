@@ -47,6 +47,43 @@ def kept_arguments(project, init_q: str) -> dict[str, tuple[int, tuple[str, ...]
     return out
 
 
+def switched_per_instance(project, init_q: str, fn, effect) -> tuple[tuple[str, bool], ...]:
+    """The constructor's switches that decide whether ``effect`` is made: ``(("gzip", True),)``
+    when ``fn`` makes it under ``if self._gzip:`` and ``__init__`` keeps its ``gzip=False``
+    parameter as ``self._gzip``. Empty when the change is made on every instance, or when the
+    attributes tested are not switches the constructor's caller gives (set by the instance
+    itself, or from a value other than a flag parameter).
+
+    Why: a change made on some instances only goes wrong on the kept object even when it only
+    sets a constant (influxdb 5.3.2's ``InfluxDBClient.request`` adds the gzip headers to the
+    caller's ``headers`` dict when the client was made with ``gzip=True``, and a second client
+    built from the same dict without it marks its plain bodies gzip: a preview bug of issue 8's
+    blind sixty-fifth set).
+    """
+    if effect.callees:
+        return ()
+    init = project.functions.get(init_q)
+    mutation = next((m for m in fn.mutations if m.site == effect.site), None)
+    if init is None or mutation is None or not mutation.attr_requires:
+        return ()
+    stored, other = {}, set()
+    for name, value, _ in project.instance_fields(init_q):
+        refs = [o for o in value if isinstance(o, Ref) and o.root.kind == "param" and not o.path]
+        if len(value) == 1 and refs and refs[0].root.index in init.bool_flags:
+            stored[name] = init.params[refs[0].root.index]
+        else:
+            other.add(name)  # also set from something else: not the caller's switch alone
+    stored = {name: flag for name, flag in stored.items() if name not in other}
+    if not all(attr in stored for attr, _ in mutation.attr_requires):
+        return ()
+    return tuple((stored[attr], truthy) for attr, truthy in mutation.attr_requires)
+
+
+def _switch_text(switches: tuple[tuple[str, bool], ...]) -> str:
+    """```gzip` true`` (and ``, `debug` false``) for :func:`switched_per_instance`'s result."""
+    return " and ".join(f"`{name}` {'true' if truthy else 'false'}" for name, truthy in switches)
+
+
 def _replaced_by_new(project, init) -> dict[str, object]:
     """``{attribute: site}`` for the attributes whose last store in the constructor ``init`` is
     made on every path (:attr:`FunctionSummary.sets_always`) and holds no parameter itself (a new
@@ -552,6 +589,8 @@ class StoredReferenceMutation(ProjectRule):
                 fn, e = hits[0]
                 reason = None
                 merged = False
+                # a change made only on instances built with a switch on (``if self._gzip:``)
+                switched = next(((h, sw) for h in hits if (sw := switched_per_instance(project, init_q, *h))), None)
                 builder = None if shared_at or repeated or not public else _public_repeater(methods, project, hits)
                 if builder is not None and not harm.config_like(project, init, index, inner + builder[2].path[1:]):
                     builder = None  # the object's own working state, not configuration the caller gave
@@ -584,9 +623,17 @@ class StoredReferenceMutation(ProjectRule):
                                   f"each object reads for itself: the next one given the same object starts with "
                                   f"this one's entries")
                         merged = True
+                    elif reason is None and switched is not None and harm.config_like(project, init, index, inner):
+                        # the constant a switched-on instance writes stays for one built without it
+                        fn, e = switched[0]
+                        reason = (f"`{init.params[index]}` comes from the caller, and only an instance built "
+                                  f"with {_switch_text(switched[1])} makes this change: another built from the "
+                                  f"same object without it starts from it")
                 # a wrapper acting on the kept object itself is by design, unless one instance
                 # repeats a duplicating change on it (``self.checks.append("tcp:8080")`` per call)
-                likely = bool(repeated or builder or (shared_at or reason) and (merged or not _acts_on_whole(hits))) \
+                on_some = switched is not None and (reason is not None or bool(shared_at)) and not repeated \
+                    and builder is None and not merged
+                likely = bool(repeated or builder or (shared_at or reason) and (merged or on_some or not _acts_on_whole(hits))) \
                     and not _holds_state(project, init, index, hits, inner) and not harm.intended(project, fn) \
                     and not harm.documented_in_chain(project, e) \
                     and not harm.out_parameter(init, index) \
@@ -595,11 +642,13 @@ class StoredReferenceMutation(ProjectRule):
                              and not any(harm.duplicates(h[1]) and not h[1].stores_self for h in hits)) \
                     and not (_owner_back_reference(project, constructions, index)
                              and not any(harm.duplicates(h[1]) and not h[1].stores_self for h in hits))
-                if shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False)
-                                                      and not h[1].value_outside for h in hits) \
-                        or reason and not repeated and builder is None and not merged and all(
-                            h[1].kind in (OVERWRITE, SETDEFAULT) and harm.repeat_safe(h[1], constants=False)
-                            for h in hits):
+                # (the same change made again is harmless; one instance's change seen by another
+                # that would not make it is not)
+                if not on_some and (shared_at and not repeated and all(harm.repeat_safe(h[1], constants=False)
+                                                                       and not h[1].value_outside for h in hits)
+                                    or reason and not repeated and builder is None and not merged and all(
+                                        h[1].kind in (OVERWRITE, SETDEFAULT)
+                                        and harm.repeat_safe(h[1], constants=False) for h in hits)):
                     # every instance, or every caller's call, fills in or normalises the same again
                     # (``fv["key"] = f`` into ``self.data[f]``: Cloud Custodian 0.9.53's filters);
                     # a value each instance reads from another attribute of its own is its own
@@ -614,11 +663,14 @@ class StoredReferenceMutation(ProjectRule):
                     # action groups) is not what the finding is about (the play's ``_tags``
                     # templated in place is: a B of issue 8's twenty-fourth set named the fill)
                     hits.sort(key=lambda h: harm.repeat_safe(h[1]) is not None)
-                    fn, e = hits[0]
+                    fn, e = switched[0] if on_some else hits[0]
                 shown = format_path("self", e.path)
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
                 kept_name = format_path(init.params[index], inner)
-                short_cls = cls_name.rsplit(".", 1)[-1]
+                # a subclass's turn may come first (its module sorts first) for a change its base
+                # makes in a method of its own: the base is the class to name (influxdb 5.3.2's
+                # ``InfluxDBClient.request``, found while looking at ``DataFrameClient``)
+                short_cls = (init.cls if fn.cls == init.cls and init.cls else cls_name).rsplit(".", 1)[-1]
                 if _kept_by_what_it_keeps(project, constructions, index) and not repeated and not likely:
                     wrong = (f"every {short_cls} is stored in the object it is given, a registry that holds it, and "
                              f"this fills an entry of that registry, as it is meant to")
@@ -635,6 +687,10 @@ class StoredReferenceMutation(ProjectRule):
                     wrong = (f"every `{builder[0]}()` on one {short_cls} adds the same entries again, to the "
                              f"caller's object")
                     fix = f"copy it in `{fn.name}` before changing it"
+                elif on_some:
+                    wrong = (f"only an instance built with {_switch_text(switched[1])} makes this change, and "
+                             f"another {short_cls} built from the same object without it starts from it")
+                    fix = "copy it in `__init__`"
                 elif repeated and not shared_at:
                     wrong = (f"every call on one {short_cls} changes it again, and so the caller's "
                              f"object, which the next call starts from")
