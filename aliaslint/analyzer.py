@@ -609,6 +609,9 @@ class FunctionAnalyzer:
         #: the ``("field", root, path)`` entries ever put in :attr:`env` (:meth:`_overlays_of`
         #: reads them at every call: scanning the whole environment there would cost as much)
         self.field_keys: set[tuple] = set()
+        #: the ``("element field", root, path, loops)`` entries ever put in :attr:`env` (see
+        #: :meth:`overlay`; a loop's end drops its own without scanning the whole environment)
+        self.element_field_keys: set[tuple] = set()
         #: the ``("any item", root, path, key loops)`` entries ever put in :attr:`env`
         #: (:meth:`any_item_overlay`)
         self.any_item_keys: set[tuple] = set()
@@ -1448,7 +1451,9 @@ class FunctionAnalyzer:
         # call adds a second copy), kept apart by the loops it varies with
         element = next(iter(base), None) if len(base) == 1 and selector != ANY else None
         if isinstance(element, Ref) and ANY in element.path and element.loops & frozenset(self.loop_stack):
-            self.env[("element field", element.root, extend_path(element.path, [selector]), element.loops)] = value
+            k = ("element field", element.root, extend_path(element.path, [selector]), element.loops)
+            self.env[k] = value
+            self.element_field_keys.add(k)
         refs = [o for o in base if isinstance(o, Ref) and ANY not in o.path]
         for o in refs:
             k = ("field", o.root, extend_path(o.path, [selector]))
@@ -2305,6 +2310,13 @@ class FunctionAnalyzer:
                 # sixty-sixth set that the reader reproduced)
                 key_value = self.opaque_of([self.peek(el.key) for el in literal.elements])
                 some_paths = True
+            elif positional and positional[0] and all(
+                    isinstance(o, _Obj) and self.heap.objects[o.id]["kind"] == "literal"
+                    and ANY not in self.heap.objects[o.id]["fields"] for o in positional[0]):
+                # ``params = {"briefRepresentation": brief}; query.update(params)``: a dict made
+                # here with its keys written out; the keys are those, whatever the values are
+                # (python-keycloak 5.1.1's ``get_user_groups``, whose key was taken for the value)
+                key_value = frozenset({Opaque()})
             elif positional:
                 key_value = self.load(positional[0], ANY)
         elif method == "setdefault":
@@ -4090,6 +4102,8 @@ class FunctionAnalyzer:
     def loop(self, node, head: Callable[[], None]) -> bool:
         before = dict(self.env)
         lid = self.next_loop_id(node)
+        if self.recording and _retries(self.body_of(node)) and lid not in self.summary.retry_loops:
+            self.summary.retry_loops += (lid,)
         twice = len(self.loop_stack) < MAX_LOOP_WALK_DEPTH
         recording = self.recording
         if twice:
@@ -4149,9 +4163,10 @@ class FunctionAnalyzer:
         # redirect chain of ansible-core 2.19.14's plugin loader, an A of issue 8's twenty-fourth
         # set: ``name`` is another one each round)
         # the next round holds another element: what this round set in its own is not there
-        for state in (self.env, *(state for _, state in exits)):
-            for k in [k for k in state if isinstance(k, tuple) and k[0] == "element field" and lid in k[3]]:
-                del state[k]
+        own = [k for k in self.element_field_keys if lid in k[3]]
+        for state in (self.env, *(state for _, state in exits)) if own else ():
+            for k in own:
+                state.pop(k, None)
         ends = [self.env, *(state for how, state in exits if how == "continue")]
         env = self.join(before, self.env)
         for _, state in exits:
@@ -5295,6 +5310,13 @@ def _has_break(body: cst.CSTNode) -> bool:
         stack.extend(c for c in _child_nodes(n)
                      if not isinstance(c, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef)))
     return False
+
+
+def _retries(body: Sequence[cst.CSTNode]) -> bool:
+    """A loop body that is an attempt: a ``try`` whose body leaves the loop when it gets to its
+    end (``return``, ``break``), so the loop goes round again only after a handler caught a
+    failure (gitlabform 6.3.1's ``_process_configuration_with_retries``)."""
+    return any(isinstance(stmt, cst.Try) and _ends_with(stmt.body.body, (cst.Return, cst.Break)) for stmt in body)
 
 
 def _ends_with(body: Sequence[cst.CSTNode], kinds: tuple[type, ...]) -> bool:

@@ -185,6 +185,9 @@ class FunctionSummary:
     #: loop -> the objects it runs until they are empty (``while self._queue:``, ``while True:
     #: if not q: break``): what its body takes out of them is what the loop is for
     loop_drains: dict[int, Value] = field(default_factory=dict)
+    #: loops that run again only when an attempt failed: their body's ``try`` leaves the loop
+    #: when it succeeds (``while True: try: step(cfg); return except Error: retry += 1``)
+    retry_loops: tuple[int, ...] = ()
     #: annotation values of the positional parameters (empty set: none)
     annotations: tuple[Value, ...] = ()
     doc: str = ""

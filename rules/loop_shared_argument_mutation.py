@@ -429,14 +429,26 @@ class LoopSharedArgumentMutation(ProjectRule):
         else:
             arg_shown = "the argument"
         deep = operand(arg_shown) if "," in arg_shown else arg_shown  # a tuple: ``copy.deepcopy((a, b))``
+        retry = loop in fn.retry_loops
+        rounds = "every iteration of the loop"
+        if retry:
+            # a loop that goes round again after a failure: the second round is a retry, which
+            # starts from what the failed attempt changed (gitlabform 6.3.1, blind set 66)
+            rounds = "every attempt of the retry loop"
+            tail = tail.replace("from the second iteration on, what the first one removed is gone",
+                                "a retry finds what the failed attempt removed gone") \
+                .replace("the object the second iteration gets", "the object a retry gets") \
+                .replace("the first one", "the failed attempt")
         message = (
-            f"`{call.text}(...)` gets the same object on every iteration of the loop, and {chain} {verb} "
+            f"`{call.text}(...)` gets the same object on {rounds}, and {chain} {verb} "
             f"`{shown}`, {tail}; pass a deep copy (`copy.deepcopy({deep})`), or copy inside the callee"
         )
         related = [facts.related(e.site, f"`{shown}` is mutated here ({e.op})")]
         related += facts.chain_related(e)
         if loop_site is not None:
-            related.append(facts.related(loop_site, harm.WITNESS + "the next iteration passes the same object again"))
+            related.append(facts.related(loop_site, harm.WITNESS + (
+                "a retry after a failure passes the same object again" if retry
+                else "the next iteration passes the same object again")))
         seen = {e.site}
         for other in items[1:]:
             o_call, o_effect = other[1], other[4]

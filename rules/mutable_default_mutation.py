@@ -4,7 +4,7 @@ from __future__ import annotations
 from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import OVERWRITE, REMOVE
+from aliaslint.summary import ACCUMULATE, OVERWRITE, REMOVE
 from aliaslint.values import Ref, format_path, holds
 
 
@@ -78,6 +78,18 @@ def _harmless_again(e, kept: bool) -> bool:
     return not (kept and e.kind == OVERWRITE and e.root.kind == "param" and e.root.index == 0 and harm.normalises(e))
 
 
+def _balanced_stack(hits) -> bool:
+    """Whether the default is used as a stack that each call leaves as it found it: its only
+    changes are appends at its top level and removals off its end (``del qk[-1]``, ``pop()``),
+    one of them on every path. Only an exception escaping between the two leaves an element
+    behind (elastalert2 2.31.0's ``unwrap_term_buckets(..., qk=[])``, walking nested buckets with
+    ``qk.append(key)`` ... ``del qk[-1]``: a B of issue 8's blind sixty-sixth set, whose message
+    said every call gets what earlier calls changed)."""
+    pushes = [e for e in hits if e.kind == ACCUMULATE and e.op == "append" and not e.path]
+    pops = [e for e in hits if e.kind == REMOVE and e.op in ("del[]", "pop[]") and not e.path]
+    return bool(pushes) and any(not e.conditional for e in pops) and len(pushes) + len(pops) == len(hits)
+
+
 def _order(e) -> tuple:
     """Which change a finding leads with: one not harmless when repeated, and not a removal."""
     return harm.repeat_safe(e) is not None, e.kind == REMOVE, e.site
@@ -126,7 +138,9 @@ class MutableDefaultMutation(ProjectRule):
     (or a construction) in the tree that leaves the argument out (the second such one when there
     are several), else, for a public function or class, the default itself: every later call that
     leaves it out, every instance built without it. With `--preview` only: a private function
-    every caller in the tree gives the argument; changes that repeating leaves as they were
+    every caller in the tree gives the argument; a default used as a stack that each call takes
+    back off its end what it appends to (`qk.append(key)` ... `del qk[-1]`: only an exception
+    escaping between the two leaves an element behind); changes that repeating leaves as they were
     (filling a missing key with a constant or the entry's own value, adding to a set, a constant
     written on every path; a key filled with what the call was given keeps the first call's value
     for every later one, and is shown; named keys of its top level written on every path, by a
@@ -250,10 +264,14 @@ class MutableDefaultMutation(ProjectRule):
         first = hits[0]
         shown = format_path(name, first.path)
         through = f" through `{facts.short(first.callees[0])}`" if first.callees else ""
+        if _balanced_stack(hits):
+            wrong = (f"every call takes off its end what it appends, so the next call that leaves out `{name}` "
+                     f"gets it back as it was, unless an exception escapes between the two")
+        else:
+            wrong = f"every call that leaves out `{name}` gets the object earlier calls changed"
         message = (
             f"`{facts.short(fn.qualname)}` {facts.verb(first.op)} `{shown}`{through}, but `{name}={text}` is made "
-            f"once, when the function is defined: every call that leaves out `{name}` gets the object earlier "
-            f"calls changed; default to `None` and make a new one in the body"
+            f"once, when the function is defined: {wrong}; default to `None` and make a new one in the body"
         )
         related = _changed_here(facts, name, hits)
         confidence, witness = cls._tier(project, facts, fn, index, name, site, hits)
@@ -275,7 +293,7 @@ class MutableDefaultMutation(ProjectRule):
                                  for e in hits)
         # (a fill with what the call was given is not harmless here: the next call that leaves
         # the argument out gets this call's value)
-        if name.startswith("_") or keyed or all(_harmless_again(e, bool(what)) for e in hits) \
+        if name.startswith("_") or keyed or all(_harmless_again(e, bool(what)) for e in hits) or _balanced_stack(hits) \
                 or not what and _overwritten_each_call(project, fn, index, hits):
             return Confidence.MEDIUM, None
         omitting = [call for caller_q, call, t in sorted(project.callers.get(fn.qualname, []),

@@ -307,9 +307,9 @@ def test_a_key_popped_and_stored_under_another_key_is_removed(tmp_path):
     files = {"res.py": _RETRY.replace("PUT_BACK", 'requests_params["other"] = params')}
     assert _both(tmp_path, files) == ([("AL001", 20, "HIGH")], [("AL001", 20, "HIGH")])
     assert _messages(tmp_path / "m", files) == [
-        "`self._create(...)` gets the same object on every iteration of the loop, and Resource._create -> "
-        "Resource._handle_requests_params pops from `kwargs[\"requests_params\"]`, so from the second iteration on, "
-        "what the first one removed is gone; pass a deep copy (`copy.deepcopy(kwargs)`), or copy inside the callee"]
+        "`self._create(...)` gets the same object on every attempt of the retry loop, and Resource._create -> "
+        "Resource._handle_requests_params pops from `kwargs[\"requests_params\"]`, so a retry finds what the "
+        "failed attempt removed gone; pass a deep copy (`copy.deepcopy(kwargs)`), or copy inside the callee"]
 
 
 _CLOUD = '''\

@@ -28,6 +28,13 @@
 - AL007: a change is reported in the function that makes it before one that reaches it through a
   call: the fix there covers every caller (minio's public ``get_object``, whose finding was
   anchored at the public ``fget_object`` calling it).
+- AL009: a default used as a stack, each call taking back off its end what it appends
+  (elastalert2 2.31.0's ``unwrap_term_buckets(..., qk=[])``: a B of blind set 66), is left as it
+  was unless an exception escapes between the two: preview, saying so.
+- AL001: a loop whose body is an attempt (a ``try`` that leaves the loop at its end) goes round
+  again only after a failure: the message names the retry (gitlabform 6.3.1's
+  ``_process_configuration_with_retries``, a D of blind set 66 found once 48 overrides of one hook
+  are followed).
 """
 from __future__ import annotations
 
@@ -275,6 +282,87 @@ def test_the_same_keys_set_on_every_call_or_into_an_own_dict_are_silent(tmp_path
     every = {"pkg/__init__.py": "", "pkg/api.py": _MINIO.format(
         body='        query_params.update({"versionId": "latest"})')}
     assert _both(tmp_path / "every", every)[0] == []
+    local = {"pkg/__init__.py": "", "pkg/api.py": _MINIO.format(
+        body='        params = {"briefRepresentation": version_id}\n        query_params.update(params)')}
+    # (a dict made here with its keys written out merges those keys, not the argument's values:
+    # python-keycloak 5.1.1's ``get_user_groups``, which the merge kind first misread)
+    assert _both(tmp_path / "local", local)[0] == []
     own = {"pkg/__init__.py": "", "pkg/api.py": _MINIO.format(
         body="        query_params = dict(query_params)\n        query_params.update(response_headers or {})")}
     assert _both(tmp_path / "own", own) == ([], [])
+
+
+_STACK = '''\
+def unwrap(buckets, qk=[]):
+    out = []
+    for b in buckets:
+        qk.append(b["key"])
+        if b.get("inner"):
+            out += unwrap(b["inner"], qk)
+            del qk[-1]
+            continue
+        out.append(",".join(qk))
+{pop}
+    return out
+'''
+
+
+def test_a_default_used_as_a_balanced_stack_is_preview(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/buckets.py": _STACK.format(pop="        del qk[-1]")}
+    # (the recursive call's removal from its caller's stack is a preview AL007 of its own)
+    assert _both(tmp_path, files) == ([], [("AL009", 1, "MEDIUM"), ("AL007", 7, "MEDIUM")])
+    assert [d.message for d in run(tmp_path / "m", files, preview=True) if d.code == "AL009"] == [
+        "`unwrap` appends to `qk`, but `qk=[]` is made once, when the function is defined: every call takes off "
+        "its end what it appends, so the next call that leaves out `qk` gets it back as it was, unless an "
+        "exception escapes between the two; default to `None` and make a new one in the body"]
+
+
+def test_a_default_appended_to_and_not_taken_back_is_shown(tmp_path: Path) -> None:
+    """The twin: the leaf's key stays in the default for the next call."""
+    files = {"pkg/__init__.py": "", "pkg/buckets.py": _STACK.format(pop="")}
+    assert _both(tmp_path, files) == ([("AL009", 1, "HIGH")], [("AL009", 1, "HIGH"), ("AL007", 7, "MEDIUM")])
+
+
+_RETRY = '''\
+class Processor:
+    def process(self, configuration):
+        retry = 1
+        while True:
+            try:
+                self._process_configuration(configuration)
+{leave}
+            except ConnectionError:
+                retry += 1
+                if retry > 3:
+                    raise
+
+
+class Badges(Processor):
+    def _process_configuration(self, configuration):
+        enforce = configuration["badges"].pop("enforce", False)
+        return enforce
+'''
+
+
+def test_a_retried_call_is_named_a_retry(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/proc.py": _RETRY.format(leave="                return")}
+    found = run(tmp_path, files)
+    assert [(d.code, d.location.line, d.confidence.name) for d in found] == [("AL001", 6, "HIGH")]
+    assert found[0].message == (
+        "`self._process_configuration(...)` gets the same object on every attempt of the retry loop, and "
+        "Badges._process_configuration pops from `configuration[\"badges\"]`, so a retry finds what the failed "
+        "attempt removed gone; pass a deep copy (`copy.deepcopy(configuration)`), or copy inside the callee")
+    assert [(r.location.line, r.message) for r in found[0].related][-1] == (
+        4, "second use: a retry after a failure passes the same object again")
+
+
+def test_a_loop_that_goes_round_after_success_is_no_retry(tmp_path: Path) -> None:
+    """The twin: the ``try`` does not leave the loop; every round calls again."""
+    files = {"pkg/__init__.py": "", "pkg/proc.py": _RETRY.format(leave="                retry = 0")}
+    found = run(tmp_path, files)
+    assert [(d.code, d.location.line) for d in found] == [("AL001", 6)]
+    assert found[0].message == (
+        "`self._process_configuration(...)` gets the same object on every iteration of the loop, and "
+        "Badges._process_configuration pops from `configuration[\"badges\"]`, so from the second iteration on, "
+        "what the first one removed is gone; pass a deep copy (`copy.deepcopy(configuration)`), or copy inside "
+        "the callee")
