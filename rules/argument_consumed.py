@@ -299,7 +299,9 @@ class ArgumentConsumed(ProjectRule):
       required `load` or `data` is the function's input, taken apart (`--preview`);
     - a documented argument of a public function that makes its own mapping when the caller
       gives none (`tags = tags or {}`) and sets a named key in it on some calls only (the next
-      call that does not set it passes the value on: mlflow#5190), or sets a key or adds an
+      call that does not set it passes the value on: mlflow#5190; written as `update` too:
+      `if v: d.update({"versionId": v})`, `d.update({...} if v else {})`), or merges another
+      argument's entries into it (`d.update(response_headers or {})`), or sets a key or adds an
       element of its own only when a flag parameter asks (`if with_grant_option:
       privileges.add("GRANT OPTION")`: the same set passed again, without the flag, still
       grants it; `if list_volume: search_opts["list_volume"] = True`), or grows an item with
@@ -311,7 +313,9 @@ class ArgumentConsumed(ProjectRule):
       call's addition and gets a second one.
 
     A public entry point's finding names the outermost public function that hands the caller's
-    object down unchanged (the operation a user calls, not the helper that changes it). A
+    object down unchanged (the operation a user calls, not the helper that changes it), unless
+    the function that makes the change is a public entry point itself: its finding is there,
+    where a copy covers every caller. A
     function of a private module (`_launch_add.py`) that the package's `__init__` imports under
     a public name is public. A helper that returns the argument it changed (an in-place updater)
     leaves the finding to the caller that keeps the result instead.

@@ -35,7 +35,9 @@ class LoopSharedArgumentMutation(ProjectRule):
     change from one iteration to the next, an entry rebuilt from what it held and more
     (`keys = list(config_keys); keys.extend(d.get("keys", [])); d["keys"] = keys`: each
     iteration adds the more again), or any write when the callee returns the object and the loop
-    keeps every result. Accumulators filled with loop-varying keys are not reported.
+    keeps every result. Accumulators filled with loop-varying keys are not reported. A retry
+    loop (its body a `try` that leaves the loop when the attempt succeeds) is named as one: the
+    next round is a retry, which starts from what the failed attempt changed.
 
     ## Example
     ```python

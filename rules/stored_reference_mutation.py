@@ -428,7 +428,10 @@ class StoredReferenceMutation(ProjectRule):
       arguments, so that every call adds the same entries again;
     - a method that merges into the kept object itself what each object reads for itself
       (`self.settings.update(self.loader.load_file(...))`), so the next object given the same
-      dict starts with this one's entries.
+      dict starts with this one's entries;
+    - a change made only on instances built with a switch on (`if self._gzip:
+      headers.update(...)`, the switch a `gzip=False` parameter the constructor kept), even of a
+      constant: another instance built from the same object without the switch starts from it.
 
     Several classes keeping one object, changed by one statement of their common base, are one
     finding (each class's place of keeping it a related location); the change named is one that
