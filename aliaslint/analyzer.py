@@ -2392,7 +2392,8 @@ class FunctionAnalyzer:
                 self.load(positional[0], ANY) if method == "extend" else value
             for o in receiver:
                 if isinstance(o, _Obj):
-                    if method == "update" and self._merge_by_key(o, node, positional, keywords):
+                    if method == "update" and (self._update_by_written_keys(o, node, positional, keywords)
+                                               or self._merge_by_key(o, node, positional, keywords)):
                         continue
                     self.store(frozenset({o}), ANY, elements, self.mod.site(node))
         if method in ("append", "add", "insert"):
@@ -2438,6 +2439,28 @@ class FunctionAnalyzer:
             if m.isidentifier():  # a name's objects; a dotted one's are not looked up here
                 out |= {o for o in self.snapshot(self.env.get(m, UNKNOWN)) if isinstance(o, Ref)}
         return frozenset(out)
+
+    def _update_by_written_keys(self, o: _Obj, node: cst.Call, positional, keywords) -> bool:
+        """``d.update({"Shutdown": behaviour})`` or ``d.update(Shutdown=behaviour)`` on an object
+        made here: each key written out holds its own value, as ``d["Shutdown"] = behaviour``
+        would, not any key (Flintrock 2.1.0's launch specs: ``d["Placement"].update(...)``, after
+        an update that put a string parameter in, was read as a change of that string: an A of
+        issue 8's blind sixty-seventh set). Returns False when a key is not written out."""
+        site = self.mod.site(node)
+        if keywords and not positional:
+            for name, value in keywords.items():
+                self.store(frozenset({o}), key(name), value, site)
+            return True
+        arg = node.args[0].value if len(node.args) == 1 and len(positional) == 1 and not node.args[0].star else None
+        if not isinstance(arg, cst.Dict) or not arg.elements \
+                or not all(isinstance(el, cst.DictElement) for el in arg.elements):
+            return False
+        selectors = [self.const_selector(el.key) for el in arg.elements]
+        if ANY in selectors:
+            return False
+        for sel, el in zip(selectors, arg.elements):
+            self.store(frozenset({o}), sel, self.peek(el.value), site)
+        return True
 
     def _merge_by_key(self, o: _Obj, node: cst.Call, positional, keywords) -> bool:
         """``d.update(m)`` on a dict made here, with ``m`` of unknown keys: each key of ``d`` then
