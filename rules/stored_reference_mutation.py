@@ -584,10 +584,7 @@ class StoredReferenceMutation(ProjectRule):
                     # inside a new ``properties`` each: the key set in ``properties`` is no finding,
                     # the name written into ``properties["server"]`` is; an A of the blind sixtieth set)
                     hits = [h for i, h in enumerate(hits) if i in shared_hits]
-                # an item of ``**kwargs`` kept (``self.sourceNetworks = kwargs["sourceNetworks"]``):
-                # the object the caller gave under that keyword
-                keyword = harm.key_name(inner[0]) if init.params[index].startswith("**") and inner else None
-                entry = public and harm.entry_point(project, init, index, keyword)
+                entry = public and harm.entry_point(project, init, index)
                 if real and not shared_at and not repeated and not entry and not filled_at:
                     continue  # every construction in the tree hands over an object of its own
                 if constructions and all(project.arg_for(call, t, index) is None for _, call, t in constructions):
@@ -620,7 +617,7 @@ class StoredReferenceMutation(ProjectRule):
                     # (``headers.update(config.get("https_extra_headers"))`` merges it into itself)
                     kept_effect = replace(e, root=kept_root, path=inner + e.path[1:], value_deps=frozenset(
                         kept_root if r == e.root else r for r in e.value_deps))
-                    reason = harm.public_entry(project, init, kept_effect, index, public=True, keywords=True)
+                    reason = harm.public_entry(project, init, kept_effect, index, public=True)
                     if reason is None and public and harm.config_like(project, init, index, inner) and all(
                             len(h[1].path) == 1 and harm.merges_holder_state(project, h[0], h[1]) for h in hits):
                         # the kept object itself is changed, as a wrapper's is, but not with what
@@ -673,7 +670,6 @@ class StoredReferenceMutation(ProjectRule):
                 shown = format_path("self", e.path)
                 via = (" through " + " -> ".join(facts.short(q) for q in e.callees)) if e.callees else ""
                 kept_name = format_path(init.params[index], inner)
-                kept_shown = f"`{format_path(keyword, inner[1:])}` (a keyword argument)" if keyword else f"`{kept_name}`"
                 # a subclass's turn may come first (its module sorts first) for a change its base
                 # makes in a method of its own: the base is the class to name (influxdb 5.3.2's
                 # ``InfluxDBClient.request``, found while looking at ``DataFrameClient``)
@@ -744,7 +740,7 @@ class StoredReferenceMutation(ProjectRule):
                     fix = "copy it in `__init__`"
                 message = (
                     f"`{facts.short(fn.qualname)}` {facts.verb(e.op)} `{shown}`{via}, but `__init__` keeps the "
-                    f"caller's {kept_shown} there by reference: {wrong}; {fix}"
+                    f"caller's `{kept_name}` there by reference: {wrong}; {fix}"
                 )
                 related = [facts.related(store_site, "kept by reference here")]
                 related += facts.chain_related(e)

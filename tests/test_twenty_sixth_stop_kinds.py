@@ -39,10 +39,6 @@
   made here puts each value under its own key; ``d["Placement"].update(...)`` afterwards changes
   the dict made for ``Placement``, not the string parameter (Flintrock 2.1.0's launch specs: an A
   of blind set 67).
-- AL006: an item of ``**kwargs`` a constructor keeps (``self.sourceNetworks =
-  kwargs["sourceNetworks"]``) is the object the caller gave under that keyword; documented, it is
-  a public entry point's argument, named by its keyword (fmcapi's ``AccessRules``, the kind of a
-  miss of blind set 67).
 """
 from __future__ import annotations
 
@@ -408,43 +404,3 @@ def test_a_key_not_written_out_still_may_hold_any_value(tmp_path: Path) -> None:
         "caller that uses `group` again gets the changed value; copy it first (`group = copy.deepcopy(group)` at "
         "the top of `launch`)"]
 
-
-_RULES = '''\
-class AccessRules:
-    """An access rule.
-
-    :param {documented}: the rule's source networks, ``{{"objects": [...]}}``
-    """
-
-    def __init__(self, fmc, **kwargs):
-        self.fmc = fmc
-        self.parse_kwargs(**kwargs)
-
-    def parse_kwargs(self, **kwargs):
-        if "sourceNetworks" in kwargs:
-            self.sourceNetworks = kwargs["sourceNetworks"]
-
-    def source_network(self, action, name):
-        if action == "add":
-            if "objects" in self.sourceNetworks:
-                self.sourceNetworks["objects"].append({{"name": name}})
-            else:
-                self.sourceNetworks = {{"objects": [{{"name": name}}]}}
-'''
-
-
-def test_a_documented_keyword_argument_kept_and_added_to_is_shown(tmp_path: Path) -> None:
-    files = {"pkg/__init__.py": "", "pkg/rules.py": _RULES.format(documented="sourceNetworks")}
-    assert _both(tmp_path, files) == ([("AL006", 18, "HIGH")], [("AL006", 18, "HIGH")])
-    assert _messages(tmp_path / "m", files) == [
-        "`AccessRules.source_network` appends to `self.sourceNetworks[\"objects\"]`, but `__init__` keeps the "
-        "caller's `sourceNetworks` (a keyword argument) there by reference: the caller's object changes under "
-        "it, and every later `source_network()`, on this AccessRules or another built from the same object, "
-        "starts from the changed one; copy it in `source_network` before changing it"]
-
-
-def test_a_keyword_argument_kept_as_a_deep_copy_is_silent(tmp_path: Path) -> None:
-    """The twin: the instance keeps a copy of its own."""
-    text = "import copy\n" + _RULES.format(documented="sourceNetworks").replace(
-        'self.sourceNetworks = kwargs["sourceNetworks"]', 'self.sourceNetworks = copy.deepcopy(kwargs["sourceNetworks"])')
-    assert _both(tmp_path, {"pkg/__init__.py": "", "pkg/rules.py": text}) == ([], [])
