@@ -25,6 +25,7 @@ from aliaslint.values import (
     Site,
     Value,
     key,
+    key_name,
     place,
     replace,
 )
@@ -855,6 +856,15 @@ class CallResolution:
             return call.arg_texts[pos]
         name = callee.params[index]
         return dict(call.kwarg_texts).get(name)
+
+    def keyword_item_text(self, call: CallSite, target: Target, index: int, selector: str) -> str | None:
+        """Source text of the keyword argument that parameter ``index``, a ``**kwargs`` dict,
+        holds at ``selector`` (``['ancestry']`` -> what ``ancestry=...`` was given), or None."""
+        callee = self.functions.get(target.function)
+        if callee is None or index >= len(callee.params) or not callee.params[index].startswith("**"):
+            return None
+        name = key_name(selector)
+        return dict(call.kwarg_texts).get(name) if name else None
 
     def star_arg_text(self, call: CallSite, target: Target, index: int, selector: str) -> str | None:
         """Source text of the positional argument that parameter ``index``, a ``*args`` tuple,

@@ -391,7 +391,8 @@ class LoopSharedArgumentMutation(ProjectRule):
         path = e.path
         if arg_text is None and e.path:
             # a ``*args`` tuple: the argument is the element the change is below (``add(T["a"])``)
-            arg_text = project.star_arg_text(call, t, e.root.index, e.path[0])
+            arg_text = project.star_arg_text(call, t, e.root.index, e.path[0]) \
+                or project.keyword_item_text(call, t, e.root.index, e.path[0])  # (an item of ``**kwargs``)
             path = e.path[1:] if arg_text is not None else path
         if arg_text is not None and len(arg_text) <= 60 and "\n" not in arg_text:
             shown = format_path(arg_text, path)

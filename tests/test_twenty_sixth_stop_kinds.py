@@ -39,6 +39,10 @@
   made here puts each value under its own key; ``d["Placement"].update(...)`` afterwards changes
   the dict made for ``Placement``, not the string parameter (Flintrock 2.1.0's launch specs: an A
   of blind set 67).
+- AL001's message names an argument given by keyword to a ``**kwargs`` parameter by its text
+  (``ancestry=ancestry`` -> `ancestry`), in both tiers alike (yamlpath 3.9.1's
+  ``_get_optional_nodes``, shown as ``(the object passed)["ancestry"]`` by default in blind set
+  67); a parameter filled from the caller's ``**kwargs`` is that mapping's item.
 """
 from __future__ import annotations
 
@@ -404,3 +408,40 @@ def test_a_key_not_written_out_still_may_hold_any_value(tmp_path: Path) -> None:
         "caller that uses `group` again gets the changed value; copy it first (`group = copy.deepcopy(group)` at "
         "the top of `launch`)"]
 
+
+
+_CLIMB = '''\
+def climb(data, {params}):
+    {take}
+    return ancestry.pop()
+
+
+def walk(nodes, ancestry, **kwargs):
+    out = []
+    for node in nodes:
+        out.append(climb(node, {passes}))
+    return out
+'''
+
+
+def test_a_keyword_given_to_a_kwargs_parameter_is_named_by_its_text(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/walk.py": _CLIMB.format(
+        params="**kwargs", take='ancestry = kwargs["ancestry"]', passes="ancestry=ancestry")}
+    for sub, preview in (("d", False), ("p", True)):
+        found = run(tmp_path / sub, files, preview=preview)
+        assert [(d.code, d.location.line) for d in found] == [("AL001", 9)]
+        assert found[0].message == (
+            "`climb(...)` gets the same object on every iteration of the loop, and climb pops from `ancestry`, so "
+            "from the second iteration on, what the first one removed is gone; pass a deep copy "
+            "(`copy.deepcopy(ancestry)`), or copy inside the callee")
+
+
+def test_a_parameter_filled_from_a_mapping_is_named_by_its_item(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/walk.py": _CLIMB.format(
+        params="ancestry", take="pass", passes="**kwargs")}
+    found = run(tmp_path, files)
+    assert [(d.code, d.location.line) for d in found] == [("AL001", 9)]
+    assert found[0].message == (
+        "`climb(...)` gets the same object on every iteration of the loop, and climb pops from "
+        "`kwargs[\"ancestry\"]`, so from the second iteration on, what the first one removed is gone; pass a "
+        "deep copy (`copy.deepcopy(kwargs[\"ancestry\"])`), or copy inside the callee")
