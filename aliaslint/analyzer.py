@@ -2300,8 +2300,7 @@ class FunctionAnalyzer:
             value = (positional[0] if positional else UNKNOWN).union(*keywords.values()) if keywords else (positional[0] if positional else UNKNOWN)
             if keywords and not positional:
                 key_value = frozenset({Opaque()})
-            elif positional and isinstance(node.args[0].value, cst.Dict) \
-                    and all(isinstance(el, cst.DictElement) for el in node.args[0].value.elements):
+            elif positional and _written_out(node.args[0].value) is not None:
                 # ``d.update({"tier": tier})``: the keys are the literal's, whatever the values are
                 key_value = self.opaque_of([self.peek(el.key) for el in node.args[0].value.elements])
             elif positional and (literal := _literal_or_nothing(node.args[0].value)) is not None:
@@ -2451,9 +2450,9 @@ class FunctionAnalyzer:
             for name, value in keywords.items():
                 self.store(frozenset({o}), key(name), value, site)
             return True
-        arg = node.args[0].value if len(node.args) == 1 and len(positional) == 1 and not node.args[0].star else None
-        if not isinstance(arg, cst.Dict) or not arg.elements \
-                or not all(isinstance(el, cst.DictElement) for el in arg.elements):
+        arg = _written_out(node.args[0].value) \
+            if len(node.args) == 1 and len(positional) == 1 and not node.args[0].star else None
+        if arg is None or not arg.elements:
             return False
         selectors = [self.const_selector(el.key) for el in arg.elements]
         if ANY in selectors:
@@ -5292,15 +5291,21 @@ def _has_call(node: cst.CSTNode) -> bool:
     return any(type(n) is cst.Call for n in _walk_expr(node))
 
 
+def _written_out(node: cst.BaseExpression) -> cst.Dict | None:
+    """``node`` itself when it is a dict display with every entry written out (no ``**``)."""
+    return node if isinstance(node, cst.Dict) and all(isinstance(el, cst.DictElement) for el in node.elements) \
+        else None
+
+
 def _literal_or_nothing(node: cst.BaseExpression) -> cst.Dict | None:
     """The dict display of ``{"k": v} if test else {}`` (either way round) when its keys are
     all written out (no ``**``), else ``None``."""
     if not isinstance(node, cst.IfExp):
         return None
     for one, other in ((node.body, node.orelse), (node.orelse, node.body)):
-        if isinstance(one, cst.Dict) and one.elements and isinstance(other, cst.Dict) and not other.elements \
-                and all(isinstance(el, cst.DictElement) for el in one.elements):
-            return one
+        if (shown := _written_out(one)) is not None and shown.elements \
+                and isinstance(other, cst.Dict) and not other.elements:
+            return shown
     return None
 
 

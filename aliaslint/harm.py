@@ -950,7 +950,7 @@ def public_entry(project, fn: FunctionSummary, effect, index: int, public: bool 
     if effect.kind == OVERWRITE and effect.path and effect.value_text not in _RESETS and _transforms(effect):
         return f"`{name}` comes from the caller, and this rewrites what the caller put inside it"
     if sets_on_some_calls(effect, fn):
-        if effect.op == "update" and effect.key_deps:
+        if merges_argument(effect):
             return (f"`{name}` comes from the caller, and this merges another argument's entries into it: the "
                     f"next call given other entries keeps this one's")
         return (f"`{name}` comes from the caller, and this sets a named key in it on some calls only: "
@@ -1125,14 +1125,21 @@ def sets_on_some_calls(effect, fn: FunctionSummary | None = None) -> bool:
     sixty-sixth set that the reader reproduced."""
     if effect.kind != OVERWRITE or effect.path:
         return False
-    if effect.op == "update" and effect.defaulted and effect.key_deps and all(
-            r.kind == "param" and r != effect.root and not _own_state(r) for r in effect.key_deps):
-        # another argument's entries merged in (``query_params.update(response_headers or {})``):
-        # the keys a call is given, and the next call given other ones passes these on
+    if merges_argument(effect):
         return True
     return effect.op in ("[] =", "update") and effect.conditional \
         and (effect.defaulted or flag_asks(fn, effect)) \
         and not _computed(effect.key_deps) and effect.value_text not in _RESETS - {"True", "False"}
+
+
+def merges_argument(effect) -> bool:
+    """Another argument's entries merged into a mapping the function treats as its own
+    (``query_params = extra_query_params or {}``, then ``query_params.update(response_headers or
+    {})``): the keys a call is given, which the next call, given other ones, passes on (see
+    :func:`sets_on_some_calls`)."""
+    return effect.kind == OVERWRITE and not effect.path and effect.op == "update" and effect.defaulted \
+        and bool(effect.key_deps) \
+        and all(r.kind == "param" and r != effect.root and not _own_state(r) for r in effect.key_deps)
 
 
 def _transforms(effect) -> bool:

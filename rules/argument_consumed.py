@@ -523,7 +523,7 @@ class ArgumentConsumed(ProjectRule):
         seen = e if keyword is None else keyword[1]
         adds_some = harm.adds_on_some_calls(seen, fn)
         some_calls = harm.sets_on_some_calls(seen, fn) or adds_some
-        merges_argument = some_calls and seen.op == "update" and bool(seen.key_deps)
+        merges_argument = harm.merges_argument(seen)
         if e.kind == REMOVE:
             wrong = f"a caller that uses `{name}` again finds what was removed gone"
         elif adds_some:

@@ -404,27 +404,28 @@ class LoopSharedArgumentMutation(ProjectRule):
         names = [facts.short(q) for q in e.callees] if e.callees else []
         chain = " -> ".join([facts.short(t.function), *names])
         verb = facts.verb(e.op)
+        # a loop that goes round again only after a failure: its next round is a retry, which
+        # starts from what the failed attempt changed (gitlabform 6.3.1, blind set 66)
+        retry = loop in fn.retry_loops
+        second, first = ("a retry", "the failed attempt") if retry else ("the second iteration", "the first one")
         if reason == "kept":
             tail = ("and the loop keeps every result: they are all one object, holding the last "
                     "iteration's values")
         elif reason == "remove":
-            tail = "so from the second iteration on, what the first one removed is gone"
+            tail = f"so {second} finds what {first} removed gone" if retry else \
+                f"so from {second} on, what {first} removed is gone"
         elif reason == "extends":
             tail = (f"rebuilding `{format_path(shown, (e.selector,))}` from what it holds and more, so the "
-                    f"object the second iteration gets already holds the first one's additions there and gets "
-                    f"them again")
+                    f"object {second} gets already holds {first}'s additions there and gets them again")
         elif e.root in e.value_deps and not e.op.endswith("+="):
             # what is added is computed from the object itself (``new = [f for f in data.futures
             # if f.spawned]``; ``x += [...]`` reads it only to extend it): not the same entry
             # again, but the first round's additions stay
-            tail = ("so the object the second iteration gets already holds what the first one added, "
-                    "and adds to it again")
+            tail = f"so the object {second} gets already holds what {first} added, and adds to it again"
+        elif e.value_text:
+            tail = f"so the object {second} gets already holds `{e.value_text}` and gets a second one"
         else:
-            if e.value_text:
-                tail = (f"so the object the second iteration gets already holds `{e.value_text}` "
-                        f"and gets a second one")
-            else:
-                tail = "so the object the second iteration gets already holds the entry and gets it twice"
+            tail = f"so the object {second} gets already holds the entry and gets it twice"
         if arg_text is not None and len(arg_text) <= 60 and "\n" not in arg_text:
             arg_shown = arg_text
         elif isinstance(leaf, Ref):
@@ -432,16 +433,7 @@ class LoopSharedArgumentMutation(ProjectRule):
         else:
             arg_shown = "the argument"
         deep = operand(arg_shown) if "," in arg_shown else arg_shown  # a tuple: ``copy.deepcopy((a, b))``
-        retry = loop in fn.retry_loops
-        rounds = "every iteration of the loop"
-        if retry:
-            # a loop that goes round again after a failure: the second round is a retry, which
-            # starts from what the failed attempt changed (gitlabform 6.3.1, blind set 66)
-            rounds = "every attempt of the retry loop"
-            tail = tail.replace("from the second iteration on, what the first one removed is gone",
-                                "a retry finds what the failed attempt removed gone") \
-                .replace("the object the second iteration gets", "the object a retry gets") \
-                .replace("the first one", "the failed attempt")
+        rounds = "every attempt of the retry loop" if retry else "every iteration of the loop"
         message = (
             f"`{call.text}(...)` gets the same object on {rounds}, and {chain} {verb} "
             f"`{shown}`, {tail}; pass a deep copy (`copy.deepcopy({deep})`), or copy inside the callee"
