@@ -145,6 +145,12 @@ _SCALAR_TYPES = frozenset({"str", "bytes", "int", "float", "complex", "bool", "N
 _NONE_ONLY = ("None",)
 
 
+def _own_part(value: Ref) -> bool:
+    """``value`` is an attribute of a method's own object, or a part of one (``self.base_config``)."""
+    return value.root.kind == "param" and value.root.index == 0 and value.root.name == "self" \
+        and value.path[:1] != () and value.path[0].startswith(".")
+
+
 def _node_key(node: cst.CSTNode) -> int:
     return id(node)
 
@@ -1477,8 +1483,10 @@ class FunctionAnalyzer:
         here is the caller's own once stored, objects of this function's heap read back through
         every item would feed one another in nested loops (ScoutSuite 5.14.0's RBAC ``finalize``
         ran out of its time limit), and a loop's element stored under a key not known would be
-        read back as the next round's (aws-sam-translator 1.115.0's ``DependsOn`` resolver)."""
-        value = frozenset(v for v in value if isinstance(v, Ref) and v.root.kind == "global")
+        read back as the next round's (aws-sam-translator 1.115.0's ``DependsOn`` resolver). An
+        attribute of the method's own object is kept too: an instance's template handed out
+        (``for k, v in self.base_config.items(): rule.setdefault(k, v)``)."""
+        value = frozenset(v for v in value if isinstance(v, Ref) and (v.root.kind == "global" or _own_part(v)))
         if not value:
             return
         for o in base:
@@ -2410,6 +2418,15 @@ class FunctionAnalyzer:
                             self.heap_journal[-1].append((self.heap.objects[o.id]["fields"], sel, None))
                         self.heap.objects[o.id]["fields"][sel] = positional[1]
                 got = got | positional[1]
+                # a parameter's item may now be the default given (``rule.setdefault("include",
+                # DEFAULTS["include"])``, or each of a template's items: ``for k, v in
+                # DEFAULTS.items(): rule.setdefault(k, v)``): a change made through the item
+                # reaches the template whenever the caller's object lacked the key
+                refs = frozenset(o for o in receiver if isinstance(o, Ref))
+                if refs and sel != ANY:
+                    self.overlay(refs, sel, got)
+                elif refs:
+                    self.any_item_overlay(refs, positional[1], _real_loops(self.key_loops(positional[0])))
             return got
         if method == "pop" and n >= 1:
             sel = self.const_selector(node.args[0].value)
@@ -3067,6 +3084,10 @@ class FunctionAnalyzer:
                 found = isinstance(index, cst.Index) and self._found_equal_at(index.value)
                 if found:
                     op = "del[]"  # an element taken out at the place a search found it
+                # ``for key in set(data) - concrete: del data[key]``: each key the object holds
+                # now, chosen from its own keys, so there to delete; the next run finds none left
+                found = found or op == "del" and isinstance(index, cst.Index) \
+                    and self._own_key_each_round(index.value, base, kv)
                 item = (self.item_text(t.value), self.mod.code_for(index.value)) \
                     if isinstance(index, cst.Index) else None
                 # (a key read before it is deleted was taken, as a ``pop`` whose value is used:
@@ -3103,6 +3124,41 @@ class FunctionAnalyzer:
             m.op == "[] =" and m.selector and m.selector != sel and m.target & target
             and any(isinstance(o, Ref) and (o.root, o.path) in items for o in _parts(m.value))
             for m in self.summary.mutations)
+
+    def _own_key_each_round(self, index: cst.BaseExpression, base: frozenset, key_value: frozenset) -> bool:
+        """``index`` is the target of an enclosing ``for`` whose keys were computed from the
+        object deleted from alone (``refs = set(data.keys()).difference(concrete)``, ``for key
+        in refs: del data[key]``): the object filtered by a rule over its own keys. Each key is
+        there when it is deleted; run again, the rule finds none of them left (yamlpath 3.9.1's
+        ``Merger._delete_mergeref_keys``, called on the same merge target for each matching
+        right-hand element: a B of issue 8's blind sixty-seventh set). Not a key counted out
+        (``range``, ``enumerate``): each run takes out another position. Not a key computed
+        once (``del data[max(data)]``, no loop): each run takes out another entry."""
+        if not isinstance(index, cst.Name):
+            return False
+        loop = next((f for f in reversed(self.for_nodes)
+                     if isinstance(f.target, cst.Name) and f.target.value == index.value), None)
+        if loop is None or any(isinstance(n, cst.Name) and n.value in ("range", "enumerate", "len")
+                               for n in walk_nodes(loop.iter)):
+            return False
+        roots = {o.root for o in self.snapshot(base) if isinstance(o, Ref)}
+        deps = self._inputs_of(key_value)
+        return bool(roots & deps) and all(r in roots or r.kind in ("unknown", "global") for r in deps)
+
+    def _inputs_of(self, value: frozenset, depth: int = 0) -> frozenset[Root]:
+        """The roots ``value`` was computed from, looking through the results of calls made here
+        to what they were given (``set(data.keys()).difference(...)``: ``data``); a call beyond
+        three levels counts as an unknown input."""
+        out: set[Root] = set()
+        for r in deps_of(self.snapshot(value)):
+            inputs = self.call_inputs.get(r.index) if r.kind == "call" else None
+            if inputs is None or depth >= 3:
+                out.add(Root("unknown", "", -1) if r.kind == "call" else r)
+                continue
+            receiver, positional, keywords = inputs
+            for v in (receiver or frozenset(), *positional, *keywords):
+                out |= self._inputs_of(v, depth + 1)
+        return frozenset(out)
 
     def _found_equal_at(self, index: cst.BaseExpression) -> bool:
         """``index`` is the position of an element an enclosing test found equal to a constant:

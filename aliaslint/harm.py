@@ -80,7 +80,11 @@ _NAMED_FOR_REMOVAL = re.compile(r"^_*(pop|consume|extract|take|remove|strip|drai
 #: mutators edit the flow class"); a passive "can be modified" is about the user's options
 #: (dask-kubernetes' KubeCluster: "environment variables can be modified from the constructor")
 _CLASS_UPDATES_OBJECT = re.compile(
-    r"\b(in[- ]place|(edits?|modif(y|ies)|mutates?|updates?) (the|its|given|passed|wrapped|underlying))\b",
+    r"\b(in[- ]place|(edits?|modif(y|ies)|mutates?|updates?) (the|its|given|passed|wrapped|underlying)"
+    # a kind of data named as what the class changes: "Query and update YAML data" (yamlpath
+    # 3.9.1's ``Processor``, whose ``delete_nodes`` edits the document it was built with: a B of
+    # issue 8's blind sixty-seventh set)
+    r"|(edit|modify|update|mutate|change)s? (\w+ )?(data|documents?|trees?|DOM|nodes))\b",
     re.IGNORECASE,
 )
 

@@ -279,7 +279,7 @@ def _literal_node(node: ast.AST) -> bool:
     return True
 
 
-def _builds_from(result, root, mutated: tuple[str, ...]) -> bool:
+def builds_from(result, root, mutated: tuple[str, ...]) -> bool:
     """Whether ``result`` is built from the part of the template that holds ``mutated``.
 
     A template is used whole or by fixed keys, and the mutated object lies inside what the
@@ -553,7 +553,7 @@ def _same_constant_everywhere(project, root, items, users) -> bool:
     return True
 
 
-def _put_into_argument(fn, root, path: tuple[str, ...] = (), op: str = ""):
+def put_into_argument(fn, root, path: tuple[str, ...] = (), op: str = ""):
     """Whether ``fn`` puts the template, or the part of it holding ``path`` (the changed access
     path; ``op`` the change), into an object its caller passed (``tol = spec.setdefault("tolerations",
     DEFAULT_TOLERATIONS)``, then ``tol.append(...)``; ``settings[key] = DEFAULT_CONFIG[key]``, then
@@ -836,9 +836,9 @@ class ModuleTemplateMutation(ProjectRule):
                 cached = e.root.name.endswith("()")  # a cached loader's object: nobody's to change
                 if cached and _written_with_its_key(project, fn, e):
                     continue
-                builds = e.via_instance or cached or e.stored_at is not None or _builds_from(ret, e.root, e.path) \
+                builds = e.via_instance or cached or e.stored_at is not None or builds_from(ret, e.root, e.path) \
                     or _built_outside(project, fn, ret, e.root) or _built_by_constructor(project, fn, ret, e.root)
-                if not builds and (put := _put_into_argument(fn, e.root, e.path, e.op)) is not None:
+                if not builds and (put := put_into_argument(fn, e.root, e.path, e.op)) is not None:
                     builds = True
                     put_at.setdefault((fn.qualname, e.root), put)
                 # a registry or cache is written at keys that depend on the inputs; a template the

@@ -153,7 +153,7 @@ def test_show_settings(project: Path) -> None:
         "[per-file-ignores]",
         '"gen_*.py" = ["AL001"] # applies to this file',
     ]
-    assert lines[12] == ('# enabled rules = ["AL000", "AL002", "AL003", "AL004", "AL006", "AL007", "AL008", "AL009", "AL010", "AL100"]'
+    assert lines[12] == ('# enabled rules = ["AL000", "AL002", "AL003", "AL004", "AL006", "AL007", "AL008", "AL009", "AL010", "AL011", "AL100"]'
                          " # resolved")
     assert "jobs = 2 # pyproject.toml" in lines
     assert run("--show-settings", "missing.py").stderr == "aliaslint: error: --show-settings: file not found: missing.py\n"

@@ -1,0 +1,296 @@
+"""Kinds of issue 8's twenty-seventh stop, kept as tests with their twins.
+
+- Phase 1: ``for key in refs: del data[key]``, where ``refs`` was computed from ``data``'s own
+  keys alone (``set(data.keys()).difference(concrete)``), filters the object by a rule over its
+  keys: each key is there when deleted, and a second run finds none of them left (yamlpath
+  3.9.1's ``Merger._delete_mergeref_keys``, called on the same merge target for each matching
+  right-hand element: a B of blind set 67). Keys the caller names are another matter.
+- Phase 1: ``rule.setdefault("include", DEFAULTS["include"])`` (or, for each of a template's
+  items, ``rule.setdefault(key, val)``) may put the template's own object into the caller's, as
+  ``rule[key] = val`` does; a change made through ``rule["include"]`` afterwards reaches the
+  template whenever the caller's object lacked the key (elastalert2 2.31.0's rule loader, a
+  reproduced miss of blind set 66, whose template is an instance's: AL011 below).
+- AL006: a class whose docstring names a kind of data as what it changes ("Query and update YAML
+  data": yamlpath 3.9.1's ``Processor``, a B of blind set 67) edits the document it is given by
+  design: preview.
+- AL011 (new): a method that adds to a container inside a template its instance made in
+  ``__init__`` (a literal, a copy, a deep copy), and builds its result from that template or hands
+  the template's part out into its caller's object: every later call on the same instance starts
+  from the changed template (KubeRay's founding bug with the template kept on the controller;
+  elastalert2 2.31.0's ``RulesLoader.load_options``, whose ``base_config["include"]`` grows with
+  every rule loaded: a miss of blind set 66 that its reader reproduced). An empty container filled
+  by name (a registry), a class instance (a builder's fields) and the instance's own top-level
+  list (``self.items.append(x)``) are its state, not a template.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_harm import run
+from test_twenty_fourth_stop_kinds import _both
+
+_MERGER = '''\
+class Merger:
+    def drop_refs(self, data{extra}):
+        for key in {keys}:
+            del data[key]
+
+    def merge(self, lhs, rhs{extra}):
+        for ele in rhs:
+            for target in (t for t in lhs if t["id"] == ele["id"]):
+                self.drop_refs(target{extra})
+                break
+'''
+
+
+def test_keys_chosen_from_the_object_itself_are_a_filter(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/merger.py": _MERGER.format(
+        extra="", keys="set(data.keys()).difference(data.concrete)")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_keys_chosen_by_a_comprehension_over_the_object_are_a_filter(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/merger.py": _MERGER.format(
+        extra="", keys='[k for k in data if k.startswith("<<")]')}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_keys_the_caller_names_are_no_filter(tmp_path: Path) -> None:
+    """The twin: the keys come from the caller, not from the object; the same target found again
+    has lost them."""
+    files = {"pkg/__init__.py": "", "pkg/merger.py": _MERGER.format(extra=", names", keys="names")}
+    assert _both(tmp_path, files) == ([("AL001", 9, "HIGH")], [("AL001", 9, "HIGH")])
+
+
+def test_keys_counted_out_are_no_filter(tmp_path: Path) -> None:
+    """The twin: positions counted out with ``range`` are other elements on each run."""
+    files = {"pkg/__init__.py": "", "pkg/merger.py": _MERGER.format(extra="", keys="range(len(data) - 1)")}
+    assert [code for code, _, _ in _both(tmp_path, files)[1]] == ["AL001"]
+
+
+_DEFAULTS = '''\
+DEFAULTS = {{"include": ["*"], "timeout": 5}}
+
+
+def load_rule(rule):
+{fill}
+    rule["include"].append(rule["query_key"])
+    return rule
+'''
+
+
+def test_a_template_part_handed_out_by_setdefault_is_the_template(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/rules.py": _DEFAULTS.format(
+        fill='    rule.setdefault("include", DEFAULTS["include"])')}
+    assert _both(tmp_path, files) == ([("AL003", 6, "HIGH")], [("AL003", 6, "HIGH")])
+    assert [d.message for d in run(tmp_path / "m", files)] == [
+        '`load_rule` appends to `DEFAULTS["include"]`, a module-level template: it puts `DEFAULTS["include"]` '
+        "into the caller's object by reference (line 5), and the change reaches the template through it; every "
+        'later call starts from the changed template; put `copy.deepcopy(DEFAULTS["include"])` there instead']
+
+
+def test_each_template_item_handed_out_by_setdefault_is_the_template(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/rules.py": _DEFAULTS.format(
+        fill="    for key, val in DEFAULTS.items():\n        rule.setdefault(key, val)")}
+    assert _both(tmp_path, files) == ([("AL003", 7, "HIGH")], [("AL003", 7, "HIGH")])
+
+
+def test_a_copy_handed_out_by_setdefault_is_the_callers_own(tmp_path: Path) -> None:
+    """The twin: each rule gets a copy of the default list."""
+    files = {"pkg/__init__.py": "", "pkg/rules.py": _DEFAULTS.format(
+        fill='    rule.setdefault("include", list(DEFAULTS["include"]))')}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_a_template_part_replaced_before_the_change_is_not_changed(tmp_path: Path) -> None:
+    """The twin: ``rule["include"] + [...]`` makes a new list; the template's is only read."""
+    files = {"pkg/__init__.py": "", "pkg/rules.py": _DEFAULTS.format(
+        fill='    rule.setdefault("include", DEFAULTS["include"])\n'
+             '    rule["include"] = rule["include"] + [rule["name"]]')}
+    assert _both(tmp_path, files) == ([], [])
+
+
+_PROCESSOR = '''\
+class Processor:
+    """{doc}"""
+
+    def __init__(self, data):
+        self.data = data
+
+    def delete_nodes(self, key):
+        del self.data["spec"][key]
+
+
+def run(doc, keys):
+    for k in keys:
+        Processor(doc).delete_nodes(k)
+'''
+
+
+def test_a_class_documented_as_updating_a_kind_of_data_edits_what_it_is_given(tmp_path: Path) -> None:
+    """yamlpath 3.9.1's ``Processor``: "Query and update YAML data via robust YAML Paths"."""
+    files = {"pkg/__init__.py": "", "pkg/proc.py": _PROCESSOR.format(doc="Query and update YAML data via paths.")}
+    assert _both(tmp_path, files) == ([], [("AL006", 8, "MEDIUM")])
+
+
+def test_a_class_documented_as_querying_data_does_not_say_it_edits_it(tmp_path: Path) -> None:
+    """The twin: the docstring names no change."""
+    files = {"pkg/__init__.py": "", "pkg/proc.py": _PROCESSOR.format(doc="Query YAML data via paths.")}
+    assert _both(tmp_path, files) == ([("AL006", 8, "HIGH")], [("AL006", 8, "HIGH")])
+
+
+_RECONCILER = '''\
+import copy
+
+
+class Reconciler:
+    def __init__(self, config):
+        self.worker_template = {made}
+
+    def build_pod(self, name):
+        pod = {take}
+        pod["spec"]["volumes"].append({{"name": "shm"}})
+        pod["metadata"]["name"] = name
+        return pod
+{loop}'''
+
+
+def test_an_instance_template_changed_by_a_public_method_is_shown(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/reconciler.py": _RECONCILER.format(
+        made='copy.deepcopy(config["worker"])', take="self.worker_template", loop="")}
+    assert _both(tmp_path, files) == ([("AL011", 10, "HIGH")], [("AL011", 10, "HIGH")])
+    found = run(tmp_path / "m", files)
+    assert [d.message for d in found] == [
+        '`Reconciler.build_pod` appends to `self.worker_template["spec"]["volumes"]`, inside a template the '
+        "instance made in `__init__` and that `build_pod` builds its result from; every later call on the same "
+        "`Reconciler` starts from the changed template and adds to it again; copy it first "
+        "(`copy.deepcopy(self.worker_template)`)"]
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (8, "public entry point: a caller that calls `build_pod` again on the same `Reconciler` gets the "
+            "template this call changed")]
+
+
+def test_an_instance_template_changed_in_a_loop_names_the_next_iteration(tmp_path: Path) -> None:
+    loop = """
+    def _send(self, pod):
+        print(pod)
+
+    def reconcile(self, names):
+        for name in names:
+            self._send(self.build_pod(name))
+"""
+    files = {"pkg/__init__.py": "", "pkg/reconciler.py": _RECONCILER.format(
+        made='{"spec": {"volumes": []}, "metadata": {}}', take="self.worker_template", loop=loop)}
+    found = run(tmp_path, files)
+    assert [(d.code, d.location.line) for d in found] == [("AL011", 10)]
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (19, "second use: the next iteration calls `build_pod` again, and it starts from the changed template")]
+
+
+def test_a_copy_of_the_instance_template_is_the_calls_own(tmp_path: Path) -> None:
+    """The twin: each pod is a deep copy of the template."""
+    files = {"pkg/__init__.py": "", "pkg/reconciler.py": _RECONCILER.format(
+        made='copy.deepcopy(config["worker"])', take="copy.deepcopy(self.worker_template)", loop="")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_an_empty_container_filled_by_name_is_a_registry(tmp_path: Path) -> None:
+    """The twin: ``{}`` in ``__init__``: what it holds the program put there by name."""
+    files = {"pkg/__init__.py": "", "pkg/reconciler.py": _RECONCILER.format(
+        made="{}", take="self.worker_template", loop="")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+_LOADER = '''\
+import copy
+
+
+class Loader:
+    def __init__(self, conf):
+        self.base_config = copy.deepcopy(conf)
+
+    def load_options(self, rule):
+        for key, val in list(self.base_config.items()):
+            rule.setdefault(key, {give})
+        include = rule.get("include", ["*"])
+        if "query_key" in rule:
+            include.append(rule["query_key"])
+        include.append(rule["timestamp_field"])
+        rule["include"] = list(set(include))
+
+    def load_configuration(self, filename):
+        rule = {{"name": filename}}
+        self.load_options(rule)
+        return rule
+
+    def load(self, filenames):
+        return [self.load_configuration(f) for f in filenames]
+'''
+
+
+def test_an_instance_template_handed_out_item_by_item_is_changed_through_the_caller(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/loaders.py": _LOADER.format(give="val")}
+    assert _both(tmp_path, files) == ([("AL011", 13, "HIGH")], [("AL011", 13, "HIGH")])
+    found = run(tmp_path / "m", files)
+    assert [d.message for d in found] == [
+        "`Loader.load_options` appends to `self.base_config[*]`, inside a template the instance made in "
+        "`__init__`: it puts `val` into the caller's object by reference (line 10), and the change reaches the "
+        "template through it; every later call on the same `Loader` starts from the changed template and adds "
+        "to it again; put `copy.deepcopy(val)` there instead"]
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (10, "`self.base_config`'s object is put into the caller's object here, by reference"),
+        (14, "also mutated here (append)"),
+        (23, "second use: the next iteration calls `load_configuration` -> `load_options` again, and it starts "
+             "from the changed template")]
+
+
+def test_an_instance_template_handed_out_as_copies_is_silent(tmp_path: Path) -> None:
+    """The twin: each rule gets a deep copy of each default."""
+    files = {"pkg/__init__.py": "", "pkg/loaders.py": _LOADER.format(give="copy.deepcopy(val)")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+_OWN_STATE = '''\
+class Fields:
+    def __init__(self):
+        self.labels = []
+
+
+class Builder:
+    def __init__(self):
+        self.items = []
+        self._fields = Fields()
+
+    def add(self, x):
+        self.items.append(x)
+        return self.items
+
+    def add_label(self, label):
+        self._fields.labels.append(label)
+        return self
+'''
+
+
+def test_an_instances_own_list_and_a_builders_fields_are_its_state(tmp_path: Path) -> None:
+    """Traps: the attribute's own top level (``self.items``), and a fluent builder's fields object
+    (atlassian-python-api 5.0.5's ``IssueBuilder``)."""
+    files = {"pkg/__init__.py": "", "pkg/builder.py": _OWN_STATE}
+    assert [d.code for d in run(tmp_path, files, preview=True) if d.code == "AL011"] == []
+
+
+def test_a_private_method_called_once_stays_in_preview(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/builder.py": '''\
+class _Builder:
+    def __init__(self):
+        self.base = {"spec": {"volumes": []}}
+
+    def _build(self):
+        spec = self.base["spec"]
+        spec["volumes"].append("shm")
+        return spec
+
+
+def make():
+    return _Builder()._build()
+'''}
+    assert _both(tmp_path, files) == ([], [("AL011", 7, "MEDIUM")])
