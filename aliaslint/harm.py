@@ -638,6 +638,17 @@ def _entry_text(doc: str, entry: str) -> str:
     return ""
 
 
+#: a method whose name says it adds to the object it works on (``add_autoscaler``,
+#: ``append_volume``, ``register_hook``): adding is what it is for
+_NAMED_FOR_ADDING = re.compile(r"^_*(add|append|attach|extend|inject|insert|push|register)(_|$)")
+
+
+def named_for_adding(fn: FunctionSummary, effect) -> bool:
+    """``effect`` adds something and ``fn``'s name says it adds to what it works on
+    (:data:`_NAMED_FOR_ADDING`); a second call adding again is what calling it twice asks for."""
+    return effect.kind == ACCUMULATE and bool(_NAMED_FOR_ADDING.match(fn.name))
+
+
 def named_for_removal(fn: FunctionSummary, effect) -> bool:
     """``effect`` removes something and ``fn``'s name says it takes things out of its argument
     (:data:`_NAMED_FOR_REMOVAL`: ``pop_global_arguments``, ``_consume_attrs``)."""

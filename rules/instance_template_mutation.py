@@ -67,7 +67,9 @@ class InstanceTemplateMutation(ProjectRule):
     Shown by default when the second use is in the tree (a loop, or another call, calling the
     method again; named as a related location) or when the method is public, so that its callers
     outside the tree call it again on the same instance (named as the public entry point). A
-    private method that the tree calls once goes to `--preview`.
+    private method that the tree calls once goes to `--preview`, and so does a method whose name
+    says adding is what it is for (`add_autoscaler`, `register_hook`): calling it twice on one
+    instance asks for two.
     """
 
     code = "AL011"
@@ -134,9 +136,17 @@ class InstanceTemplateMutation(ProjectRule):
         else:
             how = f" and that `{fn.name}` builds its result from"
             fix = f"copy it first (`copy.deepcopy({attribute})`)"
-        message = (f"`{short}` {facts.verb(e.op)} `{shown}`{via}, inside a template the instance made in "
-                   f"`__init__`{how}; every later call on the same `{holder}` starts from the changed template "
-                   f"and adds to it again; {fix}")
+        named = harm.named_for_adding(fn, e)
+        if named:
+            # (``add_autoscaler`` adding the autoscaler container to the handler's own spec: a
+            # second call on one instance asks for a second one; corpus case E02, fixed)
+            message = (f"`{short}` {facts.verb(e.op)} `{shown}`{via}, inside a template the instance made in "
+                       f"`__init__`{how}; its name says adding is what it is for, so only a second call on the same "
+                       f"`{holder}` adds it twice; nothing to change if each instance calls it once")
+        else:
+            message = (f"`{short}` {facts.verb(e.op)} `{shown}`{via}, inside a template the instance made in "
+                       f"`__init__`{how}; every later call on the same `{holder}` starts from the changed "
+                       f"template and adds to it again; {fix}")
         related = []
         if put is not None:
             related.append(facts.related(put.site, f"`{attribute}`'s object is put into the caller's object here, "
@@ -147,7 +157,9 @@ class InstanceTemplateMutation(ProjectRule):
         related += [facts.related(other.site, f"also mutated here ({other.op})") for other, _ in items[1:]]
         witness = _second_call(project, fn)
         confidence = Confidence.HIGH
-        if witness is not None:
+        if named:
+            confidence = Confidence.MEDIUM
+        elif witness is not None:
             caller, call, again = witness
             related.append(facts.related(call.site, harm.WITNESS + again))
         elif harm.is_public(fn, project) and not harm.nested(project, fn):

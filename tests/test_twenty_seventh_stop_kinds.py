@@ -294,3 +294,17 @@ def make():
     return _Builder()._build()
 '''}
     assert _both(tmp_path, files) == ([], [("AL011", 7, "MEDIUM")])
+
+
+def test_a_method_named_for_adding_stays_in_preview(tmp_path: Path) -> None:
+    """The twin of the public ``build_pod``: ``add_sidecar`` says adding is what it is for; a
+    second call on one instance asks for a second sidecar (corpus case E02, fixed)."""
+    files = {"pkg/__init__.py": "", "pkg/reconciler.py": _RECONCILER.format(
+        made='copy.deepcopy(config["worker"])', take="self.worker_template", loop="").replace(
+        "build_pod", "add_sidecar")}
+    assert _both(tmp_path, files) == ([], [("AL011", 10, "MEDIUM")])
+    assert [d.message for d in run(tmp_path / "m", files, preview=True)] == [
+        '`Reconciler.add_sidecar` appends to `self.worker_template["spec"]["volumes"]`, inside a template the '
+        "instance made in `__init__` and that `add_sidecar` builds its result from; its name says adding is what "
+        "it is for, so only a second call on the same `Reconciler` adds it twice; nothing to change if each "
+        "instance calls it once"]
