@@ -556,14 +556,27 @@ def _changes_parameter(doc: str, param: str) -> bool:
     of issue 8's twenty-third set), "Modify ``spec`` in place". Another word between the verb and
     the name ("update the headers of the request") says nothing of ``headers``."""
     name = re.escape(param.lstrip("*"))
-    verb = r"\b(updat|modif|mutat|merg\w*\s+into|fill|populat|enrich)\w*\s+"
+    # (within a line: "dictionary to update" ending one entry is followed by the next one's name)
+    verb = r"\b(updat|modif|mutat|merg\w*\s+into|fill|populat|enrich)\w*[ \t]+"
     if re.search(rf"{verb}`*{name}`*\b", doc, re.IGNORECASE):
         return True
     # or by what its own entry calls it: "It mutates the firewall rule object" of
     # ``:param firewall_rule_temp: Firewall rule obj`` (pyvcloud 23.0.4's
     # ``__populate_protocol_elements``, a B of issue 8's blind fifty-fifth set)
     said = _described_as(doc, param)
-    return bool(said) and bool(re.search(rf"{verb}(the\s+|this\s+)?{re.escape(said)}\b", doc, re.IGNORECASE))
+    if said and re.search(rf"{verb}(the\s+|this\s+)?{re.escape(said)}\b", doc, re.IGNORECASE):
+        return True
+    # or its own entry ends saying so: "resources_mapping: The resources mapping dictionary to
+    # update" (openshift-python-wrapper 11.0.143's ``_merge_schema_into_mapping``, merged into
+    # with each schema of a kind in turn: a B of issue 8's blind sixty-eighth set); not "to update
+    # the default headers", an object of its own after the verb
+    return bool(_ENDS_TO_BE_CHANGED.search(_entry_text(doc, _entry_pattern(param))))
+
+
+#: the end of a parameter's entry naming it as what the function changes ("dictionary to update",
+#: "list to be filled")
+_ENDS_TO_BE_CHANGED = re.compile(
+    r"\bto\s+(be\s+)?(updat|modif|fill|populat|extend|merg|enrich)\w*(\s+in(\s+place)?)?\s*[.;]?\s*$", re.IGNORECASE)
 
 
 def _described_as(doc: str, param: str) -> str:

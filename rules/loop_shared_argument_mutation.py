@@ -286,7 +286,8 @@ class LoopSharedArgumentMutation(ProjectRule):
                 a = project.arg_for(call, t, r.index)
                 if a is not None:
                     resolved = project.resolve(fn, a)
-                    deps_loops |= loops_of(resolved) | harm.call_result_loops(project, fn, a)
+                    deps_loops |= loops_of(resolved) | harm.call_result_loops(project, fn, a) \
+                        | _iterated_by(fn, a, resolved)
                     if resolved and all(isinstance(o, Fresh) and o.each for o in resolved):
                         # elements the callee made one per round of its own loop (``for keys, value
                         # in prepare(arguments)``): the caller's loop gets another on each round, so
@@ -455,6 +456,32 @@ class LoopSharedArgumentMutation(ProjectRule):
                 related.append(facts.related(o_effect.site, f"also mutated here ({o_effect.op})"))
         return Diagnostic(cls.code, cls.name, message, facts.location(call.site), tuple(related), url=cls.url(),
                           access_path=shown, fix=fixes.copy_in_callee(project, facts, fn, call, t, e))
+
+
+def _iterated_by(fn, arg, value) -> frozenset[int]:
+    """The loops of ``fn`` that walk a container holding ``value``'s new objects, each round
+    another element: a loop an object's :attr:`Fresh.loops` names though the object was made
+    outside it (``found = [{"spec": d} for d in defs]``, then ``for schema in found:``). Made
+    inside the loop, it is a new object of the same content each round, no variation. ``arg``
+    is the argument as the caller wrote it, ``value`` what it resolves to.
+    Where this comes from: openshift-python-wrapper 11.0.143's ``update_single_resource_schema``,
+    merging each schema of a kind it collected into the mapping (a B of issue 8's blind
+    sixty-eighth set, whose message said the same schema was added a second time)."""
+    out: set[int] = set()
+    calls = {call.id: call for call in fn.calls}
+    for o in arg:
+        # a call's result kept and walked later (``found.append(build(d))``): the loops it is
+        # tagged with beyond those of the call itself
+        if isinstance(o, Ref) and o.root.kind == "call" and not o.path and o.root.index in calls:
+            out |= {loop for loop in o.loops - set(calls[o.root.index].loops) if loop in fn.loop_sites}
+    for o in value:
+        if not isinstance(o, Fresh) or o.site.module != fn.site.module:
+            continue
+        inside = {loop for loop, at in fn.loop_sites.items() if at.line <= o.site.line <= at.end_line}
+        if not inside & o.loops:
+            continue  # not made in one of this function's loops (a callee's: its loops are the call's)
+        out |= {loop for loop in o.loops if loop in fn.loop_sites and loop not in inside}
+    return frozenset(out)
 
 
 def _part_of_one_element(leaf, elements, loop: int) -> bool:

@@ -79,6 +79,32 @@ def switched_per_instance(project, init_q: str, fn, effect) -> tuple[tuple[str, 
     return tuple((stored[attr], truthy) for attr, truthy in mutation.attr_requires)
 
 
+def only_without_the_callers(project, init_q: str, fn, effect, index: int, inner: tuple, attr: str) -> bool:
+    """``fn`` makes ``effect`` on the kept ``self.<attr>`` only under a test that an attribute
+    holding the caller's argument ``index`` (its part ``inner``: an item of ``**kwargs``) is false (``if not self.kind_dict:``), and the
+    constructor keeps a new object there when it is (``self.res = kind_dict or {}``): on that
+    path the object changed is the instance's own, not the caller's. Where this comes from:
+    openshift-python-wrapper 11.0.143's generated resources, whose ``to_dict`` fills ``self.res``
+    only when no ``kind_dict`` was given (an A of issue 8's blind sixty-eighth set, and 215
+    findings of its preview tier)."""
+    if effect.callees:
+        return False
+    mutation = next((m for m in fn.mutations if m.site == effect.site), None)
+    if mutation is None:
+        return False
+    falsy = {name for name, truthy in mutation.attr_requires if not truthy}
+    if not falsy:
+        return False
+    holds_argument, fallback = set(), False
+    for name, value, _ in project.instance_fields(init_q):
+        if any(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == index and o.path == tuple(inner)
+               for o in value):
+            holds_argument.add(name)
+            if name == attr and any(isinstance(o, Fresh) for o in value):
+                fallback = True
+    return fallback and bool(falsy & holds_argument)
+
+
 def _switch_text(switches: tuple[tuple[str, bool], ...]) -> str:
     """```gzip` true`` (and ``, `debug` false``) for :func:`switched_per_instance`'s result."""
     return " and ".join(f"`{name}` {'true' if truthy else 'false'}" for name, truthy in switches)
@@ -543,6 +569,7 @@ class StoredReferenceMutation(ProjectRule):
                                 and not e.own_method and e.site not in explained_before \
                                 and (e.site, store_site) not in explained_here:
                             hits.append((project.functions[mq], e))
+                hits = [h for h in hits if not only_without_the_callers(project, init_q, *h, index, inner, attr)]
                 if not hits:
                     continue
                 hits.sort(key=lambda h: (h[1].kind != "accumulate", h[1].site))

@@ -13,6 +13,17 @@
 - AL006: a class whose docstring names a kind of data as what it changes ("Query and update YAML
   data": yamlpath 3.9.1's ``Processor``, a B of blind set 67) edits the document it is given by
   design: preview.
+- AL006: a change made only under a test that the attribute holding the caller's argument is
+  false (``if not self.kind_dict:``), where the constructor keeps a new object when it is
+  (``self.res = kind_dict or {}``), changes the instance's own object (openshift-python-wrapper
+  11.0.143's generated resources: an A of blind set 68, and 215 of its preview findings).
+- AL001: the elements of a list made before a loop (``found.append({...})`` or a call's result,
+  then ``for schema in found:``) are others on each round of the loop walking it; appending each
+  to one mapping adds each once (openshift-python-wrapper 11.0.143's
+  ``update_single_resource_schema``: a B of blind set 68, whose message said the same schema was
+  added a second time). A callee whose parameter entry ends "dictionary to update" names it as
+  what it merges into (``harm.merges_into``); "to update the default headers" names another
+  object.
 - AL011 (new): a method that adds to a container inside a template its instance made in
   ``__init__`` (a literal, a copy, a deep copy), and builds its result from that template or hands
   the template's part out into its caller's object: every later call on the same instance starts
@@ -308,3 +319,119 @@ def test_a_method_named_for_adding_stays_in_preview(tmp_path: Path) -> None:
         "instance made in `__init__` and that `add_sidecar` builds its result from; its name says adding is what "
         "it is for, so only a second call on the same `Reconciler` adds it twice; nothing to change if each "
         "instance calls it once"]
+
+
+_RESOURCE = '''\
+class Resource:
+    """A resource.
+
+    :param kind_dict: the resource's manifest
+    """
+
+    def __init__(self, name=None, kind_dict=None, yaml_file=None):
+        self.name = name
+        self.kind_dict = kind_dict
+        self.yaml_file = yaml_file
+        self.res = {kept}
+
+    def to_dict(self):
+        if {test}:
+            self.res.setdefault("spec", {{}}).setdefault("tolerations", []).append({{"key": "a"}})
+        return self.res
+
+
+class Subscription(Resource):
+    def __init__(self, channel=None, **kwargs):
+        super().__init__(**kwargs)
+        self.channel = channel
+
+    def to_dict(self):
+        super().to_dict()
+        if {test}:
+            self.res.setdefault("spec", {{}})["channel"] = self.channel
+'''
+
+
+def test_a_change_made_only_without_the_callers_object_changes_the_instances_own(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/resource.py": _RESOURCE.format(
+        kept="kind_dict or {}", test="not self.kind_dict and not self.yaml_file")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_a_change_made_with_or_without_the_callers_object_changes_it(tmp_path: Path) -> None:
+    """The twin: no test of ``kind_dict``; given one, ``self.res`` is the caller's."""
+    files = {"pkg/__init__.py": "", "pkg/resource.py": _RESOURCE.format(
+        kept="kind_dict or {}", test="not self.yaml_file")}
+    assert [(code, line) for code, line, _ in _both(tmp_path, files)[1]] == [("AL006", 15), ("AL006", 27)]
+
+
+def test_a_change_made_only_when_the_callers_object_is_empty_changes_it(tmp_path: Path) -> None:
+    """The twin: no new object kept in its place (``self.res = kind_dict``): an empty dict the
+    caller gave is the one filled."""
+    files = {"pkg/__init__.py": "", "pkg/resource.py": _RESOURCE.format(
+        kept="kind_dict", test="not self.kind_dict and not self.yaml_file")}
+    assert [(code, line) for code, line, _ in _both(tmp_path, files)[1]] == [("AL006", 15), ("AL006", 27)]
+
+
+
+def test_a_parameter_entry_ending_to_update_names_what_the_function_changes() -> None:
+    """``harm._changes_parameter``, which AL001's merge judgement (``harm.merges_into``) asks."""
+    from aliaslint import harm
+
+    doc = """Merge a schema into the mapping.
+
+    Args:
+        mapping: The resources mapping dictionary{said}
+        kind: The kind
+    """
+    assert harm._changes_parameter(doc.format(said=" to update"), "mapping") is True
+    assert harm._changes_parameter(doc.format(said=" to be filled in."), "mapping") is True
+    assert harm._changes_parameter(doc.format(said=""), "mapping") is False
+    assert harm._changes_parameter(doc.format(said=" to update the cache"), "mapping") is False
+    assert harm._changes_parameter(doc.format(said=" to update"), "kind") is False
+
+
+_COLLECTED = '''\
+def build(definition):
+    return {{"spec": definition}}
+
+
+def merge_schema(mapping, kind, schema):
+    mapping.setdefault(kind, []).append(schema)
+
+
+def update_all(mapping, kind, definitions):
+    found = []
+    for definition in definitions:
+        found.append({made})
+    for {target} in found:
+        merge_schema(mapping, kind, schema)
+    return mapping
+'''
+
+
+def test_the_elements_of_a_list_made_before_the_loop_are_others_each_round(tmp_path: Path) -> None:
+    """Each round of the second loop hands on another element of ``found``, whether made here
+    (a literal) or by a call; the mapping gets each schema once."""
+    for made, target in (('{"spec": definition}', "schema"), ("build(definition)", "schema"),
+                         ('(definition, build(definition))', "_, schema")):
+        files = {"pkg/__init__.py": "", "pkg/schema.py": _COLLECTED.format(made=made, target=target)}
+        assert _both(tmp_path / str(len(made) + len(target)), files) == ([], [])
+
+
+def test_a_new_object_of_the_same_content_each_round_is_a_second_copy(tmp_path: Path) -> None:
+    """The twin: made inside the loop (by a call each round), every round adds an equal entry."""
+    files = {"pkg/__init__.py": "", "pkg/schema.py": '''\
+def make():
+    return {"a": 1}
+
+
+def add(target, item):
+    target["items"].append(item)
+
+
+def run(target, n):
+    for _ in range(n):
+        add(target, make())
+'''}
+    assert [(code, line) for code, line, _ in _both(tmp_path, files)[1]] == [("AL001", 11)]
