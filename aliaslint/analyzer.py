@@ -3909,6 +3909,11 @@ class FunctionAnalyzer:
                 and self.summary.kind in ("method", "property") and test.value.value == self.summary.params[0] \
                 and test.value.value not in self.bound_names:
             return [(test.attr.value, truthy)]  # a switch the instance keeps (``if self._gzip:``)
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and truthy \
+                and isinstance(test.comparisons[0].operator, cst.Is) \
+                and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None":
+            # ``if self._api is None:``: the attribute not set yet, as ``if not self._api:`` says
+            return [(name, False) for name, _ in self.flag_tests(test.left) if isinstance(name, str)]
         return []
 
     def param_flags(self) -> tuple[tuple[int, bool], ...]:

@@ -106,7 +106,10 @@ class LoopSharedArgumentMutation(ProjectRule):
       update(vals, tdict)` under `if tdict:`): a fold, whose accumulator is meant to grow.
 
     A name rebound on every round that goes on (a `break` leaves the loop, it reaches no next
-    round) holds another value each round.
+    round) holds another value each round, and so does an element of a list made before the loop
+    (`found.append({...})` or `found.append(build(d))`, then `for schema in found:`): appending
+    each to one mapping adds each once. A callee's parameter entry ending "dictionary to update"
+    names it as what the callee updates.
     """
 
     code = "AL001"

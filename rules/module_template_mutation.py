@@ -693,7 +693,9 @@ class ModuleTemplateMutation(ProjectRule):
       template's nested dicts into `cfg` by reference) when a later merge changes them there
       (`deep_merge(cfg, user)`): the statement that stored them is named too;
     - a template, or the part of it that is changed, put into the caller's object by reference
-      (`settings[key] = DEFAULT_CONFIG[key]`, for a key not known) and then changed through it;
+      (`settings[key] = DEFAULT_CONFIG[key]`, for a key not known; `rule.setdefault("include",
+      DEFAULTS["include"])`, or `rule.setdefault(key, val)` for each of the template's items)
+      and then changed through it;
     - an append guarded by a membership test that adds what the inputs give (`if path not in
       excludes: excludes.append(path)`): the guard keeps one entry from being added twice, not
       the next call's other entries from joining it;

@@ -105,6 +105,19 @@ def only_without_the_callers(project, init_q: str, fn, effect, index: int, inner
     return fallback and bool(falsy & holds_argument)
 
 
+def _once_per_instance(fn, effect) -> bool:
+    """``fn`` makes ``effect`` only while an attribute of its own is unset (``if self._api is
+    None:``, or ``if not self._api:``) and sets that attribute itself: a lazy initialisation, run
+    once per instance, not again on every call (pulp-glue 0.41.1's ``PulpContext.api``, whose
+    finding said every call changes the kept ``api_kwargs`` again: a B of issue 8's blind
+    sixty-eighth set)."""
+    if effect.callees:
+        return False
+    mutation = next((m for m in fn.mutations if m.site == effect.site), None)
+    unset = {name for name, truthy in (mutation.attr_requires if mutation is not None else ()) if not truthy}
+    return bool(unset & {name for name, _, _ in fn.self_stores})
+
+
 def _switch_text(switches: tuple[tuple[str, bool], ...]) -> str:
     """```gzip` true`` (and ``, `debug` false``) for :func:`switched_per_instance`'s result."""
     return " and ".join(f"`{name}` {'true' if truthy else 'false'}" for name, truthy in switches)
@@ -371,7 +384,8 @@ def _public_repeater(methods: dict, project, hits) -> tuple | None:
     ``self.volumes`` duplicates them on every call (hera's ``UserContainer``). A method that adds
     its argument (``add(child)``) collects, one entry per call, and is not one."""
     for fn, e in hits:
-        if e.kind != ACCUMULATE or not harm.duplicates(e) or any(r.kind == "param" and r.index > 0 for r in e.value_deps):
+        if e.kind != ACCUMULATE or not harm.duplicates(e) or any(r.kind == "param" and r.index > 0 for r in e.value_deps) \
+                or _once_per_instance(fn, e):
             continue
         for mname, mq in sorted(methods.items()):
             if mname.startswith("_") or mq not in project.functions:
@@ -458,6 +472,14 @@ class StoredReferenceMutation(ProjectRule):
     - a change made only on instances built with a switch on (`if self._gzip:
       headers.update(...)`, the switch a `gzip=False` parameter the constructor kept), even of a
       constant: another instance built from the same object without the switch starts from it.
+
+    Not a finding: a change made only under a test that the attribute holding the caller's
+    argument is false, where the constructor keeps a new object then (`self.res = kind_dict or
+    {}`, changed under `if not self.kind_dict:`): the object changed is the instance's own. A
+    change made while an attribute the method itself sets is unset (`if self._api is None:` ...
+    `self._api = ...`) is made once per instance, not on every call; what goes wrong then is
+    another instance built from the same object. A class whose docstring says it updates a kind
+    of data ("Query and update YAML data") edits the object it is given by design: `--preview`.
 
     Several classes keeping one object, changed by one statement of their common base, are one
     finding (each class's place of keeping it a related location); the change named is one that
@@ -600,8 +622,8 @@ class StoredReferenceMutation(ProjectRule):
                 # a repeated call duplicates only what does not depend on the call's own arguments
                 # (``self.rendered.append(job_name)`` collects, one entry per call)
                 repeated = [
-                    call for _, e in hits
-                    if harm.duplicates(e) and not any(r.kind == "param" and r.index > 0 for r in e.value_deps)
+                    call for hit_fn, e in hits
+                    if harm.duplicates(e) and not _once_per_instance(hit_fn, e) and not any(r.kind == "param" and r.index > 0 for r in e.value_deps)
                     and not (own and e.op in _TAKES_AN_END) and not harm.membership_only(project, e)
                     for _, call in _repeated_calls(project, family, e.site, bound_callers)
                 ]

@@ -24,6 +24,9 @@
   added a second time). A callee whose parameter entry ends "dictionary to update" names it as
   what it merges into (``harm.merges_into``); "to update the default headers" names another
   object.
+- AL006: a change made while an attribute the method sets is unset (``if self._api is None:``
+  ... ``self._api = ...``) is a lazy initialisation, made once per instance: not "every call
+  changes it again" (pulp-glue 0.41.1's ``PulpContext.api``: a B of blind set 68).
 - AL011 (new): a method that adds to a container inside a template its instance made in
   ``__init__`` (a literal, a copy, a deep copy), and builds its result from that template or hands
   the template's part out into its caller's object: every later call on the same instance starts
@@ -435,3 +438,45 @@ def run(target, n):
         add(target, make())
 '''}
     assert [(code, line) for code, line, _ in _both(tmp_path, files)[1]] == [("AL001", 11)]
+
+
+_LAZY = '''\
+class Context:
+    """A context.
+
+    :param api_kwargs: arguments for the API client
+    """
+
+    def __init__(self, api_kwargs):
+        self._api = None
+        self._api_kwargs = api_kwargs
+
+    @property
+    def api(self):
+        if {test}:
+            self._api_kwargs.setdefault("headers", []).append("X-Auth")
+            {store}
+        return self._api
+'''
+
+
+def test_a_change_made_while_the_instance_initialises_lazily_is_made_once(tmp_path: Path) -> None:
+    """pulp-glue 0.41.1's ``PulpContext.api`` (a B of blind set 68): under ``if self._api is None``
+    and setting ``self._api``, the change runs once per instance, not on every read; what goes
+    wrong is another instance built from the same object."""
+    for test in ("self._api is None", "not self._api"):
+        files = {"pkg/__init__.py": "", "pkg/context.py": _LAZY.format(test=test, store="self._api = object()")}
+        assert [d.message for d in run(tmp_path / test.replace(" ", "_"), files)] == [
+            "`Context.api` appends to `self._api_kwargs[\"headers\"]`, but `__init__` keeps the caller's "
+            "`api_kwargs` there by reference: the caller's object changes under it, and every later `api()`, on "
+            "this Context or another built from the same object, starts from the changed one; copy it in `api` "
+            "before changing it"]
+
+
+def test_a_change_under_a_test_the_method_never_makes_false_is_made_every_time(tmp_path: Path) -> None:
+    """The twin: nothing sets ``self._api``, so every read of ``api`` appends again."""
+    files = {"pkg/__init__.py": "", "pkg/context.py": _LAZY.format(test="self._api is None", store="pass")}
+    assert [d.message for d in run(tmp_path, files)] == [
+        "`Context.api` appends to `self._api_kwargs[\"headers\"]`, but `__init__` keeps the caller's `api_kwargs` "
+        "there by reference: every `api()` on one Context adds the same entries again, to the caller's object; "
+        "copy it in `api` before changing it"]
