@@ -1189,7 +1189,7 @@ def _transforms(effect) -> bool:
 
 
 #: the methods Python calls to make an object: their arguments are the constructor's caller's
-_CONSTRUCTION = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
+CONSTRUCTION = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
 
 #: a method name's dispatch prefix: a lowercase word and an underscore before the rest of the
 #: name (``perspective_addChange``, ``remote_update``, ``visit_Call``, ``do_GET``)
@@ -1295,7 +1295,7 @@ def framework_hook(project, fn: FunctionSummary) -> bool:
     ``perspective_addChange`` with the change unpickled for this call; buildbot 4.3.0's two
     "public entry point" findings of issue 8's fresh set, both not aliasing). Its argument is the
     framework's message for this call; the project's own callers are none."""
-    if fn.kind != "method" or fn.cls not in project.classes or fn.name in _CONSTRUCTION:
+    if fn.kind != "method" or fn.cls not in project.classes or fn.name in CONSTRUCTION:
         return False
     if project.callers.get(fn.qualname) or project.find_method_after(fn.cls, fn.name):
         return False

@@ -9,8 +9,6 @@ from aliaslint.values import Fresh, Ref, format_path
 
 from aliaslint.rules.module_template_mutation import builds_from, put_into_argument
 
-#: methods Python runs to make an object or a class, not later calls on one instance
-_CONSTRUCTION = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__"})
 #: changes that add to what is there: made again on the same template, they add a second copy
 _ADDS = frozenset({"append", "extend", "insert", "appendleft", "+=", "[] +="})
 
@@ -97,7 +95,7 @@ class InstanceTemplateMutation(ProjectRule):
         found: dict[tuple[str, str], list] = {}
         made: dict[str, frozenset] = {}
         for fn in project.functions.values():
-            if not fn.cls or fn.name.startswith("<") or fn.name in _CONSTRUCTION or fn.params[:1] != ("self",):
+            if not fn.cls or fn.name.startswith("<") or fn.name in harm.CONSTRUCTION or fn.params[:1] != ("self",):
                 continue
             for e in project.effects.get(fn.qualname, {}).values():
                 if not _adds_inside_attribute(e) or e.site in facts.reported_sites:
@@ -187,7 +185,8 @@ def _made_in_init(project, cls_name: str) -> frozenset[str]:
     literal, a copy, a deep copy), not an empty container nor an instance of a class (a builder's
     fields object, atlassian-python-api 5.0.5's ``IssueBuilder._fields``, is its working state),
     and that no other method of the class sets again."""
-    init = project.functions.get(f"{cls_name}.__init__")
+    # (the constructor the class runs: its own, or the one it inherits)
+    init = project.functions.get(project.find_method(cls_name, "__init__") or "")
     if init is None:
         return frozenset()
     values: dict[str, set] = {}
@@ -198,7 +197,7 @@ def _made_in_init(project, cls_name: str) -> frozenset[str]:
             and not all(_empty(o) for o in value)}
     for q in project.classes[cls_name].methods.values() if cls_name in project.classes else ():
         other = project.functions.get(q)
-        if other is None or other.name in _CONSTRUCTION:
+        if other is None or other.name in harm.CONSTRUCTION:
             continue
         made -= {name for name, _, _ in other.self_stores}
         made -= {"." + name for name, _, _ in other.self_stores}
@@ -234,7 +233,7 @@ def _second_call(project, fn, through: tuple[str, ...] = (), depth: int = 0):
         return caller, call, f"{names} is called again here, and it starts from the changed template"
     if depth < 3:
         for caller, _ in callers:
-            if caller.cls == fn.cls and caller.name not in _CONSTRUCTION:
+            if caller.cls == fn.cls and caller.name not in harm.CONSTRUCTION:
                 got = _second_call(project, caller, (fn.name, *through), depth + 1)
                 if got is not None:
                     return got
