@@ -4,7 +4,7 @@ from __future__ import annotations
 from aliaslint import harm
 from aliaslint.diagnostics import Confidence, Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
-from aliaslint.summary import ACCUMULATE
+from aliaslint.summary import ACCUMULATE, OVERWRITE
 from aliaslint.values import Fresh, Ref, format_path
 
 from aliaslint.rules.module_template_mutation import builds_from, put_into_argument
@@ -35,7 +35,8 @@ class InstanceTemplateMutation(ProjectRule):
     Only additions strictly below the attribute's top level count (`self.items.append(x)` is
     the instance's own state, kept on purpose), at places that do not depend on the call's
     arguments (`self.groups[name].append(x)` is a registry), to an attribute that `__init__`
-    sets to a new object.
+    sets to a new object. A container some method of the class empties again (`.clear()`, `= []`)
+    is a buffer the instance fills and flushes, not a template.
 
     ## Example
     ```python
@@ -64,8 +65,9 @@ class InstanceTemplateMutation(ProjectRule):
     ## Tiers
     Shown by default when the second use is in the tree (a loop, or another call, calling the
     method again; named as a related location) or when the method is public, so that its callers
-    outside the tree call it again on the same instance (named as the public entry point). A
-    private method that the tree calls once goes to `--preview`, and so does a method whose name
+    outside the tree call it again on the same instance (named as the public entry point; a
+    private method counts when a public method of its class runs it). A private method that
+    only the tree calls, once, goes to `--preview`, and so does a method whose name
     says adding is what it is for (`add_autoscaler`, `register_hook`): calling it twice on one
     instance asks for two.
     """
@@ -103,7 +105,7 @@ class InstanceTemplateMutation(ProjectRule):
                 fields = made.get(fn.cls)
                 if fields is None:
                     fields = made[fn.cls] = _made_in_init(project, fn.cls)
-                if e.path[0] not in fields:
+                if e.path[0] not in fields or _started_over(project, fn.cls, e.path):
                     continue
                 put = None
                 if not builds_from(_attributes_of(project.rets.get(fn.qualname, frozenset()), e.root), e.root, e.path):
@@ -160,10 +162,11 @@ class InstanceTemplateMutation(ProjectRule):
         elif witness is not None:
             caller, call, again = witness
             related.append(facts.related(call.site, harm.WITNESS + again))
-        elif harm.is_public(fn, project) and not harm.nested(project, fn):
+        elif (entry := _public_entry(project, fn)) is not None:
+            again = "gets the template this call changed" if entry is fn else \
+                f"runs `{fn.name}` again, from the template this call changed"
             related.append(harm.public_entry_related(
-                facts, fn, f"a caller that calls `{fn.name}` again on the same `{holder}` gets the template "
-                           f"this call changed"))
+                facts, entry, f"a caller that calls `{entry.name}` again on the same `{holder}` {again}"))
         else:
             confidence = Confidence.MEDIUM
         facts.reported_sites.update(other.site for other, _ in items)
@@ -208,6 +211,41 @@ def _attributes_of(result, root) -> frozenset:
     """``result`` without the method's whole object: a fluent method's ``return self`` hands back
     the instance, not something built from one of its attributes."""
     return frozenset(o for o in result if not (isinstance(o, Ref) and o.root == root and not o.path))
+
+
+def _public_entry(project, fn, depth: int = 0):
+    """``fn`` itself when it is public, else a public method of the same class that runs it (up
+    to three calls up: a public ``reconcile`` returning ``self._build(name)``); ``None`` when no
+    caller outside the class's own private methods reaches it."""
+    if harm.is_public(fn, project) and not harm.nested(project, fn):
+        return fn
+    if depth >= 3:
+        return None
+    for caller, _, _ in harm.other_callers(project, fn):
+        if caller.cls == fn.cls and caller.name not in harm.CONSTRUCTION:
+            found = _public_entry(project, caller, depth + 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _started_over(project, cls_name: str, path: tuple[str, ...]) -> bool:
+    """Some method of the class empties the container at ``path`` again (``self._batch["requests"]
+    .clear()``, or ``self._batch["requests"] = []``): a buffer the instance fills and flushes,
+    its working state, not a template (a batching client's ``queue`` and ``flush``)."""
+    if cls_name not in project.classes:
+        return False
+    for q in project.method_table(cls_name).values():
+        for other in project.effects.get(q, {}).values():
+            if other.root.kind != "param" or other.root.index != 0:
+                continue
+            if other.path == path and other.op in ("clear", "[:] ="):
+                return True
+            if other.path == path[:-1] and other.kind == OVERWRITE and other.selector \
+                    and path[-1] in (f"['{other.selector}']", f".{other.selector}", other.selector) \
+                    and other.value_text in harm.EMPTY_CONTAINERS:
+                return True
+    return False
 
 
 def _empty(o: Fresh) -> bool:

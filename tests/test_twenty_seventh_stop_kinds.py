@@ -480,3 +480,48 @@ def test_a_change_under_a_test_the_method_never_makes_false_is_made_every_time(t
         "`Context.api` appends to `self._api_kwargs[\"headers\"]`, but `__init__` keeps the caller's `api_kwargs` "
         "there by reference: every `api()` on one Context adds the same entries again, to the caller's object; "
         "copy it in `api` before changing it"]
+
+
+def test_a_private_method_a_public_one_runs_is_reached_by_the_public_callers(tmp_path: Path) -> None:
+    """KubeRay's shape: a public ``reconcile`` returning ``self._build(name)``; its callers outside
+    the tree call it again on the same reconciler (found by a new user's probe of AL011)."""
+    files = {"pkg/__init__.py": "", "pkg/reconciler.py": _RECONCILER.format(
+        made='copy.deepcopy(config["worker"])', take="self.worker_template",
+        loop="\n    def reconcile(self, cr):\n        return self._build_pod(cr)\n").replace(
+        "def build_pod", "def _build_pod")}
+    found = run(tmp_path, files)
+    assert [(d.code, d.location.line, d.confidence.name) for d in found] == [("AL011", 10, "HIGH")]
+    assert [(r.location.line, r.message) for r in found[0].related] == [
+        (14, "public entry point: a caller that calls `reconcile` again on the same `Reconciler` runs "
+             "`_build_pod` again, from the template this call changed")]
+
+
+_BATCH = '''\
+class BatchClient:
+    def __init__(self, url):
+        self.url = url
+        self._batch = {{"requests": [], "meta": {{}}}}
+
+    def queue(self, method, path):
+        self._batch["requests"].append({{"method": method, "path": path}})
+        return self._batch
+
+    def flush(self, post):
+        post(self.url, self._batch)
+        {reset}
+'''
+
+
+def test_a_buffer_the_instance_empties_again_is_its_working_state(tmp_path: Path) -> None:
+    """A batching client fills ``self._batch["requests"]`` and ``flush`` empties it: a buffer, not
+    a template (a new user's probe of AL011, whose suggested copy would have sent empty batches)."""
+    for reset in ('self._batch["requests"].clear()', 'self._batch["requests"] = []'):
+        files = {"pkg/__init__.py": "", "pkg/client.py": _BATCH.format(reset=reset)}
+        assert [d.code for d in run(tmp_path / str(len(reset)), files, preview=True) if d.code == "AL011"] == []
+
+
+def test_a_buffer_nothing_empties_grows_with_every_call(tmp_path: Path) -> None:
+    """The twin: ``flush`` sends the batch and keeps it; every later batch resends the earlier
+    requests."""
+    files = {"pkg/__init__.py": "", "pkg/client.py": _BATCH.format(reset="return None")}
+    assert [(d.code, d.location.line) for d in run(tmp_path, files)] == [("AL011", 7)]
