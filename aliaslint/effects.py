@@ -277,11 +277,12 @@ class EffectsFixpoint:
         self._stored_by_calls = ()
         # an item of an argument whose annotated class has none was guessed from a method named
         # like a container's (``session.get(url)``): no change of the argument
-        item_roots = {e.root.index for e in found if e.root.kind == "param" and e.path[:1] and e.path[0][:1] == "["}
-        itemless = {i for i in item_roots if itemless_parameter(self, fn, i)}
+        def below_item(e: Effect) -> bool:
+            return e.root.kind == "param" and e.path[:1] != () and e.path[0][:1] == "["
+
+        itemless = {i for i in {e.root.index for e in found if below_item(e)} if itemless_parameter(self, fn, i)}
         if itemless:
-            found = [e for e in found if not (e.root.kind == "param" and e.root.index in itemless
-                                              and e.path[:1] and e.path[0][:1] == "[")]
+            found = [e for e in found if not (below_item(e) and e.root.index in itemless)]
         by_key: dict[tuple, list[Effect]] = {}
         for e in found:
             by_key.setdefault(e.key(), []).append(e)

@@ -194,16 +194,14 @@ def _made_in_init(project, cls_name: str) -> frozenset[str]:
         return frozenset()
     values: dict[str, set] = {}
     for name, value, _ in project.instance_fields(init.qualname):
-        values.setdefault(name if name.startswith(".") else "." + name, set()).update(value)
+        values.setdefault("." + name, set()).update(value)  # (spelt as an effect's path spells it)
     made = {name for name, value in values.items()
             if value and all(isinstance(o, Fresh) and o.kind != "instance" for o in value)
             and not all(_empty(o) for o in value)}
-    for q in project.classes[cls_name].methods.values() if cls_name in project.classes else ():
+    for q in project.method_table(cls_name).values() if cls_name in project.classes else ():
         other = project.functions.get(q)
-        if other is None or other.name in harm.CONSTRUCTION:
-            continue
-        made -= {name for name, _, _ in other.self_stores}
-        made -= {"." + name for name, _, _ in other.self_stores}
+        if other is not None and other.name not in harm.CONSTRUCTION:
+            made -= {"." + name for name, _, _ in other.self_stores}
     return frozenset(made)
 
 

@@ -47,6 +47,14 @@ def kept_arguments(project, init_q: str) -> dict[str, tuple[int, tuple[str, ...]
     return out
 
 
+def _direct_mutation(fn, effect):
+    """The statement of ``fn`` that makes ``effect`` itself (its :class:`Mutation`, with the tests
+    that enclose it), or ``None`` when the change is made by a callee."""
+    if effect.callees:
+        return None
+    return next((m for m in fn.mutations if m.site == effect.site), None)
+
+
 def switched_per_instance(project, init_q: str, fn, effect) -> tuple[tuple[str, bool], ...]:
     """The constructor's switches that decide whether ``effect`` is made: ``(("gzip", True),)``
     when ``fn`` makes it under ``if self._gzip:`` and ``__init__`` keeps its ``gzip=False``
@@ -60,10 +68,8 @@ def switched_per_instance(project, init_q: str, fn, effect) -> tuple[tuple[str, 
     built from the same dict without it marks its plain bodies gzip: a preview bug of issue 8's
     blind sixty-fifth set).
     """
-    if effect.callees:
-        return ()
     init = project.functions.get(init_q)
-    mutation = next((m for m in fn.mutations if m.site == effect.site), None)
+    mutation = _direct_mutation(fn, effect)
     if init is None or mutation is None or not mutation.attr_requires:
         return ()
     stored, other = {}, set()
@@ -87,9 +93,7 @@ def only_without_the_callers(project, init_q: str, fn, effect, index: int, inner
     openshift-python-wrapper 11.0.143's generated resources, whose ``to_dict`` fills ``self.res``
     only when no ``kind_dict`` was given (an A of issue 8's blind sixty-eighth set, and 215
     findings of its preview tier)."""
-    if effect.callees:
-        return False
-    mutation = next((m for m in fn.mutations if m.site == effect.site), None)
+    mutation = _direct_mutation(fn, effect)
     if mutation is None:
         return False
     falsy = {name for name, truthy in mutation.attr_requires if not truthy}
@@ -111,9 +115,7 @@ def _once_per_instance(fn, effect) -> bool:
     once per instance, not again on every call (pulp-glue 0.41.1's ``PulpContext.api``, whose
     finding said every call changes the kept ``api_kwargs`` again: a B of issue 8's blind
     sixty-eighth set)."""
-    if effect.callees:
-        return False
-    mutation = next((m for m in fn.mutations if m.site == effect.site), None)
+    mutation = _direct_mutation(fn, effect)
     unset = {name for name, truthy in (mutation.attr_requires if mutation is not None else ()) if not truthy}
     return bool(unset & {name for name, _, _ in fn.self_stores})
 
