@@ -635,8 +635,9 @@ class FunctionAnalyzer:
         self.path_mutations: list[list[int]] = [[]]
         #: ids of the calls on the path being walked, per block (as :attr:`path_mutations`)
         self.path_calls: list[list[int]] = [[]]
-        #: how many enclosing blocks are guarded by an absence test (``if x not in seen:``)
-        self.membership_guards = 0
+        #: the absence tests guarding the enclosing blocks (``if x not in seen:``), as
+        #: ``(element, container)`` nodes, ``None`` for a test that names neither (``not any(...)``)
+        self.membership_guards: list[tuple[cst.BaseExpression, cst.BaseExpression] | None] = []
         #: ``(value, container)`` source texts a finished ``while value in container:`` loop
         #: (with no ``break``) left absent, until either name is bound again
         self.made_absent: set[tuple[str, str]] = set()
@@ -1064,7 +1065,8 @@ class FunctionAnalyzer:
         snap = self.snapshot(target)
         if not any(isinstance(o, Ref) or (isinstance(o, Fresh) and o.copy_of) for o in snap):
             return
-        if kind == ACCUMULATE and self.membership_guards and op in ("append", "add", "insert", "appendleft"):
+        if kind == ACCUMULATE and op in ("append", "add", "insert", "appendleft") \
+                and any(self._guards_addition(guard, node) for guard in self.membership_guards):
             kind = SETDEFAULT  # ``if p.name not in seen: ...append(p)``: adds only what is missing
             adds_when_absent = True
         if kind == ACCUMULATE and op in ("append", "add") and self.made_absent and self._adds_made_absent(node):
@@ -3364,22 +3366,41 @@ class FunctionAnalyzer:
         return [lid for lid in self.loop_stack if left.value in self.loop_targets.get(lid, ())][-1:]
 
     @staticmethod
-    def _membership_test(test: cst.BaseExpression) -> int:
-        """1 when ``test`` checks that something is absent (``x not in seen``, ``not any(...)``,
-        possibly with ``and``; or ``x not in seen or allow_multiple``, where a second copy is
-        asked for): what the block adds, it adds only once unless told otherwise."""
+    def _membership_test(test: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression] | None]:
+        """The absence checks in ``test`` (``x not in seen``, ``not any(...)``, possibly with
+        ``and``; or ``x not in seen or allow_multiple``, where a second copy is asked for): what
+        the block adds, it adds only once unless told otherwise. Each is ``(element, container)``
+        for ``element not in container``, ``None`` for a check that names no pair."""
         if isinstance(test, cst.BooleanOperation):
             return FunctionAnalyzer._membership_test(test.left) or FunctionAnalyzer._membership_test(test.right)
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, cst.NotIn):
+            return [(test.left, test.comparisons[0].comparator)]
         if isinstance(test, cst.Comparison) and any(isinstance(c.operator, cst.NotIn) for c in test.comparisons):
-            return 1
+            return [None]
         if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
                 and isinstance(test.comparisons[0].operator, cst.NotEqual) and _is_last_element(test.left):
-            return 1  # ``if chain[-1:] != [key]:`` / ``if chain[-1] != key:``: not after itself again (tox)
+            return [None]  # ``if chain[-1:] != [key]:`` / ``if chain[-1] != key:``: not after itself again (tox)
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
                 and isinstance(test.expression, cst.Call) and isinstance(test.expression.func, cst.Name) \
                 and test.expression.func.value == "any":
-            return 1
-        return 0
+            return [None]
+        return []
+
+    def _guards_addition(self, guard: tuple[cst.BaseExpression, cst.BaseExpression] | None, node: cst.CSTNode) -> bool:
+        """Whether the absence check ``guard`` (``element not in container``) is about what the
+        call ``node`` adds: it adds to the container tested (``seen.append(x)``), or it adds
+        something made from the element tested (``if p.name not in seen: out.append(p)``). A
+        check about another key of another object (``if "query_key" not in rule:`` above
+        ``rule["include"].append(...)``) makes the addition no less repeated."""
+        if guard is None or not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
+            return True
+        element, container = guard
+        if self.mod.code_for(node.func.value) == self.mod.code_for(container):
+            return True
+        tested = {n.value for n in _names_in(element)}
+        added = {n.value for arg in node.args for n in _names_in(arg.value)}
+        return bool(tested & added)
 
     def absence_tested(self, test: cst.BaseExpression) -> list[frozenset]:
         """The values ``test`` checks to lack something, as a fill's guard does: handed to a
@@ -4080,7 +4101,7 @@ class FunctionAnalyzer:
         flags = self.flag_tests(node.test)
         self.flag_requires += flags
         membership = self._membership_test(node.test)
-        self.membership_guards += membership
+        self.membership_guards.extend(membership)
         absent = self.absence_tested(node.test)
         self.absent_values += absent
         self.path_mutations.append([])
@@ -4106,7 +4127,7 @@ class FunctionAnalyzer:
         del self.single_elements[len(self.single_elements) - len(single):]
         body_mutations = self.path_mutations.pop()
         body_calls = self.path_calls.pop()
-        self.membership_guards -= membership
+        del self.membership_guards[len(self.membership_guards) - len(membership):]
         del self.absent_values[len(self.absent_values) - len(absent):]
         self.return_guards.pop()
         self.absent_guards -= guards

@@ -217,6 +217,15 @@ def identifier_slot(path: tuple[str, ...]) -> bool:
         or name.endswith(("Id", "ID", "Name", "UUID"))
 
 
+def through_identifier(path: tuple[str, ...]) -> bool:
+    """Whether some prefix of ``path`` ends at an :func:`identifier_slot`: what is below a name or
+    a number (``parent.id``, then ``["id"][*]`` below it) is nothing a call can change
+    (infrahub-sdk 1.23.2's ``rel_info.get_context(value=parent_node.id)``, whose values the
+    nodes created from the context pop a key from when they are dicts: two A's of issue 8's blind
+    sixty-eighth set)."""
+    return any(identifier_slot(path[:i]) for i in range(1, len(path) + 1))
+
+
 def _module_constant(root) -> bool:
     """A module-level name spelled as a constant (PEP 8: ``USER_AGENT``, ``_DEFAULT_PORT``): every
     call reads the same value (python-neutronclient 14.0.0's ``headers['User-Agent'] =

@@ -280,7 +280,11 @@ class LoopSharedArgumentMutation(ProjectRule):
                 reached = frozenset({element})
                 for sel in rest:
                     reached = load(reached, sel)
+                if harm.through_identifier(rest):
+                    continue  # ``create(parent.id)`` changing what it was given: a name or a number
                 for leaf in reached:
+                    if isinstance(leaf, Ref) and harm.through_identifier(leaf.path):
+                        continue  # (``{"parent": parent.id}`` handed on: the same name or number)
                     routes.setdefault(leaf, set()).add(element)
         base = frozenset(routes)
         deps_loops = set()

@@ -1,0 +1,94 @@
+"""Kinds of issue 8's twenty-eighth stop, kept as tests with their twins.
+
+- AL001: what a loop hands a callee below an identifier (``parent.id``, then anything below it)
+  is a name or a number: a callee that pops a key from it when it is a dict changes nothing the
+  next round shares (infrahub-sdk 1.23.2's ``rel_info.get_context(value=parent_node.id)``, whose
+  values the nodes created from the context pop ``from_pool`` from: an A of blind set 68, whose
+  message said the loop's ``node.id`` lost a key).
+- Phase 1: an absence test guards an addition only when it is about what is added: the
+  container tested is the one added to (``if x not in seen: seen.append(x)``), or what is added
+  is made from the element tested (``if p.name not in names: out.append(p)``). A test about
+  another key of the object (``if "query_key" not in rule:`` above ``rule["include"].append``)
+  leaves the addition repeated on every call (a miss found by a new user's probe of AL011).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_harm import run
+from test_twenty_fourth_stop_kinds import _both
+
+_CONTEXT = '''\
+class Attribute:
+    def __init__(self, name, data):
+        self.pool = None
+        if isinstance(data, dict) and "from_pool" in data:
+            self.pool = data.pop("from_pool")
+
+
+class Node:
+    def __init__(self, data):
+        self.id = data.get("id")
+        self.attrs = [Attribute(k, v) for k, v in data.items()]
+
+
+def create_node(data, context):
+    clean = dict(data)
+    clean.update(context)
+    return Node(clean)
+
+
+def create_children(parent, rels):
+    for rel in rels:
+        context = {{"parent": {value}}}
+        create_node(rel, context)
+'''
+
+
+def test_a_name_or_number_read_from_an_identifier_has_nothing_to_pop(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/spec.py": _CONTEXT.format(value="parent.id")}
+    assert [f for f in _both(tmp_path, files)[0] if f[0] == "AL001"] == []
+
+
+def test_below_an_identifier_there_is_nothing_either(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/spec.py": _CONTEXT.format(value='{"id": parent.id}["id"]')}
+    assert [f for f in _both(tmp_path, files)[0] if f[0] == "AL001"] == []
+
+
+def test_a_shared_part_that_is_no_identifier_is_still_popped_from(tmp_path: Path) -> None:
+    """The twin: the parent's settings dict is one object every round's node pops from."""
+    files = {"pkg/__init__.py": "", "pkg/spec.py": _CONTEXT.format(value="parent.settings")}
+    found = run(tmp_path / "m", files)
+    assert [(d.code, d.location.line, d.location.column) for d in found if d.code == "AL001"] == [("AL001", 23, 9)]
+
+
+_LOADER = '''\
+def load_options(rule, seen):
+    if {test}:
+        rule["include"].append(rule["query_key"])
+    return rule
+
+
+def load_all(rules, seen):
+    for name in ("a", "b"):
+        for rule in rules:
+            load_options(rule, seen)
+'''
+
+
+def test_a_test_about_another_key_does_not_make_an_append_add_once(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/loader.py": _LOADER.format(test='"query_key" not in seen')}
+    assert _both(tmp_path, files) == ([("AL001", 10, "HIGH")], [("AL001", 10, "HIGH")])
+
+
+def test_a_test_about_the_container_added_to_adds_once(tmp_path: Path) -> None:
+    """The twin: the test asks whether the entry is already in the list it is added to."""
+    files = {"pkg/__init__.py": "", "pkg/loader.py": _LOADER.format(
+        test='rule["query_key"] not in rule["include"]')}
+    assert _both(tmp_path, files)[0] == []
+
+
+def test_a_test_about_what_is_added_adds_once(tmp_path: Path) -> None:
+    """The twin: the element tested is what is added (through another container, ``seen``)."""
+    files = {"pkg/__init__.py": "", "pkg/loader.py": _LOADER.format(test='rule["query_key"] not in seen')}
+    assert _both(tmp_path, files)[0] == []
