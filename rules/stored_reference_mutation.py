@@ -1,6 +1,8 @@
 """AL006 stored-reference-mutation."""
 from __future__ import annotations
 
+import ast
+
 from dataclasses import replace
 
 from aliaslint import harm
@@ -171,8 +173,34 @@ def _one_per_change(found: list, tentative: set[int]) -> list:
 def _acts_on_whole(hits) -> bool:
     """Every mutation is on the kept object itself (``self.data[k] = v``, ``self.out.append(x)``,
     ``self.policy.now = t``), none nested inside it: the class exists to work on that object (a
-    wrapper, an output sink, a collaborator), true aliasing by design."""
-    return all(len(e.path) == 1 for _, e in hits)
+    wrapper, an output sink, a collaborator), true aliasing by design. Not so for an update that
+    replaces a nested mapping with a new partial one (:func:`_replaces_nested_mapping`)."""
+    return all(len(e.path) == 1 and not _replaces_nested_mapping(e) for _, e in hits)
+
+
+def _kept_name(init, index: int, inner: tuple[str, ...]) -> str:
+    """What the caller calls the kept argument: the parameter's name, or the keyword of the
+    ``**kwargs`` item kept (``kind_dict``)."""
+    name = init.params[index]
+    if name.startswith("**") and inner and (key := harm.key_name(inner[0])):
+        return key
+    return name
+
+
+def _replaces_nested_mapping(e) -> bool:
+    """``self.res.update({"spec": {"replicas": n}})``: the update puts a new mapping at a key,
+    replacing whatever mapping the caller's object held there (a manifest's whole ``spec``: its
+    template, its selector) with one that has a single entry; what was a merge of one field
+    destroys the rest of the caller's part (openshift-python-wrapper 11.0.143's
+    ``Deployment.scale_replicas`` and ``MachineSet.scale_replicas``, two bugs of issue 8's blind
+    sixty-eighth set that its reader reproduced in the preview tier)."""
+    if e.op != "update" or not e.value_text.lstrip().startswith("{"):
+        return False
+    try:
+        tree = ast.parse(e.value_text.strip(), mode="eval").body
+    except (SyntaxError, ValueError):
+        return False
+    return isinstance(tree, ast.Dict) and any(isinstance(v, ast.Dict) for v in tree.values)
 
 
 def _editing_handle(hits) -> bool:
@@ -473,7 +501,10 @@ class StoredReferenceMutation(ProjectRule):
       dict starts with this one's entries;
     - a change made only on instances built with a switch on (`if self._gzip:
       headers.update(...)`, the switch a `gzip=False` parameter the constructor kept), even of a
-      constant: another instance built from the same object without the switch starts from it.
+      constant: another instance built from the same object without the switch starts from it;
+    - a public class whose method updates the kept mapping with a new nested mapping
+      (`self.res.update({"spec": {"replicas": n}})`): the caller's whole part at that key (a
+      manifest's pod template and selector) is replaced by one holding only the entries given.
 
     Not a finding: a change made only under a test that the attribute holding the caller's
     argument is false, where the constructor keeps a new object then (`self.res = kind_dict or
@@ -677,6 +708,13 @@ class StoredReferenceMutation(ProjectRule):
                                   f"each object reads for itself: the next one given the same object starts with "
                                   f"this one's entries")
                         merged = True
+                    elif reason is None and harm.config_like(project, init, index, inner) \
+                            and (replacing := next((h for h in hits if _replaces_nested_mapping(h[1])), None)):
+                        # a merge of one field that drops the rest of the caller's part
+                        fn, e = replacing
+                        reason = (f"`{_kept_name(init, index, inner)}` comes from the caller, and this replaces "
+                                  f"a part of it with a new mapping holding only the entries given: the rest of "
+                                  f"what the caller put there is gone")
                     elif reason is None and switched is not None and harm.config_like(project, init, index, inner):
                         # the constant a switched-on instance writes stays for one built without it
                         fn, e = switched[0]

@@ -10,6 +10,11 @@
   is made from the element tested (``if p.name not in names: out.append(p)``). A test about
   another key of the object (``if "query_key" not in rule:`` above ``rule["include"].append``)
   leaves the addition repeated on every call (a miss found by a new user's probe of AL011).
+- AL006: a public class that keeps the caller's mapping and updates it with a new nested mapping
+  (``self.res.update({"spec": {"replicas": n}})``) replaces the caller's whole part at that key
+  with one holding only the entries given: a public-entry finding, shown by default
+  (openshift-python-wrapper 11.0.143's ``Deployment.scale_replicas``, a bug of blind set 68 that
+  its reader reproduced in the preview tier: the caller's manifest loses its pod template).
 """
 from __future__ import annotations
 
@@ -92,3 +97,36 @@ def test_a_test_about_what_is_added_adds_once(tmp_path: Path) -> None:
     """The twin: the element tested is what is added (through another container, ``seen``)."""
     files = {"pkg/__init__.py": "", "pkg/loader.py": _LOADER.format(test='rule["query_key"] not in seen')}
     assert _both(tmp_path, files)[0] == []
+
+
+_RESOURCE = """\
+class Resource:
+    def __init__(self, name=None, kind_dict=None):
+        self.name = name
+        self.res = kind_dict
+
+    def update(self, resource_dict):
+        return dict(resource_dict)
+
+
+class Deployment(Resource):
+    def scale_replicas(self, replica_count):
+        self.res.update({value})
+        return self.update(resource_dict=self.res)
+"""
+
+
+def test_an_update_replacing_a_nested_mapping_of_the_callers_is_shown(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/resource.py": _RESOURCE.format(value='{"spec": {"replicas": replica_count}}')}
+    assert _both(tmp_path, files) == ([("AL006", 12, "HIGH")], [("AL006", 12, "HIGH")])
+    [found] = run(tmp_path / "m", files)
+    assert [(r.location.line, r.message) for r in found.related] == [
+        (4, "kept by reference here"),
+        (2, "public entry point: `kind_dict` comes from the caller, and this replaces a part of it with a new "
+             "mapping holding only the entries given: the rest of what the caller put there is gone")]
+
+
+def test_an_update_of_top_level_entries_is_what_a_wrapper_does(tmp_path: Path) -> None:
+    """The twin: setting a field of the kept mapping itself replaces nothing the caller nested."""
+    files = {"pkg/__init__.py": "", "pkg/resource.py": _RESOURCE.format(value='{"replicas": replica_count}')}
+    assert _both(tmp_path, files) == ([], [("AL006", 12, "MEDIUM")])
