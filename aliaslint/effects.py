@@ -288,7 +288,7 @@ class EffectsFixpoint:
             by_key.setdefault(e.key(), []).append(e)
         # the first route in a total order wins (a ``min`` per key: sorting every route of a
         # large function dominated the standard library's project pass)
-        out = {k: routes[0] if len(routes) == 1 else min(routes, key=effect_order) for k, routes in by_key.items()}
+        out = {k: routes[0] if len(routes) == 1 else first_route(routes) for k, routes in by_key.items()}
         # in a hash-independent order: the order effects are found follows set iteration, and
         # rules that pick "the first" effect of a kind must pick the same one under every seed
         out = dict(sorted(out.items(), key=lambda item: (item[0][3], item[0][0], item[0][1], item[0][2])))
@@ -331,6 +331,7 @@ class EffectsFixpoint:
         starts = [(overlaid(call, origin, e.path), origin, None) for origin in arg]
         starts.extend(((landing, rest), origin, earlier)
                       for landing, rest, origin, earlier in self.stored_before(fn, call, e, arg, self._stored_by_calls))
+        reached: list[tuple[Ref, object, tuple, Site | None]] = []
         for (start, rest), origin, stored_at in starts:
             groups = self.meeting(fn, start, on_changed, type_requires) if stored_at is None else \
                 [(self.resolve(fn, start), type_requires)]
@@ -340,22 +341,27 @@ class EffectsFixpoint:
                     base = load(base, sel)
                 for o in base:
                     for ref in refs_below(o):
-                        if ref.root.kind not in ("param", "global"):
-                            continue
-                        yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
-                                     ref.copy or rebased(e.copy, len(ref.path) - len(e.path)),
-                                     e.realias or ref.realias, callees, False, own,
-                                     self.via_instance(fn, _keyword_origin(origin, e.path, ref), ref), stores_self,
-                                     e.discarded, e.value_text,
-                                     e.conditional, ref.root.kind == "param" and ref.root.index in handed_back,
-                                     e.maybe_copied,
-                                     path_deps=self.map_deps(fn, call, t, e.path_deps), defaulted=e.defaulted,
-                                     type_requires=requires, guarded=e.guarded,
-                                     adds_when_absent=e.adds_when_absent,
-                                     value_outside=e.value_outside or outside(value_refs, ref),
-                                     # made only under the caller's flags: so is the change
-                                     requires=requires_here, stored_at=e.stored_at or stored_at,
-                                     selector=e.selector, extends_entry=e.extends_entry)
+                        if ref.root.kind in ("param", "global"):
+                            reached.append((ref, origin, requires, stored_at))
+        beyond = _beyond_widening(reached)
+        path_deps = self.map_deps(fn, call, t, e.path_deps)
+        for ref, origin, requires, stored_at in reached:
+            if beyond and (ref.root, ref.path) in beyond:
+                continue
+            yield Effect(ref.root, ref.path, e.kind, e.op, e.site, chain, value_deps, key_deps,
+                         ref.copy or rebased(e.copy, len(ref.path) - len(e.path)),
+                         e.realias or ref.realias, callees, False, own,
+                         self.via_instance(fn, _keyword_origin(origin, e.path, ref), ref), stores_self,
+                         e.discarded, e.value_text,
+                         e.conditional, ref.root.kind == "param" and ref.root.index in handed_back,
+                         e.maybe_copied,
+                         path_deps=path_deps, defaulted=e.defaulted,
+                         type_requires=requires, guarded=e.guarded,
+                         adds_when_absent=e.adds_when_absent,
+                         value_outside=e.value_outside or outside(value_refs, ref),
+                         # made only under the caller's flags: so is the change
+                         requires=requires_here, stored_at=e.stored_at or stored_at,
+                         selector=e.selector, extends_entry=e.extends_entry)
 
     def stored_before(self, fn: FunctionSummary, call: CallSite, e: Effect, arg: Value, storing: list | tuple
                       ) -> Iterator[tuple[Value, tuple[str, ...], object, Site]]:
@@ -712,6 +718,30 @@ def copy_hits(project: "Project") -> list[CopyHit]:
 
 
 
+def _beyond_widening(reached: list[tuple]) -> set[tuple[Root, tuple[str, ...]]]:
+    """The ``(root, path)`` pairs among one translated effect's reached references (``(ref,
+    ...)`` tuples) that :func:`widen` cannot keep, whatever the caller's other routes: one
+    callee effect translates to one site and kind, and widen keeps only the
+    ``MAX_PATHS_PER_SITE`` shortest paths per root and site, so a path that is not among the
+    shortest of this translation alone is not among them with more paths added. The item paths
+    (``[...]``) and the others are ranked apart too, since ``compute_effects`` may drop all of a
+    parameter's item paths before widening. Building the effects first and dropping them after
+    took most of a large recursive component's fixpoint (jsonargparse 4.53.0's
+    ``_typehints.py``: 12 minutes, issue 8's blind sixty-ninth set)."""
+    paths: dict[Root, set[tuple[str, ...]]] = {}
+    for ref, *_ in reached:
+        paths.setdefault(ref.root, set()).add(ref.path)
+    out: set[tuple[Root, tuple[str, ...]]] = set()
+    for root, found in paths.items():
+        if len(found) <= MAX_PATHS_PER_SITE:
+            continue
+        ranked = sorted(found, key=lambda p: (len(p), p))
+        keep = set(ranked[:MAX_PATHS_PER_SITE])
+        keep.update([p for p in ranked if not (p and p[0][:1] == "[")][:MAX_PATHS_PER_SITE])
+        out.update((root, p) for p in found if p not in keep)
+    return out
+
+
 def widen(effects: dict[tuple, Effect]) -> dict[tuple, Effect]:
     """Bound the paths one mutation reaches a root by: the shortest ``MAX_PATHS_PER_SITE`` stay.
 
@@ -723,15 +753,25 @@ def widen(effects: dict[tuple, Effect]) -> dict[tuple, Effect]:
     for k, e in effects.items():
         per_site.setdefault((e.root, e.kind, e.site), []).append(k)
     crowded = [keys for keys in per_site.values() if len(keys) > MAX_PATHS_PER_SITE]
-    if not crowded:
-        return effects
-    out = dict(effects)
+    out = dict(effects) if crowded else effects
     for keys in crowded:
         keys.sort(key=lambda k: (len(k[1]), k[1]))
         for k in keys[MAX_PATHS_PER_SITE:]:
             del out[k]
     return out
 
+
+
+def first_route(routes: list[Effect]) -> Effect:
+    """``min(routes, key=effect_order)``, computed in two steps: the cheap head of the order
+    (type test, site, chain) first, the whole order only among the routes tied there. The whole
+    key sorts every set of roots a route carries; building it for each of the thousands of routes
+    a large recursive component finds per function took most of its fixpoint (jsonargparse
+    4.53.0's ``_typehints.py``: 12 minutes, issue 8's blind sixty-ninth set)."""
+    heads = [(bool(e.type_requires), e.site, len(e.chain), e.chain) for e in routes]
+    best = min(heads)
+    tied = [e for e, head in zip(routes, heads) if head == best]
+    return tied[0] if len(tied) == 1 else min(tied, key=effect_order)
 
 
 def effect_order(e: Effect) -> tuple:

@@ -217,6 +217,7 @@ def identifier_slot(path: tuple[str, ...]) -> bool:
         or name.endswith(("Id", "ID", "Name", "UUID"))
 
 
+@functools.lru_cache(maxsize=1 << 12)
 def through_identifier(path: tuple[str, ...]) -> bool:
     """Whether some prefix of ``path`` ends at an :func:`identifier_slot`: what is below a name or
     a number (``parent.id``, then ``["id"][*]`` below it) is nothing a call can change

@@ -26,6 +26,7 @@ from aliaslint.dataflow import (  # noqa: F401
     UNKNOWN_ROOT,
     ValueFlow,
     bounded,
+    forget_loads,
     load,
     refs_below,
     with_mark,
@@ -101,6 +102,7 @@ class Project(ReadLog, CallResolution, ValueFlow, EffectsFixpoint):
     pass_stats: dict[str, int] = field(default_factory=lambda: {"recomputed": 0, "reused": 0})
 
     def __post_init__(self) -> None:
+        forget_loads()  # (the models a load reads may differ from the last check's)
         # reads of return values and effects are recorded for the second round (aliaslint.reads)
         self.rets = ReadDict(self, "r")
         self.effects = ReadDict(self, "e")
