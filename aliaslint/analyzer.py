@@ -2430,17 +2430,20 @@ class FunctionAnalyzer:
                 elif refs:
                     self.any_item_overlay(refs, positional[1], _real_loops(self.key_loops(positional[0])))
             return got
-        if method == "pop" and n >= 1:
+        if method == "pop" and n >= 1 and op != "pop[]":
             sel = self.const_selector(node.args[0].value)
             got = self.load(receiver, sel, loops_of(self.snapshot(positional[0])))
             return got | (positional[1] if n > 1 else UNKNOWN)
         if method in ("pop", "popitem", "popleft"):
             got = self.load(receiver, ANY)
             loops = self.repeating_loops()
-            if loops and n == 0:
+            if loops and (n == 0 or op == "pop[]"):
                 # a work list drained in a loop (``while pending: dep, m = pending.pop()``) gives
                 # another of its elements on each iteration, as ``for`` does (tox's
-                # ``_unwrap_nested_extras``); a copy's element stays the original's
+                # ``_unwrap_nested_extras``), and so does a list consumed from its front by a
+                # ``for`` over something else (``for action in positionals: value =
+                # unk.pop(0)``: jsonargparse 4.53.0's ``_positional_optionals``, an A of issue 8's
+                # blind sixty-ninth set); a copy's element stays the original's
                 return self.tag(got, frozenset({loops[-1]}), keep_copy=True)
             return got
         return frozenset({Opaque()})

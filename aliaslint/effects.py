@@ -243,8 +243,11 @@ class EffectsFixpoint:
             direct = frozenset(o for o in m.value if isinstance(o, Ref) and o.root.kind == "param")
             read_from = [*direct, *(o for o in self.resolve(fn, m.value - direct) if isinstance(o, Ref))]
             key_deps = deps_of(self.resolve(fn, m.key))
+            # (what ``remove`` takes out is its key: ``listeners.remove(self._on_lost)``)
             stores_self = bool(fn.cls) and any(
-                isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0 and not o.path for o in resolved_value)
+                isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0
+                and (not o.path or self._bound_method(fn, o))
+                for o in (self.resolve(fn, m.key) if m.op in ("remove", "discard") else resolved_value))
             # a mutation's own target holds only this function's objects (callees' are call refs)
             defaulted = any(isinstance(o, Fresh) and o.kind == "literal" and o.container in ("dict", "list")
                             for o in m.target)
@@ -293,6 +296,17 @@ class EffectsFixpoint:
         # rules that pick "the first" effect of a kind must pick the same one under every seed
         out = dict(sorted(out.items(), key=lambda item: (item[0][3], item[0][0], item[0][1], item[0][2])))
         return widen(out)
+
+    def _bound_method(self, fn: FunctionSummary, ref: Ref) -> bool:
+        """Whether ``ref`` (a path from ``fn``'s ``self``) is one of its class's methods, read
+        as a bound method (``listeners.append(self._on_lost)``): an object made for this
+        instance, as ``self`` is, so adding it registers the instance, another one each time
+        (nodepool 11.0.0's build workers each adding their own connection-lost callback to the
+        one ZooKeeper client they share: a B of issue 8's blind sixty-ninth set, whose message
+        said the same callback was added a second time)."""
+        if len(ref.path) != 1 or not ref.path[0].startswith(".") or fn.cls not in self.classes:
+            return False
+        return self.find_method(fn.cls, ref.path[0][1:]) is not None
 
     def translate(self, fn: FunctionSummary, call: CallSite, t: Target, e: Effect) -> Iterator[Effect]:
         """A callee's effect ``e`` as an effect of the caller ``fn`` at ``call``."""

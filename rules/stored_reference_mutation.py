@@ -203,6 +203,16 @@ def _replaces_nested_mapping(e) -> bool:
     return isinstance(tree, ast.Dict) and any(isinstance(v, ast.Dict) for v in tree.values)
 
 
+def _registers_itself(hits) -> bool:
+    """Every change adds or removes the instance itself or one of its bound methods
+    (``client.on_connect_listeners.append(self._on_connect)``, then ``.remove(...)`` of the
+    same): the instance registers with the object it shares with others, each instance its own
+    entry, which is what that object's list is for (nodepool 11.0.0's ZooKeeper components
+    unregistering their callbacks from the one client: a B of issue 8's blind sixty-ninth set,
+    whose suggested fix copied a live connection)."""
+    return all(e.stores_self and e.kind in (ACCUMULATE, REMOVE) for _, e in hits)
+
+
 def _editing_handle(hits) -> bool:
     """Three or more public methods change the kept object: the class is a handle for editing it
     (metaflow's ``MutableFlow``: ``add_parameter``, ``remove_parameter``, ``remove_decorator``, ...
@@ -730,6 +740,7 @@ class StoredReferenceMutation(ProjectRule):
                     and not harm.documented_in_chain(project, e) \
                     and not harm.out_parameter(init, index) \
                     and not _editing_handle(hits) and not _working_buffers(hits) and not _links_back(hits) \
+                    and not _registers_itself(hits) \
                     and not (_kept_by_what_it_keeps(project, constructions, index)
                              and not any(harm.duplicates(h[1]) and not h[1].stores_self for h in hits)) \
                     and not (_owner_back_reference(project, constructions, index)

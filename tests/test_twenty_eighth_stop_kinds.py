@@ -15,6 +15,13 @@
   with one holding only the entries given: a public-entry finding, shown by default
   (openshift-python-wrapper 11.0.143's ``Deployment.scale_replicas``, a bug of blind set 68 that
   its reader reproduced in the preview tier: the caller's manifest loses its pod template).
+- Phase 1: ``value = unk.pop(0)`` in a loop over something else takes another element on each
+  round, as ``pop()`` does (jsonargparse 4.53.0's ``_positional_optionals``: an A of blind set
+  69, whose message said the loop passed the same object each time).
+- Phase 2: adding one of the instance's own bound methods to a list (``listeners.append(
+  self._on_lost)``), or removing it, registers the instance, as adding ``self`` does: each
+  instance adds its own entry (nodepool 11.0.0's build workers and ZooKeeper components sharing
+  one client: two B's of blind set 69, whose suggested fixes copied a live connection).
 """
 from __future__ import annotations
 
@@ -130,3 +137,64 @@ def test_an_update_of_top_level_entries_is_what_a_wrapper_does(tmp_path: Path) -
     """The twin: setting a field of the kept mapping itself replaces nothing the caller nested."""
     files = {"pkg/__init__.py": "", "pkg/resource.py": _RESOURCE.format(value='{"replicas": replica_count}')}
     assert _both(tmp_path, files) == ([], [("AL006", 12, "MEDIUM")])
+
+
+_POSITIONALS = """\
+def check_value(action, value):
+    for k, v in enumerate(value):
+        value[k] = action.kind(v)
+    return value
+
+
+def positionals(actions, unk, cfg):
+    for action in actions:
+        value = {take}
+        cfg[action.dest] = check_value(action, value)
+    return cfg
+"""
+
+
+def test_an_element_taken_from_the_front_each_round_is_another(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/parse.py": _POSITIONALS.format(take="unk.pop(0)")}
+    assert [f for f in _both(tmp_path, files)[1] if f[0] == "AL001"] == []
+
+
+def test_an_element_read_in_place_each_round_is_the_same(tmp_path: Path) -> None:
+    """The twin: reading the front without taking it hands the same list to every round."""
+    files = {"pkg/__init__.py": "", "pkg/parse.py": _POSITIONALS.format(take="unk[0]")}
+    assert [f[:2] for f in _both(tmp_path, files)[1] if f[0] == "AL001"] == [("AL001", 10)]
+
+
+_LISTENERS = """\
+class Client:
+    def __init__(self):
+        self.on_lost = []
+
+
+class Worker:
+    def __init__(self, client):
+        self.client = client
+        self.client.on_lost.append({added})
+
+    def stop(self):
+        self.client.on_lost.remove({added})
+
+    def _lost(self):
+        return None
+
+
+def start(n):
+    client = Client()
+    return [Worker(client) for _ in range(n)]
+"""
+
+
+def test_an_instance_adding_its_own_bound_method_registers_itself(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/workers.py": _LISTENERS.format(added="self._lost")}
+    assert _both(tmp_path, files) == ([], [("AL006", 12, "MEDIUM")])
+
+
+def test_an_instance_adding_a_shared_callback_adds_it_again(tmp_path: Path) -> None:
+    """The twin: a module-level function is one object, added once more by every worker."""
+    files = {"pkg/__init__.py": "", "pkg/workers.py": _LISTENERS.format(added="print")}
+    assert [f for f in _both(tmp_path, files)[0] if f[0] == "AL001"] == [("AL001", 20, "HIGH")]
