@@ -201,7 +201,7 @@ def test_twin_a_flag_handed_through_and_set_makes_the_change(tmp_path: Path) -> 
     d = the_finding(tmp_path, {"pkg/launch.py": source}, "AL002", 23, "HIGH")
     assert d.message == (
         "`self.spec.copy()` copies only the top level, so the code that writes an item of "
-        "`self.spec[\"overrides\"][\"entry_point\"]` also changes the original, the caller's `self`; use "
+        "`self.spec[\"overrides\"][\"entry_point\"]` also changes the original, the instance's `self.spec`; use "
         "`copy.deepcopy()`, or copy the nested level that is changed")
 
 
