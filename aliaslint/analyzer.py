@@ -641,6 +641,10 @@ class FunctionAnalyzer:
         #: ``(value, container)`` source texts a finished ``while value in container:`` loop
         #: (with no ``break``) left absent, until either name is bound again
         self.made_absent: set[tuple[str, str]] = set()
+        #: containers a finished ``for`` searched, returning from the function when its test
+        #: found a match (``for e in errors: if e == new: return``): what is added to them after
+        #: the loop is absent from them
+        self.searched_absent: set[str] = set()
         #: the enclosing ``for`` statements, innermost last
         self.for_nodes: list[cst.For] = []
         #: the values enclosing ``if`` blocks test to lack something (``if not has_tag(tags):``,
@@ -1066,7 +1070,8 @@ class FunctionAnalyzer:
         if not any(isinstance(o, Ref) or (isinstance(o, Fresh) and o.copy_of) for o in snap):
             return
         if kind == ACCUMULATE and op in ("append", "add", "insert", "appendleft") \
-                and any(self._guards_addition(guard, node) for guard in self.membership_guards):
+                and (any(self._guards_addition(guard, node) for guard in self.membership_guards)
+                     or receiver is not None and self.mod.code_for(receiver) in self.searched_absent):
             kind = SETDEFAULT  # ``if p.name not in seen: ...append(p)``: adds only what is missing
             adds_when_absent = True
         if kind == ACCUMULATE and op in ("append", "add") and self.made_absent and self._adds_made_absent(node):
@@ -4224,7 +4229,18 @@ class FunctionAnalyzer:
             # (ansible's delegated host defaults); any key of ``d``, as the names are not known
             filled = {(m, "*") for m, _ in self._breaks_when_present(node)} - self.absent_guards
             self.absent_guards |= filled
+            # ``for t in targets: if t[0] == family: break`` / ``else: targets.append(...)``: the
+            # ``else`` adds to the container searched only when no entry matched (ecs-composex
+            # 1.1.9's firehose and queue policy helpers: B's of issue 8's blind seventieth set)
+            searched = self.mod.code_for(node.iter) if isinstance(node, cst.For) \
+                and isinstance(node.iter, (cst.Name, cst.Attribute)) \
+                and _searches_then_leaves(self.body_of(node), (cst.Break,)) else None
+            fresh_search = searched is not None and searched not in self.searched_absent
+            if fresh_search:
+                self.searched_absent.add(searched)
             self.walk_block(self.body_of(node.orelse))
+            if fresh_search:
+                self.searched_absent.discard(searched)
             self.absent_guards -= filled
         return True
 
@@ -4293,9 +4309,16 @@ class FunctionAnalyzer:
 
         self.for_nodes.append(node)
         try:
-            return self.loop(node, head)
+            live = self.loop(node, head)
         finally:
             self.for_nodes.pop()
+        if isinstance(node.iter, (cst.Name, cst.Attribute)) and node.orelse is None and _searches_then_leaves(
+                self.body_of(node)):
+            # ``for p, t, a in errors: if same(p, pos): return``, then ``errors.append(error)``:
+            # an addition only when no equal entry was found (pyang 2.7.1's ``err_add``, whose
+            # callers' loops were six B's of issue 8's blind seventieth set)
+            self.searched_absent.add(self.mod.code_for(node.iter))
+        return live
 
     def stmt_While(self, node: cst.While) -> bool:
         def head() -> None:
@@ -5430,6 +5453,15 @@ def _retries(body: Sequence[cst.CSTNode]) -> bool:
     end (``return``, ``break``), so the loop goes round again only after a handler caught a
     failure (gitlabform 6.3.1's ``_process_configuration_with_retries``)."""
     return any(isinstance(stmt, cst.Try) and _ends_with(stmt.body.body, (cst.Return, cst.Break)) for stmt in body)
+
+
+def _searches_then_leaves(body: Sequence[cst.CSTNode], leave: tuple[type, ...] = (cst.Return,)) -> bool:
+    """A loop body made of tests that each end in ``leave`` when they hold (``if e == new:
+    return``, or ``break``), nothing else: the loop looks for an entry and leaves when it finds
+    one."""
+    return bool(body) and all(isinstance(stmt, cst.If) and stmt.orelse is None
+                              and _ends_with(stmt.body.body, leave)
+                              for stmt in body)
 
 
 def _ends_with(body: Sequence[cst.CSTNode], kinds: tuple[type, ...]) -> bool:

@@ -534,7 +534,20 @@ class EffectsFixpoint:
         out: set = set()
         memo = self._arg_roots if self._arg_roots is not None else {}
         for r in deps:
-            if r.kind == "param":
+            if r.kind == "param" and r.index == 0 and t.constructor:
+                # the constructor's ``self`` is the instance the call makes, made from the call's
+                # arguments: what it stores of itself (``parent.children.append(self)``) is
+                # another object whenever they differ (pyang 2.7.1's ``SchemaNode(name, parent)``
+                # built for each statement of a loop: four B's of issue 8's blind seventieth set)
+                key = (id(call), id(t), -1)
+                got = memo.get(key)
+                if got is None:
+                    got = frozenset()
+                    for v in (*call.args, *(v for _, v in call.kwargs)):
+                        got |= deps_of(self.resolve(fn, v)) | self.call_input_roots(fn, v)
+                    memo[key] = got
+                out |= got
+            elif r.kind == "param":
                 key = (id(call), id(t), r.index)
                 got = memo.get(key)
                 if got is None:

@@ -22,6 +22,14 @@
   self._on_lost)``), or removing it, registers the instance, as adding ``self`` does: each
   instance adds its own entry (nodepool 11.0.0's build workers and ZooKeeper components sharing
   one client: two B's of blind set 69, whose suggested fixes copied a live connection).
+- Phase 2: a constructor's ``self`` is the instance the call makes from its arguments; what it
+  stores of itself (``parent.children.append(self)``) is another object whenever an argument
+  varies with the loop (pyang 2.7.1's ``SchemaNode(name, parent)``: four B's of blind set 70).
+- Phase 1: an addition after a loop that searched the container and returned on a match
+  (``for e in errors: if e == new: return``), or in the ``else`` of a loop that breaks on a match
+  (``for t in targets: if t[0] == family: break`` / ``else: targets.append(...)``), adds only what
+  is missing (pyang 2.7.1's ``err_add`` and ecs-composex 1.1.9's target and policy helpers:
+  thirteen B's of blind set 70).
 """
 from __future__ import annotations
 
@@ -198,3 +206,86 @@ def test_an_instance_adding_a_shared_callback_adds_it_again(tmp_path: Path) -> N
     """The twin: a module-level function is one object, added once more by every worker."""
     files = {"pkg/__init__.py": "", "pkg/workers.py": _LISTENERS.format(added="print")}
     assert [f for f in _both(tmp_path, files)[0] if f[0] == "AL001"] == [("AL001", 20, "HIGH")]
+
+
+_TREE = """\
+class Node:
+    def __init__(self, name, parent=None):
+        self.name = name
+        self.children = []
+        if parent is not None:
+            parent.children.append(self)
+
+
+def annotate(stmt, parent):
+    return Node({name}, parent)
+
+
+def build(stmts, root):
+    for stmt in stmts:
+        annotate(stmt, root)
+    return root
+"""
+
+
+def test_a_node_made_from_each_round_s_element_is_another_child(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/tree.py": _TREE.format(name="stmt.arg")}
+    assert [f for f in _both(tmp_path, files)[1] if f[0] == "AL001"] == []
+
+
+def test_a_node_made_from_the_same_arguments_each_round_is_a_second_copy(tmp_path: Path) -> None:
+    """The twin: nothing the node is made from varies with the loop."""
+    files = {"pkg/__init__.py": "", "pkg/tree.py": _TREE.format(name='"annotation"')}
+    assert [f[:2] for f in _both(tmp_path, files)[1] if f[0] == "AL001"] == [("AL001", 15)]
+
+
+_ERRORS = """\
+def err_add(errors, pos, tag):
+    error = (pos, tag)
+{search}
+    errors.append(error)
+
+
+def check(ctx, stmts):
+    for stmt in stmts:
+        err_add(ctx.errors, ctx.pos, "BAD_VALUE")
+"""
+
+
+def test_an_addition_after_a_search_that_returns_on_a_match_adds_once(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/errors.py": _ERRORS.format(
+        search="    for p, t in errors:\n        if p == pos and t == tag:\n            return")}
+    assert _both(tmp_path, files)[0] == []
+
+
+def test_an_addition_after_a_search_that_goes_on_adds_again(tmp_path: Path) -> None:
+    """The twin: the loop only counts; nothing stops the addition when an equal entry is there."""
+    files = {"pkg/__init__.py": "", "pkg/errors.py": _ERRORS.format(
+        search="    n = 0\n    for p, t in errors:\n        n += 1")}
+    assert _both(tmp_path, files)[0] == [("AL001", 11, "HIGH")]
+
+
+_TARGETS = """\
+def add_target(resource, family):
+    for target in resource.targets:
+        if target[0] == family:
+            {leave}
+    else:
+        resource.targets.append((family, True))
+
+
+def link_all(resource, family, names):
+    for name in names:
+        add_target(resource, family)
+"""
+
+
+def test_the_else_of_a_search_that_breaks_on_a_match_adds_once(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/targets.py": _TARGETS.format(leave="break")}
+    assert _both(tmp_path, files)[0] == []
+
+
+def test_the_else_of_a_loop_that_never_breaks_adds_again(tmp_path: Path) -> None:
+    """The twin: without the ``break`` the ``else`` runs after every search."""
+    files = {"pkg/__init__.py": "", "pkg/targets.py": _TARGETS.format(leave="print(target)")}
+    assert _both(tmp_path, files)[0] == [("AL001", 11, "HIGH")]
