@@ -76,9 +76,16 @@ class LoopSharedArgumentMutation(ProjectRule):
     Not reported at all:
     - changes that are harmless when repeated: filling a missing key, a conversion under a type
       test, adding to a set, a removal whose result is thrown away, a `clear()`, an append guarded
-      by a membership test, a removal of what a test found there (`if x in xs: xs.remove(x)`), an
-      entry added to a list the project only tests membership in;
-    - a constructor registering the instance it makes (`queue.jobs.append(self)`);
+      by a membership test about what is added or where (`if x not in seen:`; a test of another
+      key, `if "query_key" not in rule:`, guards nothing), an append after a search that returns
+      on a match (`for e in errors: if e == new: return`) or in the `else` of one that breaks on
+      a match, a removal of what a test found there (`if x in xs: xs.remove(x)`), an entry added
+      to a list the project only tests membership in;
+    - a constructor registering the instance it makes (`queue.jobs.append(self)`, also deeper in
+      the call, when the instance is made from what varies with the loop), or one of its bound
+      methods (`client.listeners.append(self._on_lost)`);
+    - an element taken out of a list on each round (`value = args.pop(0)`), and what is read
+      below an identifier (`parent.id`): a name or a number;
     - accumulators filled at loop-varying keys or with what each round receives anew (`line =
       yield`, `line = f.readline()`: a collector);
     - calls guarded by one value of the loop's own variable (`if key == "primary_conninfo":`),
