@@ -586,6 +586,9 @@ class FunctionAnalyzer:
         #: what the test of an enclosing ``if`` says is not ``None`` in its body, by branch id
         #: (``if (kw := node.kwargs) is not None:``): see :meth:`_kept_when_skipped`
         self.not_none_in_body: dict[int, frozenset] = {}
+        #: branch id -> ``(heap object ids, selector)`` pairs its ``if "k" in m:`` test found
+        #: there (:meth:`_kept_when_skipped`)
+        self.keys_in_body: dict[int, list[tuple[frozenset, str]]] = {}
         #: flag parameters the enclosing branches require: ``[(index, truthy), ...]``; and, for
         #: a method, attributes of its instance tested as flags (``if self._gzip:`` ->
         #: ``("_gzip", True)``: see :attr:`Mutation.attr_requires`)
@@ -1007,7 +1010,7 @@ class FunctionAnalyzer:
                 obj.pop("replaced", None)  # any key, the replaced ones too, may hold it now
             elif selector != ANY and not on_every_path and selector not in fields:
                 held = self._load(frozenset({o}), selector)
-                fields[selector] = held | stored if self._kept_when_skipped(held, obj) else stored
+                fields[selector] = held | stored if self._kept_when_skipped(held, obj, o.id, selector) else stored
             elif replaces or selector != ANY and selector not in fields:
                 fields[selector] = stored
                 if replaces:
@@ -1019,13 +1022,18 @@ class FunctionAnalyzer:
                 if selector == ANY:
                     obj.pop("replaced", None)  # the key not known may be a replaced one
 
-    def _kept_when_skipped(self, held: frozenset, obj: dict) -> bool:
+    def _kept_when_skipped(self, held: frozenset, obj: dict, oid: int = -1, selector: str = "") -> bool:
         """Whether what a field ``held`` stays possible past a store made in a branch only: not when
         the one branch entered since the object was made runs whenever that value is not ``None``
         (``copied = node.model_copy()``, then ``if (kw := node.kwargs) is not None: copied.kwargs
         = deepcopy(kw)``: where the body is skipped the copy shares only ``None``;
-        datamodel-code-generator 0.97.0's ``_copied_node``, issue 8's twentieth set)."""
+        datamodel-code-generator 0.97.0's ``_copied_node``, issue 8's twentieth set), nor when it
+        runs whenever the key is there (``if "skip" in kw: kw["skip"] = set(kw["skip"])``: where
+        it is skipped the key is missing, and the copy holds nothing of the original's there;
+        jsonargparse 4.53.0's ``print_help``, an A of issue 8's blind sixty-ninth set)."""
         entered = tuple(self.branch_ids)[len(obj.get("branches", ())):]
+        if len(entered) == 1 and any(sel == selector and oid in ids for ids, sel in self.keys_in_body.get(entered[0], ())):
+            return False
         tested = self.not_none_in_body.get(entered[0]) if len(entered) == 1 else None
         if not tested or not held:
             return True
@@ -3899,6 +3907,18 @@ class FunctionAnalyzer:
         guard = self.absent_key_guard(test)
         return {guard} if guard else set()
 
+    def _tested_keys(self, test: cst.BaseExpression) -> list[tuple[frozenset, str]]:
+        """The constant keys ``test`` finds in heap objects when it holds, in an ``and`` chain
+        too: ``"skip" in kw`` -> ``[(ids of kw's objects, "['skip']")]``."""
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self._tested_keys(test.left) + self._tested_keys(test.right)
+        if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+                and isinstance(test.comparisons[0].operator, cst.In) \
+                and (sel := self.const_selector(test.left)) != ANY:
+            ids = frozenset(o.id for o in self.peek(test.comparisons[0].comparator) if isinstance(o, _Obj))
+            return [(ids, sel)] if ids else []
+        return []
+
     def present_in_body(self, test: cst.BaseExpression) -> set[tuple[str, str]]:
         """What ``test`` finds there when it holds, also in an ``and`` chain: ``k in m`` ->
         (``m``, ``k``); ``hasattr(x, "a")`` and ``getattr(x, "a", None) is y`` (``y`` not
@@ -4106,6 +4126,8 @@ class FunctionAnalyzer:
         self.open_branch()
         if (tested := _tested_not_none(node.test)) is not None:
             self.not_none_in_body[self.branch_ids[-1]] = self.peek(tested)
+        if keys := self._tested_keys(node.test):
+            self.keys_in_body[self.branch_ids[-1]] = keys
         flags = self.flag_tests(node.test)
         self.flag_requires += flags
         membership = self._membership_test(node.test)
@@ -4129,6 +4151,7 @@ class FunctionAnalyzer:
         self.arms.pop()
         body_stores = self._undo_stores() if node.orelse is not None else []
         self.not_none_in_body.pop(self.branch_ids[-1], None)
+        self.keys_in_body.pop(self.branch_ids[-1], None)
         del self.type_narrowing[narrowed:]
         del self.flag_requires[len(self.flag_requires) - len(flags):]
         del self.once_loops[len(self.once_loops) - len(once):]

@@ -30,6 +30,10 @@
   (``for t in targets: if t[0] == family: break`` / ``else: targets.append(...)``), adds only what
   is missing (pyang 2.7.1's ``err_add`` and ecs-composex 1.1.9's target and policy helpers:
   thirteen B's of blind set 70).
+- Phase 1: a shallow copy's entry replaced under a test that the key is there (``if "skip" in
+  kw: kw["skip"] = set(kw["skip"])``) holds nothing of the original's on the path that skips the
+  test's body: the key is missing there (jsonargparse 4.53.0's ``print_help``: an A of blind set
+  69).
 """
 from __future__ import annotations
 
@@ -289,3 +293,29 @@ def test_the_else_of_a_loop_that_never_breaks_adds_again(tmp_path: Path) -> None
     """The twin: without the ``break`` the ``else`` runs after every search."""
     files = {"pkg/__init__.py": "", "pkg/targets.py": _TARGETS.format(leave="print(target)")}
     assert _both(tmp_path, files)[0] == [("AL001", 11, "HIGH")]
+
+
+_HELP = """\
+class Action:
+    def __init__(self, sub_add_kwargs):
+        self.sub_add_kwargs = sub_add_kwargs
+
+    def print_help(self, extra, fresh):
+        sub_add_kwargs = dict(self.sub_add_kwargs)
+        if {test}:
+            sub_add_kwargs["skip"] = set(sub_add_kwargs["skip"])
+        if extra:
+            sub_add_kwargs.setdefault("skip", set()).update(extra)
+        return sub_add_kwargs
+"""
+
+
+def test_an_entry_copied_when_present_holds_nothing_of_the_original(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/act.py": _HELP.format(test='"skip" in sub_add_kwargs')}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_an_entry_copied_under_another_test_may_still_be_the_original(tmp_path: Path) -> None:
+    """The twin: where ``fresh`` is false the copy still holds the original's set."""
+    files = {"pkg/__init__.py": "", "pkg/act.py": _HELP.format(test="fresh")}
+    assert _both(tmp_path, files) == ([("AL002", 6, "HIGH")], [("AL002", 6, "HIGH")])
