@@ -1079,7 +1079,7 @@ class FunctionAnalyzer:
             return
         if kind == ACCUMULATE and op in ("append", "add", "insert", "appendleft") \
                 and (any(self._guards_addition(guard, node) for guard in self.membership_guards)
-                     or receiver is not None and self.mod.code_for(receiver) in self.searched_absent):
+                     or self._adds_searched_absent(receiver)):
             kind = SETDEFAULT  # ``if p.name not in seen: ...append(p)``: adds only what is missing
             adds_when_absent = True
         if kind == ACCUMULATE and op in ("append", "add") and self.made_absent and self._adds_made_absent(node):
@@ -1118,6 +1118,19 @@ class FunctionAnalyzer:
                          container if container is not None else receiver if receiver is not None else node)),
                      selector=selector, adds_when_absent=adds_when_absent)
         )
+
+    def _adds_searched_absent(self, receiver: cst.CSTNode | None) -> bool:
+        """The addition is to a container a search before it found without the entry
+        (:attr:`searched_absent`); once added, the entry is there, and a second addition after
+        the same search is a second copy."""
+        if receiver is None or not self.searched_absent:
+            return False
+        text = self.mod.code_for(receiver)
+        if text not in self.searched_absent:
+            return False
+        if self.recording:
+            self.searched_absent.discard(text)
+        return True
 
     def _adds_made_absent(self, node: cst.CSTNode) -> bool:
         """``node`` (``xs.append(v)``) adds a value a ``while v in xs:`` loop before it made
@@ -1300,6 +1313,9 @@ class FunctionAnalyzer:
             if self.made_absent:
                 self.made_absent = {(v, c) for v, c in self.made_absent
                                     if target.value not in (v, re.split(r"[.\[(]", c, maxsplit=1)[0])}
+            if self.searched_absent:  # another container under that name: not the one searched
+                self.searched_absent = {c for c in self.searched_absent
+                                        if re.split(r"[.\[(]", c, maxsplit=1)[0] != target.value}
             self.predicate_names.pop(target.value, None)
             self._forget_named_keys(target.value)
             literal = self.assigned_value if isinstance(self.assigned_value, cst.SimpleString) else None

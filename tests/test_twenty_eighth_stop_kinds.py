@@ -319,3 +319,19 @@ def test_an_entry_copied_under_another_test_may_still_be_the_original(tmp_path: 
     """The twin: where ``fresh`` is false the copy still holds the original's set."""
     files = {"pkg/__init__.py": "", "pkg/act.py": _HELP.format(test="fresh")}
     assert _both(tmp_path, files) == ([("AL002", 6, "HIGH")], [("AL002", 6, "HIGH")])
+
+
+def test_a_second_addition_after_one_search_is_a_second_copy(tmp_path: Path) -> None:
+    """The twin of the search guard: the first addition puts the entry there; the second adds it
+    again."""
+    files = {"pkg/__init__.py": "", "pkg/errors.py": _ERRORS.format(
+        search="    for p, t in errors:\n        if p == pos and t == tag:\n            return\n"
+               "    errors.append(error)")}
+    assert _both(tmp_path, files)[0] == [("AL001", 12, "HIGH")]
+
+
+def test_a_container_bound_again_after_the_search_was_not_searched(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/errors.py": _ERRORS.format(
+        search="    for p, t in errors:\n        if p == pos and t == tag:\n            return\n"
+               "    errors = pos.errors")}
+    assert _both(tmp_path, files)[0] == [("AL001", 12, "HIGH")]
