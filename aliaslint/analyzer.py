@@ -68,6 +68,7 @@ from aliaslint.values import (
     extend_path,
     is_place,
     key,
+    own_attribute,
     key_name,
     loops_of,
     param_variance,
@@ -143,12 +144,6 @@ _SCALAR_TYPES = frozenset({"str", "bytes", "int", "float", "complex", "bool", "N
 #: is no object at all. Not a parameter's type requirement (its index is -1), and not a
 #: conversion (``if x is None: x = {}`` is a fallback, not a type converted)
 _NONE_ONLY = ("None",)
-
-
-def _own_part(value: Ref) -> bool:
-    """``value`` is an attribute of a method's own object, or a part of one (``self.base_config``)."""
-    return value.root.kind == "param" and value.root.index == 0 and value.root.name == "self" \
-        and value.path[:1] != () and value.path[0].startswith(".")
 
 
 def _node_key(node: cst.CSTNode) -> int:
@@ -1022,7 +1017,7 @@ class FunctionAnalyzer:
                 if selector == ANY:
                     obj.pop("replaced", None)  # the key not known may be a replaced one
 
-    def _kept_when_skipped(self, held: frozenset, obj: dict, oid: int = -1, selector: str = "") -> bool:
+    def _kept_when_skipped(self, held: frozenset, obj: dict, oid: int, selector: str) -> bool:
         """Whether what a field ``held`` stays possible past a store made in a branch only: not when
         the one branch entered since the object was made runs whenever that value is not ``None``
         (``copied = node.model_copy()``, then ``if (kw := node.kwargs) is not None: copied.kwargs
@@ -1312,10 +1307,9 @@ class FunctionAnalyzer:
             self.probed.pop(target.value, None)
             if self.made_absent:
                 self.made_absent = {(v, c) for v, c in self.made_absent
-                                    if target.value not in (v, re.split(r"[.\[(]", c, maxsplit=1)[0])}
+                                    if target.value not in (v, _leading_name(c))}
             if self.searched_absent:  # another container under that name: not the one searched
-                self.searched_absent = {c for c in self.searched_absent
-                                        if re.split(r"[.\[(]", c, maxsplit=1)[0] != target.value}
+                self.searched_absent = {c for c in self.searched_absent if _leading_name(c) != target.value}
             self.predicate_names.pop(target.value, None)
             self._forget_named_keys(target.value)
             literal = self.assigned_value if isinstance(self.assigned_value, cst.SimpleString) else None
@@ -1517,7 +1511,7 @@ class FunctionAnalyzer:
         read back as the next round's (aws-sam-translator 1.115.0's ``DependsOn`` resolver). An
         attribute of the method's own object is kept too: an instance's template handed out
         (``for k, v in self.base_config.items(): rule.setdefault(k, v)``)."""
-        value = frozenset(v for v in value if isinstance(v, Ref) and (v.root.kind == "global" or _own_part(v)))
+        value = frozenset(v for v in value if isinstance(v, Ref) and (v.root.kind == "global" or own_attribute(v.root, v.path)))
         if not value:
             return
         for o in base:
@@ -3187,7 +3181,7 @@ class FunctionAnalyzer:
         for r in deps_of(self.snapshot(value)):
             inputs = self.call_inputs.get(r.index) if r.kind == "call" else None
             if inputs is None or depth >= 3:
-                out.add(Root("unknown", "", -1) if r.kind == "call" else r)
+                out.add(Root("unknown") if r.kind == "call" else r)
                 continue
             receiver, positional, keywords = inputs
             for v in (receiver or frozenset(), *positional, *keywords):
@@ -5492,6 +5486,11 @@ def _retries(body: Sequence[cst.CSTNode]) -> bool:
     end (``return``, ``break``), so the loop goes round again only after a handler caught a
     failure (gitlabform 6.3.1's ``_process_configuration_with_retries``)."""
     return any(isinstance(stmt, cst.Try) and _ends_with(stmt.body.body, (cst.Return, cst.Break)) for stmt in body)
+
+
+def _leading_name(text: str) -> str:
+    """The name an expression's text starts with (``self`` of ``self.errors[0]``)."""
+    return re.split(r"[.\[(]", text, maxsplit=1)[0]
 
 
 def _searches_then_leaves(body: Sequence[cst.CSTNode], leave: tuple[type, ...] = (cst.Return,)) -> bool:

@@ -9,7 +9,6 @@ over them terminates (:func:`bounded`).
 from __future__ import annotations
 
 import functools
-
 import re
 from typing import TYPE_CHECKING, Iterator
 

@@ -281,7 +281,7 @@ class EffectsFixpoint:
         # an item of an argument whose annotated class has none was guessed from a method named
         # like a container's (``session.get(url)``): no change of the argument
         def below_item(e: Effect) -> bool:
-            return e.root.kind == "param" and e.path[:1] != () and e.path[0][:1] == "["
+            return e.root.kind == "param" and _item_path(e.path)
 
         itemless = {i for i in {e.root.index for e in found if below_item(e)} if itemless_parameter(self, fn, i)}
         if itemless:
@@ -745,6 +745,11 @@ def copy_hits(project: "Project") -> list[CopyHit]:
 
 
 
+def _item_path(path: tuple[str, ...]) -> bool:
+    """``path`` starts below an item (``[*]``, ``['k']``), not at an attribute."""
+    return path[:1] != () and path[0][:1] == "["
+
+
 def _beyond_widening(reached: list[tuple]) -> set[tuple[Root, tuple[str, ...]]]:
     """The ``(root, path)`` pairs among one translated effect's reached references (``(ref,
     ...)`` tuples) that :func:`widen` cannot keep, whatever the caller's other routes: one
@@ -764,7 +769,7 @@ def _beyond_widening(reached: list[tuple]) -> set[tuple[Root, tuple[str, ...]]]:
             continue
         ranked = sorted(found, key=lambda p: (len(p), p))
         keep = set(ranked[:MAX_PATHS_PER_SITE])
-        keep.update([p for p in ranked if not (p and p[0][:1] == "[")][:MAX_PATHS_PER_SITE])
+        keep.update([p for p in ranked if not _item_path(p)][:MAX_PATHS_PER_SITE])
         out.update((root, p) for p in found if p not in keep)
     return out
 

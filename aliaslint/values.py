@@ -264,6 +264,13 @@ def place(index: int) -> str:
     return f"#{index}"
 
 
+def own_attribute(root: "Root", path: tuple[str, ...]) -> bool:
+    """``root`` followed by ``path`` is an attribute of a method's own object, or a part of one
+    (``self.base_config``, ``self.sub_add_kwargs["skip"]``): the instance's, not its caller's."""
+    return root.kind == "param" and root.index == 0 and root.name == "self" and path[:1] != () \
+        and path[0].startswith(".")
+
+
 def is_place(selector: str) -> bool:
     return selector.startswith("#")
 

@@ -7,7 +7,8 @@ from aliaslint.fix import requests as fixes
 from aliaslint.project import copy_hits
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
-from aliaslint.values import ANY, SELECTION_COPY, UNPACKED_COPY, VIEW_COPY, Fresh, Site, format_path, key_name, loops_of
+from aliaslint.values import (ANY, SELECTION_COPY, UNPACKED_COPY, VIEW_COPY, Fresh, Site, format_path, key_name,
+                              loops_of, own_attribute)
 
 
 def _normalising(effect) -> bool:
@@ -333,8 +334,9 @@ class ShallowCopyNestedMutation(ProjectRule):
         keyword = _keyword_argument(fn, e)
         if keyword is not None:
             return f", the object the caller passed as `{keyword}=`"
-        if _own_attribute(fn, e):
-            # a method's ``self``: the object is the instance's, whoever calls the method
+        if fn.kind == "method" and own_attribute(e.root, e.path):
+            # a method's ``self``: the object is the instance's, whoever calls the method (a
+            # message saying "the caller's `self`" confused a new user of blind set 69)
             return f", the instance's `{format_path('self', e.path[:1])}`"
         if e.root.kind == "param" and e.root.index < len(fn.params):
             return f", the caller's `{fn.params[e.root.index].lstrip('*')}`"
@@ -454,7 +456,7 @@ class ShallowCopyNestedMutation(ProjectRule):
                     fn.site, harm.COPY_INTENT + "the caller keeps the original object, and only its top level "
                                                 "was copied")
             held = format_path(name, e.path[:depth])
-            whose = "the instance" if _own_attribute(fn, e) else f"the caller's `{name}`"
+            whose = "the instance" if fn.kind == "method" and own_attribute(e.root, e.path) else f"the caller's `{name}`"
             return Confidence.HIGH, facts.related(
                 fn.site, harm.COPY_INTENT + f"{whose} still holds the original (`{held}`), and "
                                             f"only its top level was copied")
@@ -477,14 +479,6 @@ class ShallowCopyNestedMutation(ProjectRule):
         return Confidence.HIGH, facts.related(
             first.mark.site, harm.COPY_INTENT + f"`{name}` is the caller's; the copy was made to leave it unchanged, "
                                                 f"and only its top level is")
-
-
-def _own_attribute(fn, e) -> bool:
-    """The change reaches an attribute of the method's own ``self`` (``self.sub_add_kwargs``):
-    the original is the instance's, not something the method's caller handed in (a message
-    saying "the caller's `self`" confused a new user of blind set 69)."""
-    return e.root.kind == "param" and e.root.index == 0 and fn.kind == "method" and bool(fn.params) \
-        and fn.params[0] == "self" and e.path[:1] != () and e.path[0].startswith(".")
 
 
 def _keyword_argument(fn, e) -> str | None:

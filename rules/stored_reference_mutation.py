@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import ast
-
 from dataclasses import replace
 
 from aliaslint import harm
@@ -89,8 +88,9 @@ def switched_per_instance(project, init_q: str, fn, effect) -> tuple[tuple[str, 
 
 def only_without_the_callers(project, init_q: str, fn, effect, index: int, inner: tuple, attr: str) -> bool:
     """``fn`` makes ``effect`` on the kept ``self.<attr>`` only under a test that an attribute
-    holding the caller's argument ``index`` (its part ``inner``: an item of ``**kwargs``) is false (``if not self.kind_dict:``), and the
-    constructor keeps a new object there when it is (``self.res = kind_dict or {}``): on that
+    holding the caller's argument ``index`` (its part ``inner``: an item of ``**kwargs``) is
+    false (``if not self.kind_dict:``), and the constructor keeps a new object there when it is
+    (``self.res = kind_dict or {}``): on that
     path the object changed is the instance's own, not the caller's. Where this comes from:
     openshift-python-wrapper 11.0.143's generated resources, whose ``to_dict`` fills ``self.res``
     only when no ``kind_dict`` was given (an A of issue 8's blind sixty-eighth set, and 215
