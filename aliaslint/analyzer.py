@@ -17,7 +17,6 @@ import re
 import sys
 import unicodedata
 from dataclasses import dataclass
-from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -47,6 +46,7 @@ from aliaslint.summary import (
     Mutation,
     Store,
 )
+from aliaslint.syntax_walk import child_nodes, visit_tree, walk_nodes
 from aliaslint.values import (
     ANY,
     DETERMINISTIC_METHODS,
@@ -214,12 +214,6 @@ def _target_names(target: cst.BaseExpression) -> list[cst.Name]:
 _ENVIRONMENT = re.compile(r"(^|_)(env|environ|environment)(_?vars?|s)?$", re.IGNORECASE)
 
 
-#: node type -> the names of its dataclass fields, found once per type (see :func:`_child_nodes`)
-_FIELDS: dict[type, tuple[str, ...]] = {}
-#: the types of the fields that hold no node (``Name.value``, ``Param.star``, ...)
-_SCALARS = frozenset({str, type(None), bool, cst.MaybeSentinel})
-
-
 #: how many places past a tuple's starred element get the elements from the star on; a place
 #: further on reads any element (the unpackings in the tuning packages bind at most five)
 _PLACES_PAST_STAR = 8
@@ -311,34 +305,13 @@ def _dotted_name(node: cst.BaseExpression) -> str | None:
     return ".".join([node.value, *reversed(parts)])
 
 
-def _child_nodes(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """The nodes ``node.children`` gives, read from the node's fields, first to last, where
-    ``children`` is in source order (a node's parentheses first): for the walks below, which
-    do not depend on the order. LibCST's ``children`` collects them by rebuilding the node
-    through a visitor, a node built per child and per call: about 3% of the per-module pass on
-    the standard library, where these walks used it (``tests/test_analyzer_children.py``
-    checks the two give the same nodes)."""
-    fields = _FIELDS.get(type(node))
-    if fields is None:
-        fields = _FIELDS[type(node)] = tuple(f.name for f in dataclass_fields(node))
-    out: list[cst.CSTNode] = []
-    for name in fields:
-        value = getattr(node, name)
-        kind = type(value)
-        if kind is tuple or kind is list:
-            out.extend(value)
-        elif kind not in _SCALARS:
-            out.append(value)
-    return out
-
-
 def _walk_expr(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """``node`` and every node below it, not entering lambdas, in no particular order."""
     stack = [node]
     while stack:
         n = stack.pop()
         yield n
-        stack.extend(c for c in _child_nodes(n) if type(c) is not cst.Lambda)
+        stack.extend(c for c in child_nodes(n) if type(c) is not cst.Lambda)
 
 
 def _is_last_item(node: cst.CSTNode, name: str | None = None) -> bool:
@@ -1239,7 +1212,7 @@ class FunctionAnalyzer:
                         or isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute)
                         and n.func.attr.value in _LOOKUP_METHODS):
                     return False  # a call's answer may differ the next time
-                stack.extend(_child_nodes(n))
+                stack.extend(child_nodes(n))
         return True
 
     def _imported(self, name: str) -> bool:
@@ -1625,7 +1598,7 @@ class FunctionAnalyzer:
         self.mod.dispatch_rules(node, self, "visit")
         method = getattr(self, "eval_" + type(node).__name__, None)
         if method is None:
-            for child in node.children:
+            for child in child_nodes(node):
                 if isinstance(child, cst.BaseExpression):
                     self.eval(child)
             value = frozenset({Opaque()})
@@ -2767,7 +2740,7 @@ class FunctionAnalyzer:
         if not live:
             return
         seen = _OtherMentions(live)
-        stmt.visit(seen)
+        visit_tree(stmt, seen)
         for name in seen.found:
             del self.env[("last item", name)]
 
@@ -3058,7 +3031,7 @@ class FunctionAnalyzer:
         if isinstance(node, cst.Name):
             return node.value == name
         return any(isinstance(c, cst.BaseExpression) and FunctionAnalyzer._reads_name(c, name)
-                   for c in _child_nodes(node) if type(c) is not cst.Lambda)
+                   for c in child_nodes(node) if type(c) is not cst.Lambda)
 
     def stmt_AnnAssign(self, node: cst.AnnAssign) -> bool:
         if node.value is not None:
@@ -3476,7 +3449,7 @@ class FunctionAnalyzer:
         if self.memo_fills is None:
             fills = _MemoFills(self.mod.code_for)
             for stmt in self.body_of(self.function_node):
-                stmt.visit(fills)
+                visit_tree(stmt, fills)
             self.memo_fills = fills.found
         if (self.mod.code_for(memo), self.mod.code_for(test.left)) not in self.memo_fills:
             return
@@ -5127,8 +5100,8 @@ class _SelfUses(cst.CSTVisitor):
             return True
         for t in node.targets:
             if not (isinstance(t.target, cst.Attribute) and self.is_self(t.target.value)):
-                t.target.visit(self)
-        node.value.visit(self)
+                visit_tree(t.target, self)
+        visit_tree(node.value, self)
         return False
 
     def is_self(self, node: cst.CSTNode) -> bool:
@@ -5145,7 +5118,7 @@ class _SelfUses(cst.CSTVisitor):
                 # class's, whatever the base's constructor sets
                 self.super_init = self.super_init or not self.reads
                 for arg in node.args[1:] if by_name else node.args:
-                    arg.visit(self)
+                    visit_tree(arg, self)
                 return False
         if isinstance(func, cst.Attribute) and self.is_self(func.value):
             self.escapes = True  # ``self.setup()``: the method may read anything
@@ -5180,14 +5153,14 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
         if not isinstance(stmt, cst.SimpleStatementLine):
             read_before, escaped = set(uses.reads), uses.escapes
             if not escaped:
-                stmt.visit(uses)
+                visit_tree(stmt, uses)
             # a branch may not run: what one branch sets is neither first nor later, but what
             # every path through the statement sets is (``_list`` in ciscoconfparse 1.9.52's
             # ``CiscoRange``, an A of issue 8's blind forty-ninth set)
             names = names_set_on_every_path(stmt, self_name, closed)
             if names:
                 own = _SelfUses(self_name, targets_read=False)
-                stmt.visit(own)
+                visit_tree(stmt, own)
                 for name in names:
                     if name in first or name in later or name in read_before or name in own.reads:
                         continue
@@ -5201,10 +5174,10 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
                 continue
             targets, value = _assignment(small)
             if value is None:
-                small.visit(uses)
+                visit_tree(small, uses)
                 continue
             escaped = uses.escapes
-            value.visit(uses)
+            visit_tree(value, uses)
             for t in targets:
                 if isinstance(t, cst.Attribute) and uses.is_self(t.value):
                     if not uses.escapes and t.attr.value not in uses.reads and t.attr.value not in first:
@@ -5215,7 +5188,7 @@ def init_sets_first(body: Sequence[cst.BaseStatement], self_name: str) -> tuple[
                         # set's kind): set after that call, as a later statement would be
                         _assigned_later(small, uses.self_name, first, later)
                 else:
-                    t.visit(uses)
+                    visit_tree(t, uses)
     return tuple(first), uses.super_init, tuple(later)
 
 
@@ -5259,7 +5232,7 @@ class _ReturnFinder(cst.CSTVisitor):
 def _returns_inside(stmt: cst.CSTNode) -> bool:
     """Whether ``stmt`` holds a ``return`` of the function it is in."""
     finder = _ReturnFinder()
-    stmt.visit(finder)
+    visit_tree(stmt, finder)
     return finder.found
 
 
@@ -5271,7 +5244,7 @@ def _through_with(body: Sequence[cst.BaseStatement], uses: "_SelfUses") -> Itera
         if isinstance(stmt, cst.With) and isinstance(stmt.body, cst.IndentedBlock):
             if not uses.escapes:
                 for item in stmt.items:
-                    item.visit(uses)
+                    visit_tree(item, uses)
             yield from _through_with(stmt.body.body, uses)
         else:
             yield stmt
@@ -5295,7 +5268,7 @@ def _assigned_later(small: cst.BaseSmallStatement, self_name: str, first: list[s
     if value is None:
         return
     own = _SelfUses(self_name)
-    value.visit(own)
+    visit_tree(value, own)
     for t in targets:
         if isinstance(t, cst.Attribute) and own.is_self(t.value) and t.attr.value not in own.reads \
                 and t.attr.value not in first and t.attr.value not in later:
@@ -5476,7 +5449,7 @@ def _has_break(body: cst.CSTNode) -> bool:
         n = stack.pop()
         if type(n) is cst.Break:
             return True
-        stack.extend(c for c in _child_nodes(n)
+        stack.extend(c for c in child_nodes(n)
                      if not isinstance(c, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef)))
     return False
 
@@ -5580,7 +5553,7 @@ def _names_in(node: cst.CSTNode) -> list[cst.CSTNode]:
         elif isinstance(n, cst.Attribute):
             stack.append(n.value)
         else:
-            stack.extend(n.children)
+            stack.extend(child_nodes(n))
     return out
 
 
@@ -5681,16 +5654,6 @@ def _unset_names(test: cst.BaseExpression):
             and isinstance(test.comparisons[0].operator, cst.Is) \
             and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None":
         yield test.left.value
-
-
-def walk_nodes(node: cst.CSTNode):
-    """``node`` and every node below it, depth first (for rules and checks that look at a
-    statement's whole subtree)."""
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(node.children)
 
 
 def _tested_not_none(test: cst.BaseExpression) -> cst.BaseExpression | None:

@@ -7,17 +7,8 @@ from aliaslint import harm
 from aliaslint.diagnostics import Applicability, Confidence, Diagnostic, Fix, FixRequest
 from aliaslint.rule import Facts, Invalid, ProjectRule, short_text
 from aliaslint.project import load
+from aliaslint.syntax_walk import walk_nodes as _nodes
 from aliaslint.values import ANY, Fresh, Ref
-
-
-def _nodes(node: cst.CSTNode):
-    """``node`` and every node below it (what ``libcst.matchers.findall`` looks at): importing
-    ``libcst.matchers`` (600 kB of generated code) was a third of the main process's start-up."""
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(node.children)
 
 
 MUTABLE_CONTAINERS = {"list", "dict", "set"}

@@ -8,6 +8,7 @@ from aliaslint.analyzer import CONTAINER_MUTATORS
 from aliaslint.diagnostics import Diagnostic
 from aliaslint.rule import Facts, Invalid, ProjectRule
 from aliaslint.summary import ACCUMULATE, REMOVE, SETDEFAULT
+from aliaslint.syntax_walk import child_nodes
 from aliaslint.values import ANY, Fresh, Opaque, Ref, format_path
 
 
@@ -478,5 +479,5 @@ def _endless(node: cst.While) -> bool:
         n = stack.pop()
         if isinstance(n, (cst.Break, cst.Return)):
             return False
-        stack.extend(c for c in n.children if not isinstance(c, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef)))
+        stack.extend(c for c in child_nodes(n) if not isinstance(c, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef)))
     return True

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from aliaslint.analyzer import walk_nodes as _nodes
+from aliaslint.syntax_walk import walk_nodes as _nodes
 from aliaslint.diagnostics import WITNESS, Confidence, Diagnostic
 from aliaslint.harm import is_test_code
 from aliaslint.rule import Facts, Invalid, ProjectRule, short_text
