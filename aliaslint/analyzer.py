@@ -305,6 +305,12 @@ def _dotted_name(node: cst.BaseExpression) -> str | None:
     return ".".join([node.value, *reversed(parts)])
 
 
+def _strictly_below(path: tuple[str, ...], base: tuple[str, ...]) -> bool:
+    """Whether ``path`` names a part of what ``base`` names (``("env", "x")`` below ``("env",)``);
+    a ``[*]`` in ``base`` stands for any key."""
+    return len(path) > len(base) and all(b == ANY or b == p for p, b in zip(path, base))
+
+
 def _walk_expr(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """``node`` and every node below it, not entering lambdas, in no particular order."""
     stack = [node]
@@ -550,6 +556,11 @@ class FunctionAnalyzer:
         #: an id per enclosing branch (``if``, ``except``, ``case``), so that a heap object knows
         #: whether a store happens on every path after it was made (:meth:`store`)
         self.branch_ids: list[int] = []
+        #: per ``if`` arm being walked, innermost last: ``(branch id, {(id(fields), selector):
+        #: (fields, selector, held)})`` for the fields of objects made before the arm that the
+        #: arm replaced; ``held`` (what the field held before) is merged back in when the arm
+        #: ends (:meth:`_close_arm`), so that inside the arm the new value alone is there
+        self.arm_frames: list[tuple[int, dict]] = []
         self.next_branch = 0
         #: what the test of an enclosing ``if`` says is not ``None`` in its body, by branch id
         #: (``if (kw := node.kwargs) is not None:``): see :meth:`_kept_when_skipped`
@@ -947,6 +958,8 @@ class FunctionAnalyzer:
         loops ``key_loops`` the value is kept apart, see :meth:`load`.
         """
         strong = len(target) == 1
+        # one local object (a copy's symbolic call result beside it names the same object)
+        sole_object = sum(isinstance(o, _Obj) for o in target) == 1
         if selector == ANY or key_loops:
             self.forget_fields(target)  # a key not known: any field's
         for o in target:
@@ -972,10 +985,26 @@ class FunctionAnalyzer:
             # a named field written on every path after the object was made, in the loop that made
             # it: the new value replaces whatever the field held
             replaces = selector != ANY and strong and on_every_path and obj["loops"] == frozenset(self.loop_stack)
+            arm = self.arm_frames[-1][1] if not on_every_path and self.arm_frames and branches \
+                and self.arm_frames[-1][0] == branches[-1] else None
             if selector == ANY and key_loops:
                 varying = obj.setdefault("varying", {})
                 varying[key_loops] = varying.get(key_loops, frozenset()) | stored
                 obj.pop("replaced", None)  # any key, the replaced ones too, may hold it now
+            elif arm is not None and selector != ANY and sole_object and obj["loops"] == frozenset(self.loop_stack):
+                # replaced in the ``if`` arm being walked: there the new value alone is in the
+                # field (``if obj: c.errors = {}`` then ``c.errors[k] = v`` writes the new dict,
+                # not the original's; ply's ``Lexer.clone``, an A of issue 8's blind set 71);
+                # past the arm, what it held before is possible again (:meth:`_close_arm`)
+                if (id(fields), selector) not in arm:
+                    if selector in fields:
+                        held = fields[selector]
+                    else:
+                        held = self._load(frozenset({o}), selector)
+                        if not self._kept_when_skipped(held, obj, o.id, selector):
+                            held = frozenset()
+                    arm[(id(fields), selector)] = (fields, selector, held)
+                fields[selector] = stored
             elif selector != ANY and not on_every_path and selector not in fields:
                 held = self._load(frozenset({o}), selector)
                 fields[selector] = held | stored if self._kept_when_skipped(held, obj, o.id, selector) else stored
@@ -1174,6 +1203,25 @@ class FunctionAnalyzer:
     def open_branch(self) -> None:
         self.branch_ids.append(self.next_branch)
         self.next_branch += 1
+
+    def _open_arm(self) -> None:
+        """An ``if`` arm begins (in the branch just opened): see :attr:`arm_frames`."""
+        self.arm_frames.append((self.branch_ids[-1], {}))
+
+    def _close_arm(self, merge: bool = True) -> dict:
+        """An ``if`` arm ends: the fields it replaced may hold what they held before it again
+        (the arm may not run); with ``merge`` false that is left to the caller, which gets
+        the arm's :attr:`arm_frames` entry (an ``if`` with an ``else``: see :meth:`_rejoin`)."""
+        _, replaced = self.arm_frames.pop()
+        if merge:
+            self._rejoin(replaced.values())
+        return replaced
+
+    @staticmethod
+    def _rejoin(replaced: Iterable[tuple[dict, str, frozenset]]) -> None:
+        for fields, selector, held in replaced:
+            if held:
+                fields[selector] = fields.get(selector, frozenset()) | held
 
     @property
     def branch_depth(self) -> int:
@@ -2127,13 +2175,16 @@ class FunctionAnalyzer:
             )
         # a callee handed an object may set its fields (``self._get_task_id(...)`` setting
         # ``self._path``): what this function wrote into them is no longer known for sure
-        passed = {o.root for v in (*positional, *keywords.values(), *((receiver,) if receiver else ()))
+        # (only below what it is handed: given ``self.env``, it may set ``self.env.x``, not
+        # ``self.data``; ploomber 0.23.3's ``DAGSpec._init``, an A of issue 8's blind set 71)
+        passed = {(o.root, o.path) for v in (*positional, *keywords.values(), *((receiver,) if receiver else ()))
                   for o in v if isinstance(o, Ref) and o.root.kind == "param"}
         if not builtin_guess:
             for v in (*positional, *keywords.values(), *((receiver,) if receiver else ())):
                 self.forget_fields(v)
         if passed and not builtin_guess:
-            for k in [k for k in self.env if isinstance(k, tuple) and k[1] in passed]:
+            for k in [k for k in self.env if isinstance(k, tuple) and any(
+                    k[1] == root and _strictly_below(k[2], path) for root, path in passed)]:
                 self.env[k] = self.env[k] | {Ref(k[1], k[2])}
         # the result, expressed symbolically; phase 2 substitutes the callee's return value
         return frozenset({Ref(Root("call", "", cid))})
@@ -4130,7 +4181,10 @@ class FunctionAnalyzer:
             self.heap_journal.append([])
         here = self.mod.site(node)
         self.arms.append((here, 0))
+        self._open_arm()
         live_body = self.walk_block(self.body_of(node))
+        # with an ``else``, a field both arms replace holds neither's old value past the ``if``
+        body_replaced = self._close_arm(merge=node.orelse is None)
         self.arms.pop()
         body_stores = self._undo_stores() if node.orelse is not None else []
         self.not_none_in_body.pop(self.branch_ids[-1], None)
@@ -4185,12 +4239,16 @@ class FunctionAnalyzer:
             # ``task["mods"][key]`` in one branch, and the other stores a parameter's part there)
             self.heap_journal.append([])
             self.arms.append((here, 1))
+            self._open_arm()
             if isinstance(node.orelse, cst.If):
                 live_else = self.walk_stmt(node.orelse)
             else:
                 live_else = self.walk_block(self.body_of(node.orelse))
+            else_replaced = self._close_arm(merge=False)
             self.arms.pop()
             self._redo_stores(body_stores, self.heap_journal.pop())
+            self._rejoin(v for k, v in (*body_replaced.items(), *else_replaced.items())
+                         if k not in body_replaced or k not in else_replaced)
             del self.type_narrowing[narrowed:]
             self.absent_guards -= present
             del self.flag_requires[len(self.flag_requires) - len(negated):]

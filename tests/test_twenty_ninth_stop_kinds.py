@@ -1,0 +1,102 @@
+"""Kinds of issue 8's twenty-ninth stop, kept as tests with their twins.
+
+- Phase 1: a field an ``if`` arm replaces holds the new value alone inside that arm (``if obj:
+  c.errors = {}`` then ``c.errors[k] = v`` writes the new dict, not the original's); past the
+  arm what it held before is possible again, unless both arms of an ``if``/``else`` replaced it
+  (ply 3.11's ``Lexer.clone``, vendored by aerleon 1.18.0: an A of blind set 71).
+- Phase 1: a callee handed a part of a parameter (``self.env``) may change what is below that
+  part, not the parameter's other fields: ``self.data``, rebound to a deep copy before the call,
+  stays the copy (ploomber 0.23.3's ``DAGSpec._init``: an A of blind set 71). Handed the whole
+  parameter (``self``), it may rebind any of its fields.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_twenty_fourth_stop_kinds import _both
+
+_CLONE = '''\
+import copy
+
+
+class Lexer:
+    def __init__(self):
+        self.errors = {{}}
+
+    def clone(self, obj=None):
+        c = copy.copy(self)
+{body}
+        return c
+'''
+
+
+def _clone(tmp_path: Path, body: str) -> tuple[list[tuple], list[tuple]]:
+    return _both(tmp_path, {"pkg/__init__.py": "", "pkg/lex.py": _CLONE.format(body=body)})
+
+
+def test_a_field_replaced_in_an_if_arm_holds_the_new_object_there(tmp_path: Path) -> None:
+    body = "        if obj:\n            c.errors = {}\n            for k, f in self.errors.items():\n" \
+           "                c.errors[k] = getattr(obj, f.__name__)"
+    assert _clone(tmp_path, body) == ([], [])
+
+
+def test_past_the_arm_the_original_field_is_possible_again(tmp_path: Path) -> None:
+    """The twin: the write after the ``if`` reaches the original's dict when ``obj`` is false."""
+    body = "        if obj:\n            c.errors = {}\n        c.errors['k'] = 1"
+    assert _clone(tmp_path, body) == ([("AL002", 9, "HIGH")], [("AL002", 9, "HIGH")])
+
+
+def test_the_other_arm_still_writes_the_original_field(tmp_path: Path) -> None:
+    body = "        if obj:\n            c.errors = {}\n        else:\n            c.errors['k'] = 1"
+    assert _clone(tmp_path, body) == ([("AL002", 9, "HIGH")], [("AL002", 9, "HIGH")])
+
+
+def test_a_field_both_arms_replace_holds_no_original_past_the_if(tmp_path: Path) -> None:
+    body = "        if obj:\n            c.errors = {}\n        else:\n            c.errors = dict(obj)\n" \
+           "        c.errors['k'] = 1"
+    assert _clone(tmp_path, body) == ([], [])
+
+
+def test_a_field_replaced_in_an_inner_if_only_is_the_original_after_it(tmp_path: Path) -> None:
+    body = "        if obj:\n            if obj.deep:\n                c.errors = {}\n            c.errors['k'] = 1"
+    assert _clone(tmp_path, body) == ([("AL002", 9, "HIGH")], [("AL002", 9, "HIGH")])
+
+
+_SPEC = '''\
+from copy import deepcopy
+
+
+def expand(raw, mapping):
+    out = []
+    for key in raw:
+        out.append(mapping.render(key))
+    return deepcopy(raw), set(out)
+
+
+def expand_all(raw, mapping):
+    return [expand(e, mapping) for e in raw]
+
+
+class DAGSpec:
+    def __init__(self, data, env=None):
+        self.env = env
+        self._init(data=data)
+
+    def _init(self, data):
+        self.data = data
+        self.data, tags = expand(self.data, self.env)
+        if "location" not in self.data:
+            imported = expand_all([], {handed})
+            self.data["tasks"].extend(imported)
+'''
+
+
+def test_a_callee_handed_another_field_does_not_undo_a_rebinding(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/spec.py": _SPEC.format(handed="self.env")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_a_callee_handed_the_instance_may_rebind_its_fields(tmp_path: Path) -> None:
+    """The twin: handed ``self``, the callee may set ``self.data`` back to the caller's."""
+    files = {"pkg/__init__.py": "", "pkg/spec.py": _SPEC.format(handed="self")}
+    assert _both(tmp_path, files) == ([("AL006", 25, "HIGH")], [("AL006", 25, "HIGH")])
