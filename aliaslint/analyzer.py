@@ -627,6 +627,10 @@ class FunctionAnalyzer:
         #: found a match (``for e in errors: if e == new: return``): what is added to them after
         #: the loop is absent from them
         self.searched_absent: set[str] = set()
+        #: flag name -> the container a finished ``for`` searched, setting the flag on a match
+        #: before it broke out (``for s in m["custom"]: if s["name"] == n: found = True; break``):
+        #: under ``if not found:`` the container holds no match (:meth:`_searched_by_flag`)
+        self.search_flags: dict[str, str] = {}
         #: the enclosing ``for`` statements, innermost last
         self.for_nodes: list[cst.For] = []
         #: the values enclosing ``if`` blocks test to lack something (``if not has_tag(tags):``,
@@ -1129,6 +1133,16 @@ class FunctionAnalyzer:
             self.searched_absent.discard(text)
         return True
 
+    def _searched_by_flag(self, test: cst.BaseExpression) -> str | None:
+        """The container a search loop found no match in when ``test`` (``not found``) holds
+        (:attr:`search_flags`), unless a search already made it so (then this ``if`` adds
+        nothing to what is known)."""
+        if not (isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+                and isinstance(test.expression, cst.Name)):
+            return None
+        searched = self.search_flags.get(test.expression.value)
+        return searched if searched is not None and searched not in self.searched_absent else None
+
     def _adds_made_absent(self, node: cst.CSTNode) -> bool:
         """``node`` (``xs.append(v)``) adds a value a ``while v in xs:`` loop before it made
         absent (pyinfra 3.10.0's ``host.op_hash_order``: the hash is made unique, then appended;
@@ -1331,6 +1345,9 @@ class FunctionAnalyzer:
                                     if target.value not in (v, _leading_name(c))}
             if self.searched_absent:  # another container under that name: not the one searched
                 self.searched_absent = {c for c in self.searched_absent if _leading_name(c) != target.value}
+            if self.search_flags:
+                self.search_flags = {f: c for f, c in self.search_flags.items()
+                                     if target.value not in (f, _leading_name(c))}
             self.predicate_names.pop(target.value, None)
             self._forget_named_keys(target.value)
             literal = self.assigned_value if isinstance(self.assigned_value, cst.SimpleString) else None
@@ -4182,7 +4199,12 @@ class FunctionAnalyzer:
         here = self.mod.site(node)
         self.arms.append((here, 0))
         self._open_arm()
+        searched = self._searched_by_flag(node.test)
+        if searched is not None:
+            self.searched_absent.add(searched)
         live_body = self.walk_block(self.body_of(node))
+        if searched is not None:
+            self.searched_absent.discard(searched)
         # with an ``else``, a field both arms replace holds neither's old value past the ``if``
         body_replaced = self._close_arm(merge=node.orelse is None)
         self.arms.pop()
@@ -4296,8 +4318,7 @@ class FunctionAnalyzer:
             # ``for t in targets: if t[0] == family: break`` / ``else: targets.append(...)``: the
             # ``else`` adds to the container searched only when no entry matched (ecs-composex
             # 1.1.9's firehose and queue policy helpers: B's of issue 8's blind seventieth set)
-            searched = self.mod.code_for(node.iter) if isinstance(node, cst.For) \
-                and isinstance(node.iter, (cst.Name, cst.Attribute)) \
+            searched = self.mod.code_for(node.iter) if isinstance(node, cst.For) and _stable_place(node.iter) \
                 and _searches_then_leaves(self.body_of(node), (cst.Break,)) else None
             fresh_search = searched is not None and searched not in self.searched_absent
             if fresh_search:
@@ -4376,12 +4397,17 @@ class FunctionAnalyzer:
             live = self.loop(node, head)
         finally:
             self.for_nodes.pop()
-        if isinstance(node.iter, (cst.Name, cst.Attribute)) and node.orelse is None and _searches_then_leaves(
-                self.body_of(node)):
+        if _stable_place(node.iter) and node.orelse is None and _searches_then_leaves(self.body_of(node)):
             # ``for p, t, a in errors: if same(p, pos): return``, then ``errors.append(error)``:
             # an addition only when no equal entry was found (pyang 2.7.1's ``err_add``, whose
             # callers' loops were six B's of issue 8's blind seventieth set)
             self.searched_absent.add(self.mod.code_for(node.iter))
+        elif _stable_place(node.iter) and node.orelse is None \
+                and (flag := _flag_set_on_match(self.body_of(node))) is not None:
+            # ``for s in m["custom"]: if s["name"] == name: found = True; break``, then ``if not
+            # found: m["custom"].append(section)`` (awsebcli 3.27.5's
+            # ``add_unique_manifest_section``: a B of issue 8's blind set 71)
+            self.search_flags[flag] = self.mod.code_for(node.iter)
         return live
 
     def stmt_While(self, node: cst.While) -> bool:
@@ -5522,6 +5548,37 @@ def _retries(body: Sequence[cst.CSTNode]) -> bool:
 def _leading_name(text: str) -> str:
     """The name an expression's text starts with (``self`` of ``self.errors[0]``)."""
     return re.split(r"[.\[(]", text, maxsplit=1)[0]
+
+
+def _stable_place(node: cst.CSTNode) -> bool:
+    """A name, an attribute or a constant item of one (``m["deployments"]["custom"]``): the same
+    container wherever it is spelt so, while no name in it is rebound."""
+    while isinstance(node, (cst.Attribute, cst.Subscript)):
+        if isinstance(node, cst.Subscript) and not (
+                len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index)
+                and isinstance(node.slice[0].slice.value, (cst.SimpleString, cst.Integer))):
+            return False
+        node = node.value
+    return isinstance(node, cst.Name)
+
+
+def _flag_set_on_match(body: Sequence[cst.CSTNode]) -> str | None:
+    """The name a search loop's body sets to ``True`` before it breaks (``if s["name"] == n:
+    found = True; break``), when the body is only such tests and each sets the same name."""
+    if not _searches_then_leaves(body, (cst.Break,)):
+        return None
+    flags = set()
+    for stmt in body:
+        lines = stmt.body.body
+        flag = None
+        for line in lines:
+            for small in line.body if isinstance(line, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                        and isinstance(small.targets[0].target, cst.Name) \
+                        and isinstance(small.value, cst.Name) and small.value.value == "True":
+                    flag = small.targets[0].target.value
+        flags.add(flag)
+    return flags.pop() if len(flags) == 1 and None not in flags else None
 
 
 def _searches_then_leaves(body: Sequence[cst.CSTNode], leave: tuple[type, ...] = (cst.Return,)) -> bool:

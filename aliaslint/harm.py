@@ -1840,12 +1840,14 @@ def left_before(call: CallSite, other: CallSite) -> bool:
     return call.leaves_in is not None and call.leaves_in not in other.arms
 
 
-def other_arm(call: CallSite, other: CallSite) -> bool:
+def other_arm(call: CallSite, other: CallSite, per_round: bool = False) -> bool:
     """Whether two calls are in different arms of one ``if`` or ``match`` statement, with no loop
     around both (which could run one arm, then the other): one pass runs only one of them (conan
     2.34.0's ``_CMakePresets.generate``, updating a presets file in one arm and writing a new one
-    in the other: an A of issue 8's twentieth unseen set)."""
-    if set(call.loops) & set(other.loops):
+    in the other: an A of issue 8's twentieth unseen set). ``per_round``: the question is about
+    an object made anew on each round of the loops around both, so that the next round's arm
+    gets another object, and those loops do not count."""
+    if set(call.loops) & set(other.loops) and not per_round:
         return False
     theirs = dict(other.arms)
     return any(theirs.get(site, arm) != arm for site, arm in call.arms)
@@ -1876,7 +1878,12 @@ def _sees_later_change(project, caller: FunctionSummary, call: CallSite, other: 
     or it may have kept the object (a callee that stores anything, or one not known). An earlier
     call that only read it cannot (slack_sdk's ``self._request(req_args=req_args)`` before
     ``SlackResponse(req_args=req_args)``: the response's changes reach no other holder)."""
-    if exclusive(call, other) or _displays(other):
+    shared = set(other.loops) & set(call.loops)
+    made_each_round = bool(given) and all(isinstance(o, Fresh) and shared <= o.loops for o in given)
+    if exclusive(call, other) or made_each_round and other_arm(call, other, per_round=True) or _displays(other):
+        # (another arm of an ``if`` in a loop gets the object of another round: ply 3.11's
+        # preprocessor hands each directive's new ``args`` to ``undef`` or ``evalexpr``, vendored
+        # by aerleon 1.18.0: an A of issue 8's blind set 71)
         return False
     # (a call inside the call's own arguments runs before it, though it is written after its
     # start: ``create_nodes(client, r.get("nodes", []))``, python-ironicclient 6.3.0)
@@ -1888,8 +1895,7 @@ def _sees_later_change(project, caller: FunctionSummary, call: CallSite, other: 
         # the function leaves with ``call``'s statement (``raise NotFound(message)``), or in its
         # arm: nothing after it runs, and an earlier call sees the change only if it kept it
         return not later and _may_keep(project, caller, other, given=given)
-    shared = set(other.loops) & set(call.loops)
-    if later or shared and not (given and all(isinstance(o, Fresh) and shared <= o.loops for o in given)):
+    if later or shared and not made_each_round:
         # (an earlier call in a loop around both sees the change on the next round, unless the
         # object is made anew each round: ansible-core 2.19.14's linear strategy, ``results =
         # []`` then ``update_active_connections(results)`` before ``process_include_results``)

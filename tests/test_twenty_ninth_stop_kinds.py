@@ -8,6 +8,16 @@
   part, not the parameter's other fields: ``self.data``, rebound to a deep copy before the call,
   stays the copy (ploomber 0.23.3's ``DAGSpec._init``: an A of blind set 71). Handed the whole
   parameter (``self``), it may rebind any of its fields.
+- Phase 1: a search loop that sets a flag on a match before it breaks (``for s in
+  m["custom"]: if s["name"] == name: found = True; break``) leaves the container without a
+  match under ``if not found:``: an append there adds only what is missing, as after the
+  ``return`` and ``for``/``else`` spellings (awsebcli 3.27.5's ``add_unique_manifest_section``: a
+  B of blind set 71 whose message said the second iteration got a second section). A search
+  also looks through a constant item (``m["deployments"]["custom"]``), not only a name.
+- Harm: a call in another arm of an ``if`` inside a loop sees no change made to an object the
+  loop makes anew on each round (``args = x[1:]``, then ``undef(args)`` in one arm and
+  ``evalexpr(args)`` in another): the next round's arm gets another object (ply 3.11's
+  preprocessor, vendored by aerleon 1.18.0: an A of blind set 71).
 """
 from __future__ import annotations
 
@@ -100,3 +110,74 @@ def test_a_callee_handed_the_instance_may_rebind_its_fields(tmp_path: Path) -> N
     """The twin: handed ``self``, the callee may set ``self.data`` back to the caller's."""
     files = {"pkg/__init__.py": "", "pkg/spec.py": _SPEC.format(handed="self")}
     assert _both(tmp_path, files) == ([("AL006", 25, "HIGH")], [("AL006", 25, "HIGH")])
+
+
+_MANIFEST = '''\
+def add_unique(name, manifest, section):
+    found = False
+    for s in manifest["deployments"]["custom"]:
+        if s["name"] == name:
+            found = True
+            break
+    if {test}:
+        manifest["deployments"]["custom"].append(section)
+
+
+def section(name):
+    return {{"name": name, "scripts": []}}
+
+
+def sync_app(app, manifest):
+    add_unique("Proxy", manifest, section("Proxy"))
+
+
+def migrate(apps):
+    manifest = {{"deployments": {{"custom": []}}}}
+    for app in apps:
+        sync_app(app, manifest)
+    return manifest
+'''
+
+
+def test_an_append_under_a_search_flag_adds_only_what_is_missing(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/migrate.py": _MANIFEST.format(test="not found")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_an_append_when_the_search_found_a_match_is_no_guard(tmp_path: Path) -> None:
+    """The twin: ``if found:`` appends where the entry is there already."""
+    files = {"pkg/__init__.py": "", "pkg/migrate.py": _MANIFEST.format(test="found")}
+    assert _both(tmp_path, files) == ([("AL001", 22, "HIGH")], [("AL001", 22, "HIGH")])
+
+
+_PREPROCESSOR = '''\
+class Preprocessor:
+    def __init__(self):
+        self.kept = []
+
+    def undef(self, tokens):
+        self.kept.append(tokens)
+
+    def evalexpr(self, tokens):
+        del tokens[1:2]
+        return eval("".join([str(x.value) for x in tokens]))
+
+    def parsegen(self, lines):
+{before}        for x in lines:
+            name = x[0].value
+{each}            if name == "undef":
+                self.undef(args)
+            elif name == "if":
+                yield self.evalexpr(args)
+'''
+
+
+def test_another_arm_in_a_loop_gets_the_object_of_another_round(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/cpp.py": _PREPROCESSOR.format(before="", each="            args = x[1:]\n")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_another_arm_in_a_loop_gets_the_same_object_made_before_it(tmp_path: Path) -> None:
+    """The twin: one ``args`` for every round; the ``undef`` arm keeps what ``evalexpr`` cut."""
+    files = {"pkg/__init__.py": "", "pkg/cpp.py": _PREPROCESSOR.format(before="        args = lines[0][1:]\n", each="")}
+    assert _both(tmp_path, files) == ([("AL007", 9, "HIGH")], [("AL007", 9, "HIGH")])
