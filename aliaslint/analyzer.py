@@ -620,6 +620,15 @@ class FunctionAnalyzer:
         #: the absence tests guarding the enclosing blocks (``if x not in seen:``), as
         #: ``(element, container)`` nodes, ``None`` for a test that names neither (``not any(...)``)
         self.membership_guards: list[tuple[cst.BaseExpression, cst.BaseExpression] | None] = []
+        #: ``(element, container)`` of the tests ``if element in container: raise`` (or return)
+        #: passed in the enclosing blocks: there the element is missing from the container. An
+        #: addition is guarded only when it adds the element to that container, or to the list
+        #: a local projection was made from (:attr:`projections`); another container is not
+        #: (``if name in self.memo: return`` says nothing of ``self.groups``)
+        self.exit_members: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+        #: local name -> the text of the container it was made from by a comprehension
+        #: (``mount_points = [mp for mp, name in sorted_mount_points]``)
+        self.projections: dict[str, str] = {}
         #: ``(value, container)`` source texts a finished ``while value in container:`` loop
         #: (with no ``break``) left absent, until either name is bound again
         self.made_absent: set[tuple[str, str]] = set()
@@ -1080,6 +1089,7 @@ class FunctionAnalyzer:
             return
         if kind == ACCUMULATE and op in ("append", "add", "insert", "appendleft") \
                 and (any(self._guards_addition(guard, node) for guard in self.membership_guards)
+                     or any(self._adds_exit_member(guard, node) for guard in self.exit_members)
                      or self._adds_searched_absent(receiver)):
             kind = SETDEFAULT  # ``if p.name not in seen: ...append(p)``: adds only what is missing
             adds_when_absent = True
@@ -1337,6 +1347,11 @@ class FunctionAnalyzer:
                     self.summary.global_stores.append((target.value, self.snapshot(value), self.mod.site(target)))
                 return
             self.popped_from.pop(target.value, None)
+            self.projections = {n: c for n, c in self.projections.items() if target.value not in (n, _leading_name(c))}
+            made = self.assigned_value
+            if isinstance(made, (cst.ListComp, cst.SetComp)) and made.for_in.inner_for_in is None \
+                    and _stable_place(made.for_in.iter):
+                self.projections[target.value] = self.mod.code_for(made.for_in.iter)
             if self.removed_values:
                 self.removed_values = {k: v for k, v in self.removed_values.items() if k[1] != target.value}
             self.probed.pop(target.value, None)
@@ -2771,6 +2786,7 @@ class FunctionAnalyzer:
         self.once_loops += once
         narrowed = len(self.type_narrowing)  # an early exit's narrowing lasts to the block's end
         exits = len(self.exit_guards)  # and so does what it says of missing keys
+        members = len(self.exit_members)  # and of missing elements
         flags = len(self.flag_requires)  # and of flags
         live = True
         first_call = len(self.summary.calls)
@@ -2788,6 +2804,7 @@ class FunctionAnalyzer:
             del self.once_loops[len(self.once_loops) - len(once):]
         del self.type_narrowing[narrowed:]
         del self.exit_guards[exits:]
+        del self.exit_members[members:]
         del self.flag_requires[flags:]
         return live
 
@@ -3465,9 +3482,23 @@ class FunctionAnalyzer:
         element, container = guard
         if self.mod.code_for(node.func.value) == self.mod.code_for(container):
             return True
-        tested = {n.value for n in _names_in(element)}
-        added = {n.value for arg in node.args for n in _names_in(arg.value)}
-        return bool(tested & added)
+        # (by whole dotted places: ``self.name`` is not ``self.mount_point``, though both read
+        # ``self``; ``p`` is what ``p.name`` is read from)
+        tested = _places_in(element)
+        added = {place for arg in node.args for place in _places_in(arg.value)}
+        return any(t == a or t.startswith(a + ".") or a.startswith(t + ".") for t in tested for a in added)
+
+    def _adds_exit_member(self, guard: tuple[cst.BaseExpression, cst.BaseExpression], node: cst.CSTNode) -> bool:
+        """Whether the call ``node`` adds what an exit test found missing (:attr:`exit_members`)
+        to the container tested, or to the one it is a projection of."""
+        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)):
+            return False
+        element, container = guard
+        receiver = self.mod.code_for(node.func.value)
+        tested = self.mod.code_for(container)
+        if receiver != tested and not (isinstance(container, cst.Name) and self.projections.get(container.value) == receiver):
+            return False
+        return self._guards_addition(guard, node)
 
     def absence_tested(self, test: cst.BaseExpression) -> list[frozenset]:
         """The values ``test`` checks to lack something, as a fill's guard does: handed to a
@@ -4236,6 +4267,9 @@ class FunctionAnalyzer:
             if node.orelse is None:
                 # ``if "k" in m: raise``: past it, to the block's end, the key is missing
                 self.exit_guards += sorted(self.present_key_guards(node.test))
+                # ``if mp in mount_points: raise ...``: past it, the element is missing
+                # (diskimage-builder 3.43.0's ``Mount``, a B of issue 8's blind set 71)
+                self.exit_members += _present_membership(node.test)
             # ``if bare or not server: return server``: past it (through the ``else``, if there
             # is one), to the block's end, the flag is false (:meth:`walk_block` drops what it
             # required)
@@ -5550,6 +5584,14 @@ def _leading_name(text: str) -> str:
     return re.split(r"[.\[(]", text, maxsplit=1)[0]
 
 
+def _present_membership(test: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """``[(element, container)]`` for a test ``element in container`` (one comparison)."""
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+            and isinstance(test.comparisons[0].operator, cst.In):
+        return [(test.left, test.comparisons[0].comparator)]
+    return []
+
+
 def _stable_place(node: cst.CSTNode) -> bool:
     """A name, an attribute or a constant item of one (``m["deployments"]["custom"]``): the same
     container wherever it is spelt so, while no name in it is rebound."""
@@ -5655,6 +5697,27 @@ def _indexes_elements(comp, key_node: cst.BaseExpression, value_node: cst.BaseEx
         return False
     name = fors.target.value
     return any(isinstance(n, cst.Name) and n.value == name for n in _names_in(key_node))
+
+
+def _places_in(node: cst.CSTNode) -> set[str]:
+    """The dotted places read in ``node``: each longest chain of attributes on a name
+    (``self.node.mount_point``), and the names read otherwise."""
+    out: set[str] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.Name, cst.Attribute)):
+            parts = []
+            while isinstance(n, cst.Attribute):
+                parts.append(n.attr.value)
+                n = n.value
+            if isinstance(n, cst.Name):
+                out.add(".".join([n.value, *reversed(parts)]))
+            else:
+                stack.append(n)
+        else:
+            stack.extend(child_nodes(n))
+    return out
 
 
 def _names_in(node: cst.CSTNode) -> list[cst.CSTNode]:

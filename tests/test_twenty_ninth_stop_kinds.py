@@ -18,6 +18,11 @@
   loop makes anew on each round (``args = x[1:]``, then ``undef(args)`` in one arm and
   ``evalexpr(args)`` in another): the next round's arm gets another object (ply 3.11's
   preprocessor, vendored by aerleon 1.18.0: an A of blind set 71).
+- Phase 1: ``if mp in mount_points: raise ...`` leaves, past it, the element missing: an
+  append of it after that adds only what is missing (diskimage-builder 3.43.0's ``Mount``: a B
+  of blind set 71). What is tested and what is added are related by whole dotted places
+  (``self.mount_point``), not by a name both read (``self``); and the container tested is the
+  one added to, or a local projection of it (``[mp for mp, name in sorted_mount_points]``).
 """
 from __future__ import annotations
 
@@ -180,4 +185,35 @@ def test_another_arm_in_a_loop_gets_the_object_of_another_round(tmp_path: Path) 
 def test_another_arm_in_a_loop_gets_the_same_object_made_before_it(tmp_path: Path) -> None:
     """The twin: one ``args`` for every round; the ``undef`` arm keeps what ``evalexpr`` cut."""
     files = {"pkg/__init__.py": "", "pkg/cpp.py": _PREPROCESSOR.format(before="        args = lines[0][1:]\n", each="")}
+    assert _both(tmp_path, files) == ([("AL007", 9, "HIGH")], [("AL007", 9, "HIGH")])
+
+
+_MOUNT = '''\
+class Mount:
+    def __init__(self, config, state):
+        self.mount_point = config["mount"]
+        self.name = config["name"]
+        sorted_mount_points = state.get("sorted_mount_points", [])
+        mount_points = [mp for mp, name in sorted_mount_points]
+        if {tested} in {container}:
+            raise ValueError("Mount point specified more than once")
+        sorted_mount_points.append((self.mount_point, self.name))
+        state["sorted_mount_points"] = sorted_mount_points
+'''
+
+
+def test_an_append_past_a_test_that_leaves_when_the_element_is_there_adds_once(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/mount.py": _MOUNT.format(tested="self.mount_point", container="mount_points")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_a_test_of_another_attribute_of_self_is_no_guard(tmp_path: Path) -> None:
+    """The twin: ``self.base`` is not what is added, though both read ``self``."""
+    files = {"pkg/__init__.py": "", "pkg/mount.py": _MOUNT.format(tested="self.base", container="mount_points")}
+    assert _both(tmp_path, files) == ([("AL007", 9, "HIGH")], [("AL007", 9, "HIGH")])
+
+
+def test_a_test_of_another_container_is_no_guard(tmp_path: Path) -> None:
+    """The twin: ``state["names"]`` is not the list added to."""
+    files = {"pkg/__init__.py": "", "pkg/mount.py": _MOUNT.format(tested="self.mount_point", container='state["names"]')}
     assert _both(tmp_path, files) == ([("AL007", 9, "HIGH")], [("AL007", 9, "HIGH")])
