@@ -478,6 +478,15 @@ class CallResolution:
         """The class (``cls_name`` or a project base) whose body assigns ``name``."""
         return next((c for c in self.mro(cls_name) if name in self.classes[c].class_attrs), None)
 
+    def overriding_classes(self, cls_name: str, name: str) -> tuple[str, ...]:
+        """The project subclasses of ``cls_name`` whose own body assigns the class attribute
+        ``name`` again, sorted: ``self.<name>`` in a method of ``cls_name`` is theirs on their
+        instances (``converters = [OpenVpn]`` in a backend subclass, read by the base's
+        ``for converter_class in self.converters``: netjsonconfig 1.3.1, issue 8's blind set
+        72)."""
+        return tuple(sorted(c for c in self.subclass_index().get(cls_name, ())
+                            if name in self.classes[c].class_attrs))
+
     def field_values(self, cls_name: str, name: str) -> Value:
         """What the methods of ``cls_name`` store into ``self.<name>``, as seen from any method:
         fresh objects and paths from ``self`` or globals (other parameters mean nothing there)."""
@@ -657,20 +666,26 @@ class CallResolution:
                     out.append(Target(m, self.functions[m].kind != "staticmethod", frozenset({replace(o, path=())})))
         if not out:
             out = [t for o in call.callee if isinstance(o, Ref) and o.path and o.path[-1].startswith("[")
-                   for t in self._table_targets(fn, o)]
+                   for t in self._table_targets(fn, o, iterated=call.text.isidentifier())]
         if not out and call.receiver is not None and "." in call.text:
             out = self._inferred_targets(fn, call)
         return out
 
-    def _table_targets(self, fn: FunctionSummary, o: Ref) -> list[Target]:
+    def _table_targets(self, fn: FunctionSummary, o: Ref, iterated: bool = False) -> list[Target]:
         """A call of an entry of a table of project classes or functions made once, at module or
         class level (``HANDLERS[kind](spec)``; ``for name, cls in self.exchange_types.items():
         cls(self)`` over ``exchange_types = dict(STANDARD_EXCHANGE_TYPES)``): every class or
         function the table holds, as a plugin registry dispatches to any of them. Kombu 5.7.0's
         virtual channel makes its exchanges this way, and its exchanges hand one message to every
-        bound queue's ``_put`` (a miss of issue 8's thirty-first set)."""
+        bound queue's ``_put`` (a miss of issue 8's thirty-first set). ``iterated``: the callee is
+        spelt as a name (a loop's element, ``converter_class(self)``), not as a lookup by key: a
+        table of up to :data:`MAX_OVERRIDES` entries is followed then, not only
+        :data:`MAX_TABLE_ENTRIES`."""
         entries = self._table_entries(fn, frozenset({replace(o, path=o.path[:-1], loops=frozenset())}), o.path[-1])
-        if len(entries) > MAX_TABLE_ENTRIES:
+        # (a loop over the table calls every entry in turn, no key picks one: netjsonconfig
+        # 1.3.1's backends run each of their thirteen converters on the one configuration;
+        # ``iterated``: the callee is a name, a loop's element, not ``HANDLERS[kind]``)
+        if len(entries) > (MAX_OVERRIDES if iterated and o.loops else MAX_TABLE_ENTRIES):
             return []  # a plug-in registry (see MAX_TABLE_ENTRIES)
         out = []
         for v in entries:
@@ -694,12 +709,12 @@ class CallResolution:
         if depth == 0:
             # ``self.types``: the class's table, also where ``__init__`` gives each instance one
             # made from it (kombu's ``self.exchange_types = {t: cls(self) for t, cls in ...}``)
+            # (and a subclass's own table on its instances: :meth:`overriding_classes`)
             table = frozenset(
                 Ref(Root("global", f"{owner}.{t.path[0][1:]}"), t.path[1:])
-                if isinstance(t, Ref) and t.root.kind == "param" and t.root.index == 0 and t.path
-                and fn.cls and fn.kind in ("method", "classmethod") and t.path[0].startswith(".")
-                and (owner := self.class_attr_owner(fn.cls, t.path[0][1:])) else t
-                for t in table)
+                for t in table
+                for owner in (self._table_owners(fn, t) or (None,)) if owner is not None
+            ) | frozenset(t for t in table if not self._table_owners(fn, t))
             table = self.resolve(fn, table)
         for t in table:
             if isinstance(t, Fresh) and t.copy_of is not None and not t.fields:
@@ -717,6 +732,17 @@ class CallResolution:
                     bound = load(bound, sel)
                 out |= self._table_entries(fn, bound, selector, depth + 1)
         return frozenset(out)
+
+    def _table_owners(self, fn: FunctionSummary, t) -> tuple[str, ...]:
+        """For ``self.<name>`` read in a method of ``fn``'s class: the classes whose body assigns
+        the class attribute ``name`` that ``self`` may see (its class's or a base's, and the
+        subclasses' own); ``()`` for anything else."""
+        if not (isinstance(t, Ref) and t.root.kind == "param" and t.root.index == 0 and t.path
+                and fn.cls and fn.kind in ("method", "classmethod") and t.path[0].startswith(".")):
+            return ()
+        name = t.path[0][1:]
+        owner = self.class_attr_owner(fn.cls, name)
+        return ((owner,) if owner is not None else ()) + self.overriding_classes(fn.cls, name)
 
     def _inferred_targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
         """Last resort for ``x.method(...)``: astroid, asked only when a project class defines

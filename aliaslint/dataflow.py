@@ -197,7 +197,8 @@ class ValueFlow:
                 # list(self._records)`` in one method, ``self._pending.pop()`` in another)
                 out.add(o)
                 owner = self.class_attr_owner(fn.cls, o.path[0][1:])
-                if owner is not None and o.path[0][1:] not in self.attr_types(fn.cls) \
+                overriding = self.overriding_classes(fn.cls, o.path[0][1:])
+                if (owner is not None or overriding) and o.path[0][1:] not in self.attr_types(fn.cls) \
                         and not (fn.kind != "classmethod" and self.copies_field_defaults(fn.cls)) \
                         and not (fn.kind != "classmethod" and self.instances_hide(fn, o.path[0][1:])) \
                         and not (depth == 0 and o.copy is None and (o.path[0][1:] in fn.owns
@@ -206,8 +207,10 @@ class ValueFlow:
                     # here, after a call that may have rebound it, is the instance's, not the
                     # class's. Only the value asked about: the copy it made keeps its source, and
                     # what is reached through that shallow copy its mark)
-                    # ``self.TEMPLATE`` / ``cls.TEMPLATE``: the class-level object, shared by all
-                    out.add(replace(o, root=Root("global", f"{owner}.{o.path[0][1:]}"), path=o.path[1:]))
+                    # ``self.TEMPLATE`` / ``cls.TEMPLATE``: the class-level object, shared by all;
+                    # on a subclass's instances, the subclass's own, where it assigns one
+                    for c in (owner, *overriding) if owner is not None else overriding:
+                        out.add(replace(o, root=Root("global", f"{c}.{o.path[0][1:]}"), path=o.path[1:]))
                 for v in self.field_values(fn.cls, o.path[0][1:]):
                     base = frozenset({v})
                     for sel in o.path[1:]:

@@ -310,6 +310,23 @@ def _owner_back_reference(project, constructions, index: int) -> bool:
     return owner
 
 
+def _built_by_owner(project, constructions: list, index: int) -> bool:
+    """Whether there are constructions, and each passes, as argument ``index``, the calling
+    method's own object (``self``, whole), with a class taken from a table on each round of a
+    loop (``for converter_class in self.converters: converter_class(self)``): one part of each
+    kind, each working on the object in turn. A class named twice (``DefaultXMLParser(self)``
+    in ``__init__`` and again when the first fails) makes a second part of the same kind, which
+    starts from what the first left (ncclient's parsers: the seventeenth stop's twin)."""
+    def owner_self(caller, call, t) -> bool:
+        if caller.kind not in ("method", "property") or not caller.cls or not call.loops \
+                or not any(isinstance(o, Ref) and call.loops[-1] in o.loops for o in call.callee):
+            return False
+        arg = project.arg_for(call, t, index)
+        return bool(arg) and all(isinstance(o, Ref) and o.root.kind == "param" and o.root.index == 0
+                                 and not o.path for o in arg)
+    return bool(constructions) and all(owner_self(*c) for c in constructions)
+
+
 def _kept_by_what_it_keeps(project, constructions, index: int) -> bool:
     """Whether every construction in the tree that passes argument ``index`` stores the new
     instance into that very object (``reg.setdefault(group, {})[name] = Lazy(..., reg)``), and
@@ -759,6 +776,12 @@ class StoredReferenceMutation(ProjectRule):
                     likely = False
                 if filled_at and not shared_at and not repeated and not builder and not reason:
                     likely = False  # the maker hands its new object over to be filled, then reads it
+                if not repeated and _built_by_owner(project, real, index):
+                    # every construction in the tree is a method's ``converter_class(self)``: the
+                    # object hands itself to the parts it builds, which work on its state in turn
+                    # (netjsonconfig 1.3.1's backends and their converters, sharing the backend's
+                    # own deep copy of the configuration: B's of issue 8's blind set 72)
+                    likely = False
                 confidence = Confidence.HIGH if likely else Confidence.MEDIUM
                 if builder is None:
                     # the change that goes wrong when repeated is the one named: a fill-if-missing

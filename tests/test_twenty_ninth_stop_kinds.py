@@ -23,6 +23,15 @@
   of blind set 71). What is tested and what is added are related by whole dotted places
   (``self.mount_point``), not by a name both read (``self``); and the container tested is the
   one added to, or a local projection of it (``[mp for mp, name in sorted_mount_points]``).
+- Call resolution: ``self.<table>`` read in a base class's method is also each subclass's own
+  class attribute of that name (``converters = [OpenVpn, ...]``), and a loop over a table calls
+  every entry (up to ``MAX_OVERRIDES``), where a lookup by a key the caller does not say stops at
+  ``MAX_TABLE_ENTRIES`` (netjsonconfig 1.3.1's backends running their thirteen converters).
+- AL006: when every construction in the tree is a method handing over its own object
+  (``converter_class(self)``), the instances are the object's parts working on its state in
+  turn: preview only (netjsonconfig 1.3.1's converters and the backend's own deep copy of the
+  configuration: two B's and an A of blind set 72). Handed a part of it (``self.config``), the
+  finding stays.
 """
 from __future__ import annotations
 
@@ -217,3 +226,107 @@ def test_a_test_of_another_container_is_no_guard(tmp_path: Path) -> None:
     """The twin: ``state["names"]`` is not the list added to."""
     files = {"pkg/__init__.py": "", "pkg/mount.py": _MOUNT.format(tested="self.mount_point", container='state["names"]')}
     assert _both(tmp_path, files) == ([("AL007", 9, "HIGH")], [("AL007", 9, "HIGH")])
+
+
+_STEPS = '''\
+def add_a(spec):
+    spec["mounts"].append({{"name": "a"}})
+
+def add_b(spec):
+    spec["mounts"].append({{"name": "b"}})
+
+def add_c(spec):
+    spec["mounts"].append({{"name": "c"}})
+
+def add_d(spec):
+    spec["mounts"].append({{"name": "d"}})
+
+def add_e(spec):
+    spec["mounts"].append({{"name": "e"}})
+
+def add_f(spec):
+    spec["mounts"].append({{"name": "f"}})
+
+def add_g(spec):
+    spec["mounts"].append({{"name": "g"}})
+
+def add_h(spec):
+    spec["mounts"].append({{"name": "h"}})
+
+def add_i(spec):
+    spec["mounts"].append({{"name": "i"}})
+
+def add_j(spec):
+    spec["mounts"].append({{"name": "j"}})
+
+
+class Builder:
+    steps = {base}
+
+    def build(self, template, n):
+        pods = []
+        for i in range(n):
+            for step in self.steps:
+                step(template)
+            pods.append(dict(template, name=str(i)))
+        return pods
+
+
+class PodBuilder(Builder):
+    steps = [add_a, add_b, add_c, add_d, add_e, add_f, add_g, add_h, add_i, add_j]
+'''
+
+
+def test_a_subclass_table_of_ten_steps_run_in_a_loop_is_followed(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/build.py": _STEPS.format(base="[]")}
+    assert _both(tmp_path, files) == ([("AL001", 39, "HIGH")], [("AL001", 39, "HIGH")])
+
+
+_CONVERTER = '''\
+class BaseConverter:
+    def __init__(self, {param}):
+        self.netjson = {kept}
+
+    def to_intermediate(self):
+        return self.to_intermediate_loop()
+
+
+class OpenVpn(BaseConverter):
+    def to_intermediate_loop(self):
+        self.netjson["files"].append({{"path": "/etc/key", "contents": "k"}})
+        return {{}}
+'''
+_BACKEND = '''\
+from copy import deepcopy
+
+from pkg import conv
+
+
+class BaseBackend:
+    def __init__(self, config):
+        self.config = deepcopy(config)
+
+    def to_intermediate(self):
+        out = {{}}
+        for converter_class in self.converters:
+            converter = converter_class({handed})
+            out.update(converter.to_intermediate())
+        return out
+
+
+class OpenVpnBackend(BaseBackend):
+    converters = [conv.OpenVpn]
+'''
+
+
+def test_parts_an_object_builds_from_itself_work_on_its_state_in_turn(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/conv.py": _CONVERTER.format(param="backend", kept="backend.config"),
+             "pkg/backend.py": _BACKEND.format(handed="self")}
+    assert _both(tmp_path, files) == ([], [("AL006", 11, "MEDIUM")])
+
+
+def test_objects_built_from_a_part_of_the_owner_share_it(tmp_path: Path) -> None:
+    """The twin: handed ``self.config``, each converter changes it for the next."""
+    files = {"pkg/__init__.py": "", "pkg/conv.py": _CONVERTER.format(param="config", kept="config"),
+             "pkg/backend.py": _BACKEND.format(handed="self.config")}
+    assert _both(tmp_path, files) == ([("AL006", 11, "HIGH")], [("AL006", 11, "HIGH")])
