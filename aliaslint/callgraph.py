@@ -679,13 +679,17 @@ class CallResolution:
         virtual channel makes its exchanges this way, and its exchanges hand one message to every
         bound queue's ``_put`` (a miss of issue 8's thirty-first set). ``iterated``: the callee is
         spelt as a name (a loop's element, ``converter_class(self)``), not as a lookup by key: a
-        table of up to :data:`MAX_OVERRIDES` entries is followed then, not only
+        list or tuple of up to :data:`MAX_OVERRIDES` entries is followed then, not only
         :data:`MAX_TABLE_ENTRIES`."""
-        entries = self._table_entries(fn, frozenset({replace(o, path=o.path[:-1], loops=frozenset())}), o.path[-1])
-        # (a loop over the table calls every entry in turn, no key picks one: netjsonconfig
-        # 1.3.1's backends run each of their thirteen converters on the one configuration;
-        # ``iterated``: the callee is a name, a loop's element, not ``HANDLERS[kind]``)
-        if len(entries) > (MAX_OVERRIDES if iterated and o.loops else MAX_TABLE_ENTRIES):
+        containers: set = set()
+        entries = self._table_entries(fn, frozenset({replace(o, path=o.path[:-1], loops=frozenset())}), o.path[-1],
+                                      containers=containers)
+        # (a loop over a list of classes calls every entry in turn, no key picks one:
+        # netjsonconfig 1.3.1's backends run each of their thirteen converters on the one
+        # configuration; a dict is looked up by key, even through a name bound to the entry,
+        # ``action_class = CLASS_MAP[action]``: elasticsearch-curator 5.8.4)
+        iterated = iterated and bool(o.loops) and bool(containers) and containers <= {"list", "tuple"}
+        if len(entries) > (MAX_OVERRIDES if iterated else MAX_TABLE_ENTRIES):
             return []  # a plug-in registry (see MAX_TABLE_ENTRIES)
         out = []
         for v in entries:
@@ -699,10 +703,12 @@ class CallResolution:
                 out.append(Target(init or "", bool(init), constructor=got[1]))
         return out
 
-    def _table_entries(self, fn: FunctionSummary, table: Value, selector: str, depth: int = 0) -> Value:
+    def _table_entries(self, fn: FunctionSummary, table: Value, selector: str, depth: int = 0,
+                       containers: set | None = None) -> Value:
         """What ``table[selector]`` holds when ``table`` is a module-level name or a class attribute
         bound to a literal (or a copy of one, ``dict(OTHER)``), as far as :data:`MAX_CLASS_DEPTH`
-        names; the empty set when it is anything else (a table filled at run time is not known)."""
+        names; the empty set when it is anything else (a table filled at run time is not known).
+        ``containers``: filled with the kinds of the literals read (``"list"``, ``"dict"``...)."""
         if depth > MAX_CLASS_DEPTH:
             return frozenset()
         out: set = set()
@@ -718,9 +724,11 @@ class CallResolution:
             table = self.resolve(fn, table)
         for t in table:
             if isinstance(t, Fresh) and t.copy_of is not None and not t.fields:
-                out |= self._table_entries(fn, t.copy_of, selector, depth + 1)
+                out |= self._table_entries(fn, t.copy_of, selector, depth + 1, containers)
             elif isinstance(t, Fresh) and t.kind == "literal":
                 out |= load(frozenset({t}), selector)
+                if containers is not None:
+                    containers.add(t.container)
             elif isinstance(t, Ref) and t.root.kind == "global":
                 got = self.lookup_qualname(t.root.name)
                 if got is None or got[0] not in ("global", "classattr"):
@@ -730,7 +738,7 @@ class CallResolution:
                     else self.classes[owner].class_attrs[name][0]
                 for sel in t.path:
                     bound = load(bound, sel)
-                out |= self._table_entries(fn, bound, selector, depth + 1)
+                out |= self._table_entries(fn, bound, selector, depth + 1, containers)
         return frozenset(out)
 
     def _table_owners(self, fn: FunctionSummary, t) -> tuple[str, ...]:
@@ -757,7 +765,7 @@ class CallResolution:
         loop = call.loops[-1]
         shared = any(
             isinstance(o, Ref) and o.root.kind in ("param", "global") and loop not in o.loops
-            for v in (*call.args, *(v for _, v in call.kwargs)) for o in self.resolve(fn, v)
+            for v in call.passed() for o in self.resolve(fn, v)
         )
         if not shared:
             return []  # no loop-invariant object is passed: nothing AL001 could report
@@ -1002,7 +1010,7 @@ class CallResolution:
             for call in fn.calls:
                 if call.builtin_guess or _STRING_METHOD.match(call.text) or self.targets(fn, call):
                     continue  # (a string's method changes nothing it is given: ``"{}/".format(base)``)
-                passed = [*call.args, *(v for _, v in call.kwargs)]
+                passed = list(call.passed())
                 if call.receiver:
                     passed.append(call.receiver)
                 if not any(isinstance(o, Ref) and o.root.kind in ("param", "global") for v in passed for o in v):

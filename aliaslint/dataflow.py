@@ -249,7 +249,7 @@ class ValueFlow:
         call = self.call_site(fn, call_id)
         if call is None:
             return frozenset()
-        parts = [*call.args, *(v for _, v in call.kwargs)]
+        parts = list(call.passed())
         if call.receiver:
             parts.append(call.receiver)
         return frozenset().union(*parts) if parts else frozenset()
@@ -391,7 +391,7 @@ class ValueFlow:
         another entry on each of their rounds."""
         if not loops:
             return frozenset()
-        return loops & loops_of(self.resolve(fn, frozenset().union(*call.args, *(v for _, v in call.kwargs)), depth + 1))
+        return loops & loops_of(self.resolve(fn, frozenset().union(*call.passed()), depth + 1))
 
     def _unguarded(self, fn, call, t, callee, ret: Value, depth: int) -> Value:
         """``ret`` without the parameters this call cannot get back: ``merge(base, {...})``

@@ -543,7 +543,7 @@ class EffectsFixpoint:
                 got = memo.get(key)
                 if got is None:
                     got = frozenset()
-                    for v in (*call.args, *(v for _, v in call.kwargs)):
+                    for v in call.passed():
                         got |= deps_of(self.resolve(fn, v)) | self.call_input_roots(fn, v)
                     memo[key] = got
                 out |= got
@@ -587,7 +587,7 @@ class EffectsFixpoint:
                 if got is None:
                     call = self.call_site(fn, o.root.index)
                     got = memo[o.root.index] = frozenset() if call is None else frozenset(
-                        r for a in (*call.args, *(v for _, v in call.kwargs))
+                        r for a in call.passed()
                         for r in deps_of(self.resolve(fn, a)) if r.kind == "param")
                 out |= got
         return frozenset(out)

@@ -451,7 +451,7 @@ def sets_own_slot_first(project, fn: FunctionSummary, effect) -> bool:
         return isinstance(o, Fresh) and o.copy_of is not None and (o.site.line, o.site.column) < start \
             and holds(o.copy_of, the_object)
 
-    passed = [v for c in fn.calls for v in (*c.args, *(v for _, v in c.kwargs))]
+    passed = [v for c in fn.calls for v in c.passed()]
     if any(holds(v, copied_before) for v in (*kept, *passed)):
         return False
     # (a lookup on the object before the write, ``labels = kwargs.get("labels", {})``, reads it)
@@ -506,7 +506,7 @@ def _written_before_handed_on(project, fn: FunctionSummary, effect) -> bool:
     return not any(
         (c.site.line, c.site.column) < start and not _reads_only(c) and not _displays(c) and any(
             holds(project.resolve(fn, v), the_object)
-            for v in (*c.args, *(v for _, v in c.kwargs), *((c.receiver,) if c.receiver else ())))
+            for v in c.passed(receiver=True))
         for c in fn.calls)
 
 
@@ -1115,7 +1115,7 @@ def adds_to_material(project, fn: FunctionSummary, effect) -> bool:
     def built_around(value) -> bool:  # a new object holding the list (the request body)
         return any(isinstance(o, Fresh) and any(holds(v, whole) for _, v in o.fields) for o in value)
 
-    return any(built_around(v) for c in where.calls for v in (*c.args, *(v for _, v in c.kwargs))) \
+    return any(built_around(v) for c in where.calls for v in c.passed()) \
         or built_around(project.rets.get(where.qualname, frozenset())) \
         or any(holds(m.value, whole) and not any(whole(t) for t in m.target) for m in where.mutations)
 
@@ -1598,7 +1598,7 @@ def sharing(project, caller: FunctionSummary, call: CallSite, arg: Value | None,
             uses = sum(
                 1 for c in caller.calls if c.id != call.id and any(
                     parts & project.resolve(caller, v) and not _results_of_other_calls(project, caller, arg, v)
-                    for v in (*c.args, *(v for _, v in c.kwargs))
+                    for v in c.passed()
                 ) and _sees_later_change(project, caller, call, c, parts) and not _same_holder(project, caller, call, c)
                 and not (c.builtin_guess and c.receiver is not None
                          and project.resolve(caller, c.receiver) & (parts | into))
@@ -1804,7 +1804,7 @@ def _used_after(caller: FunctionSummary, call: CallSite, ref: Ref) -> bool:
         around = set(other.loops) & set(call.loops)
         if not later and not around:
             continue
-        passed = (*other.args, *(v for _, v in other.kwargs))
+        passed = other.passed()
         for v, as_argument in [*((v, True) for v in passed), *(((other.receiver, False),) if other.receiver else ())]:
             for o in v:
                 if not (isinstance(o, Ref) and o.root == ref.root):
@@ -1866,7 +1866,7 @@ def call_result_loops(project, caller: FunctionSummary, value: Value) -> frozens
         call = project.call_site(caller, o.root.index)
         if call is None:
             continue
-        for v in (*call.args, *(v for _, v in call.kwargs), *((call.receiver,) if call.receiver else ())):
+        for v in call.passed(receiver=True):
             out |= loops_of(v) | loops_of(project.resolve(caller, v))
     return frozenset(out)
 
@@ -2099,7 +2099,7 @@ def handed_on_after(project, fn: FunctionSummary, effect) -> CallSite | None:
     for call in fn.calls:
         if (call.site.line, call.site.column) <= (start.line, start.column) or _displays(call) or _reads_only(call):
             continue
-        for value in (*call.args, *(v for _, v in call.kwargs)):
+        for value in call.passed():
             if any(isinstance(o, Ref) and o.root == effect.root and not o.path for o in project.resolve(fn, value)):
                 return call
     return None
@@ -2129,7 +2129,7 @@ def _used_again(project, caller: FunctionSummary, call: CallSite, ref: Ref | Fre
             continue  # (a log line or a print shows the changed object; it does not go wrong)
         if (other.site.line, other.site.column) < end and not loops & set(other.loops):
             continue  # before the change (or an argument of the changing call itself)
-        for v in (*other.args, *(v for _, v in other.kwargs), *((other.receiver,) if other.receiver else ())):
+        for v in other.passed(receiver=True):
             for o in v:
                 if isinstance(ref, Fresh) and o == ref:
                     return other  # an object the caller made, given to another call
@@ -2476,7 +2476,7 @@ def _keeper_before(project, caller: FunctionSummary, call: CallSite, arg: Value)
         other for other in caller.calls
         if other.id != call.id and (other.site.line, other.site.column) < start
         and not (other.builtin_guess and other.receiver is not None and project.resolve(caller, other.receiver) & given)
-        and any(_holds(project.resolve(caller, v), given) for v in (*other.args, *(v for _, v in other.kwargs)))
+        and any(_holds(project.resolve(caller, v), given) for v in other.passed())
         and _sees_later_change(project, caller, call, other, given)), None)
 
 
@@ -2505,7 +2505,7 @@ def _part_of_fresh_argument(project, caller: FunctionSummary, arg: Value) -> boo
         made = project.resolve(up_caller, passed)
         builders = {o.call for o in made if isinstance(o, Fresh)}
         if any(c.id != up.id and c.id not in builders and any(
-                made & project.resolve(up_caller, v) for v in (*c.args, *(v for _, v in c.kwargs)))
+                made & project.resolve(up_caller, v) for v in c.passed())
                for c in up_caller.calls):
             return False
     return True
@@ -2696,7 +2696,7 @@ def _holds_given_objects(project, caller: FunctionSummary, call: CallSite, arg: 
             continue
         chain = _chain(caller, call)
         if any(c.id not in chain and any(_holds(project.resolve(caller, v), made)
-                                         for v in (*c.args, *(v for _, v in c.kwargs)))
+                                         for v in c.passed())
                for c in caller.calls):
             return True
     return False
@@ -2714,7 +2714,7 @@ def _chain(caller: FunctionSummary, call: CallSite) -> set[int]:
     by_id = {c.id: c for c in caller.calls}
 
     def args(c: CallSite) -> set[int]:
-        return set().union(*(_results_in(v) for v in (*c.args, *(v for _, v in c.kwargs))))
+        return set().union(*(_results_in(v) for v in c.passed()))
 
     chain = {call.id}
     todo = [call]
@@ -2771,7 +2771,7 @@ def loop_output(project, fn: FunctionSummary, loop: int, leaf) -> bool:
                     return False
                 continue
         targets = project.targets(fn, c)
-        for v in (*c.args, *(v for _, v in c.kwargs)):
+        for v in c.passed():
             if not _holds(project.resolve(fn, v), target):
                 continue
             if not targets:

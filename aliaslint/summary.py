@@ -93,6 +93,12 @@ class CallSite:
     #: and the caller's statement after the call does not run (``raise CallError(msg, name)``)
     raised: bool = False
 
+    def passed(self, receiver: bool = False) -> tuple[Value, ...]:
+        """What the call hands over: the positional arguments' values, then the keyword
+        arguments', then (with ``receiver``) the receiver's, when there is one."""
+        values = (*self.args, *(v for _, v in self.kwargs))
+        return (*values, self.receiver) if receiver and self.receiver else values
+
 
 @dataclass(frozen=True, slots=True)
 class Mutation:

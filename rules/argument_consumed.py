@@ -608,5 +608,5 @@ class ArgumentConsumed(ProjectRule):
 
         if e.chain:
             return any(c.site == e.chain[0] and c.loops and any(
-                same_each_time(v, c.loops) for v in (*c.args, *(v for _, v in c.kwargs))) for c in fn.calls)
+                same_each_time(v, c.loops) for v in c.passed()) for c in fn.calls)
         return any(m.site == e.site and m.loops and same_each_time(m.target, m.loops) for m in fn.mutations)

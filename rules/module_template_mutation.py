@@ -307,7 +307,7 @@ def _built_outside(project, fn, result, root) -> bool:
         return False
     return any(not call.builtin_guess and not project.targets(fn, call) and _imported(call) and any(
         isinstance(o, Ref) and o.root == root and not o.path
-        for v in (*call.args, *(v for _, v in call.kwargs)) for o in project.resolve(fn, v))
+        for v in call.passed() for o in project.resolve(fn, v))
         for call in fn.calls)
 
 
@@ -319,7 +319,7 @@ def _built_by_constructor(project, fn, result, root) -> bool:
     made = {o.site for o in result if isinstance(o, Fresh) and o.kind == "instance"}
     return bool(made) and any(call.site in made and any(
         isinstance(o, Ref) and o.root == root and not o.path
-        for v in (*call.args, *(v for _, v in call.kwargs)) for o in project.resolve(fn, v))
+        for v in call.passed() for o in project.resolve(fn, v))
         for call in fn.calls)
 
 
@@ -512,7 +512,7 @@ def _written_from_cache_key(project, fn, e, loader: str) -> bool:
         return False
     calls = [c for c in fn.calls if any(t.function == loader for t in project.targets(fn, c))]
     asked = frozenset().union(*(deps_of(project.resolve(fn, v)) for c in calls
-                                for v in (*c.args, *(v for _, v in c.kwargs))))
+                                for v in c.passed()))
     return bool(calls) and any(r.kind == "param" for r in e.value_deps) \
         and all(r in asked or r.kind == "global" for r in e.value_deps)
 

@@ -192,7 +192,7 @@ def _result_used(fn, call_id: int) -> bool:
     for c in fn.calls:
         if c.id == call_id:
             continue
-        values = [*c.args, *(v for _, v in c.kwargs)]
+        values = list(c.passed())
         if c.receiver is not None:
             values.append(c.receiver)
         if any(mentions(v) for v in values):
