@@ -78,9 +78,11 @@ class LoopSharedArgumentMutation(ProjectRule):
       test, adding to a set, a removal whose result is thrown away, a `clear()`, an append guarded
       by a membership test about what is added or where (`if x not in seen:`; a test of another
       key, `if "query_key" not in rule:`, guards nothing), an append after a search that returns
-      on a match (`for e in errors: if e == new: return`) or in the `else` of one that breaks on
-      a match, a removal of what a test found there (`if x in xs: xs.remove(x)`), an entry added
-      to a list the project only tests membership in;
+      on a match (`for e in errors: if e == new: return`), in the `else` of one that breaks on
+      a match, or under `if not found:` after one that sets `found` before it breaks, an append
+      past `if x in xs: raise` of `x` to `xs` (or to the list `xs` was projected from), a
+      removal of what a test found there (`if x in xs: xs.remove(x)`), an entry added to a list
+      the project only tests membership in;
     - a constructor registering the instance it makes (`queue.jobs.append(self)`, also deeper in
       the call, when the instance is made from what varies with the loop), or one of its bound
       methods (`client.listeners.append(self._on_lost)`);

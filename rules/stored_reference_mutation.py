@@ -562,7 +562,9 @@ class StoredReferenceMutation(ProjectRule):
       object itself (`self.web = Web(self)`, a child node built with `TreeNode(tree, path,
       self)`), so a part changing its owner's state or its parent's table of children is what
       the reference is for, unless the change duplicates (an append to the owner's template on
-      every call stays shown);
+      every call stays shown); parts the object builds from itself, one of each kind from a table
+      in a loop (`for converter_class in self.converters: converter_class(self)`), which keep a
+      part of it (`self.netjson = backend.config`) and work on it in turn;
     - a queue every construction made for the instance, which its method works through (`stream
       = self._queue.pop(0)`, put back with `append` when blocked);
     - links: methods that set attributes of the kept objects, one of them to the instance itself

@@ -37,7 +37,7 @@ class _Recorder(cst.CSTVisitor):
         self.log: list[tuple[str, int]] = []
 
 
-def _hook(kind: str, skip: bool):
+def _hook(skip: bool):
     def enter(self, node):
         self.log.append(("visit", id(node)))
         return False if skip else None
@@ -48,7 +48,7 @@ def _hook(kind: str, skip: bool):
 
 
 for _kind in NODE_KINDS:
-    _enter, _leave = _hook(_kind.__name__, _kind is cst.Lambda)
+    _enter, _leave = _hook(_kind is cst.Lambda)
     setattr(_Recorder, "visit_" + _kind.__name__, _enter)
     setattr(_Recorder, "leave_" + _kind.__name__, _leave)
 
