@@ -72,6 +72,33 @@ def _key_never_held(project, hit) -> bool:
                    for m in methods if m is not None for x in project.effects.get(m.qualname, {}).values())
 
 
+def _global_key_never_held(project, hit) -> bool:
+    """The change is to the entry under a constant key of a copy of a module-level dict, and the
+    original never holds that key: the module binds the name once, to a dict literal of other
+    constant keys, and nothing in the project puts an item into it or binds the name again. The
+    entry the copy hands over was made for the copy (jsonargparse 4.53.0's
+    ``dict(config_schema_key_schema)``, whose ``properties`` a later ``setdefault`` makes anew:
+    an A of issue 8's blind sixty-ninth set)."""
+    e = hit.effect
+    if e is None or e.copy is None or e.copy.depth != 0 or e.root.kind != "global" or not e.path \
+            or key_name(e.path[0]) is None:
+        return False
+    got = project.lookup_qualname(e.root.name)
+    if got is None or got[0] != "global":
+        return False
+    module, _, name = got[1].rpartition(".")
+    bound = project.modules[module].globals[name][0]
+    for o in bound or (None,):
+        if not (isinstance(o, Fresh) and o.kind == "literal" and o.container == "dict"):
+            return False
+        if any(k == e.path[0] or key_name(k) is None for k, _ in o.fields):
+            return False
+    if any(n == name and f.module == module for f in project.functions.values() for n, _, _ in f.global_stores):
+        return False
+    return not any(x.root == e.root and not x.path and x.kind != REMOVE
+                   for effects in project.effects.values() for x in effects.values())
+
+
 def _kept_as_state(project, site) -> bool:
     """The copy made at ``site`` is stored as an object's attribute (``other.routes =
     dict(self.routes)`` in a ``fork()``): the copy is that object's own state, meant to be
@@ -248,7 +275,7 @@ class ShallowCopyNestedMutation(ProjectRule):
         for hit in copy_hits(project):
             if hit.site in facts.reported_sites:
                 continue  # the same change is already explained (AL001's loop): one bug, one code
-            if _key_never_held(project, hit):
+            if _key_never_held(project, hit) or _global_key_never_held(project, hit):
                 continue  # the entry changed is never the original's: the copy got it elsewhere
             by_copy.setdefault(hit.mark.site, []).append(hit)
         out = []

@@ -32,6 +32,10 @@
   turn: preview only (netjsonconfig 1.3.1's converters and the backend's own deep copy of the
   configuration: two B's and an A of blind set 72). Handed a part of it (``self.config``), the
   finding stays.
+- AL002: a copy of a module-level dict literal whose keys never include the one written below
+  (``dict(config_schema_key_schema)``, then ``node.setdefault("properties", {})[k] = v``) hands
+  over an entry made for the copy, when nothing puts an item into the original or binds its
+  name again (jsonargparse 4.53.0's JSON schema builder: an A of blind set 69).
 """
 from __future__ import annotations
 
@@ -330,3 +334,60 @@ def test_objects_built_from_a_part_of_the_owner_share_it(tmp_path: Path) -> None
     files = {"pkg/__init__.py": "", "pkg/conv.py": _CONVERTER.format(param="config", kept="config"),
              "pkg/backend.py": _BACKEND.format(handed="self.config")}
     assert _both(tmp_path, files) == ([("AL006", 11, "HIGH")], [("AL006", 11, "HIGH")])
+
+
+_SCHEMA = '''\
+config_schema_key = "$schema"
+config_schema_key_schema = {{
+    "type": "string",
+    "format": "uri-reference",
+{extra}}}
+
+
+def new_object(description=None, schema_key=True):
+    schema = {{"type": "object", "additionalProperties": False}}
+    if description:
+        schema["description"] = description
+    schema["properties"] = {{config_schema_key: dict(config_schema_key_schema)}} if schema_key else {{}}
+    return schema
+
+
+def add_required(schema, key):
+    required = schema.setdefault("required", [])
+    if key not in required:
+        required.append(key)
+
+
+class ParserJsonschema:
+    def generate(self, parser):
+        schema = new_object(parser.description)
+        for action in parser.actions:
+            self.set_dest(schema, action.dest, {{"type": "string"}}, action.required, {{}})
+        return schema
+
+    def set_dest(self, schema, dest, dest_schema, required, descriptions):
+        keys = dest.split(".")
+        node = schema
+        for num, key in enumerate(keys[:-1]):
+            properties = node.setdefault("properties", {{}})
+            if properties.get(key, {{}}).get("type") != "object":
+                properties[key] = new_object(descriptions.get(".".join(keys[: num + 1])))
+            if required:
+                add_required(node, key)
+            node = properties[key]
+        properties = node.setdefault("properties", {{}})
+        properties[keys[-1]] = dest_schema
+        if required:
+            add_required(node, keys[-1])
+'''
+
+
+def test_a_copy_of_a_module_dict_gets_its_own_entry_at_a_key_the_dict_never_has(tmp_path: Path) -> None:
+    files = {"pkg/__init__.py": "", "pkg/schema.py": _SCHEMA.format(extra="")}
+    assert _both(tmp_path, files) == ([], [])
+
+
+def test_a_key_the_module_dict_has_is_its_own_object_in_the_copy(tmp_path: Path) -> None:
+    """The twin: the original holds ``properties``; the copy hands that dict over."""
+    files = {"pkg/__init__.py": "", "pkg/schema.py": _SCHEMA.format(extra='    "properties": {},\n')}
+    assert _both(tmp_path, files) == ([("AL002", 13, "HIGH")], [("AL002", 13, "HIGH")])
