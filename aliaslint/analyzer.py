@@ -1347,7 +1347,9 @@ class FunctionAnalyzer:
                     self.summary.global_stores.append((target.value, self.snapshot(value), self.mod.site(target)))
                 return
             self.popped_from.pop(target.value, None)
-            self.projections = {n: c for n, c in self.projections.items() if target.value not in (n, _leading_name(c))}
+            if self.projections:
+                self.projections = {n: c for n, c in self.projections.items()
+                                    if target.value not in (n, _leading_name(c))}
             made = self.assigned_value
             if isinstance(made, (cst.ListComp, cst.SetComp)) and made.for_in.inner_for_in is None \
                     and _stable_place(made.for_in.iter):
@@ -4431,13 +4433,13 @@ class FunctionAnalyzer:
             live = self.loop(node, head)
         finally:
             self.for_nodes.pop()
-        if _stable_place(node.iter) and node.orelse is None and _searches_then_leaves(self.body_of(node)):
+        searchable = node.orelse is None and _stable_place(node.iter)
+        if searchable and _searches_then_leaves(self.body_of(node)):
             # ``for p, t, a in errors: if same(p, pos): return``, then ``errors.append(error)``:
             # an addition only when no equal entry was found (pyang 2.7.1's ``err_add``, whose
             # callers' loops were six B's of issue 8's blind seventieth set)
             self.searched_absent.add(self.mod.code_for(node.iter))
-        elif _stable_place(node.iter) and node.orelse is None \
-                and (flag := _flag_set_on_match(self.body_of(node))) is not None:
+        elif searchable and (flag := _flag_set_on_match(self.body_of(node))) is not None:
             # ``for s in m["custom"]: if s["name"] == name: found = True; break``, then ``if not
             # found: m["custom"].append(section)`` (awsebcli 3.27.5's
             # ``add_unique_manifest_section``: a B of issue 8's blind set 71)
@@ -5707,14 +5709,13 @@ def _places_in(node: cst.CSTNode) -> set[str]:
     while stack:
         n = stack.pop()
         if isinstance(n, (cst.Name, cst.Attribute)):
-            parts = []
+            dotted = _dotted_name(n)
+            if dotted is not None:
+                out.add(dotted)
+                continue
             while isinstance(n, cst.Attribute):
-                parts.append(n.attr.value)
                 n = n.value
-            if isinstance(n, cst.Name):
-                out.add(".".join([n.value, *reversed(parts)]))
-            else:
-                stack.append(n)
+            stack.append(n)  # ``f(x).y``: the places read in the call
         else:
             stack.extend(child_nodes(n))
     return out

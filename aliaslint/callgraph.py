@@ -478,14 +478,20 @@ class CallResolution:
         """The class (``cls_name`` or a project base) whose body assigns ``name``."""
         return next((c for c in self.mro(cls_name) if name in self.classes[c].class_attrs), None)
 
-    def overriding_classes(self, cls_name: str, name: str) -> tuple[str, ...]:
-        """The project subclasses of ``cls_name`` whose own body assigns the class attribute
-        ``name`` again, sorted: ``self.<name>`` in a method of ``cls_name`` is theirs on their
-        instances (``converters = [OpenVpn]`` in a backend subclass, read by the base's
-        ``for converter_class in self.converters``: netjsonconfig 1.3.1, issue 8's blind set
-        72)."""
-        return tuple(sorted(c for c in self.subclass_index().get(cls_name, ())
-                            if name in self.classes[c].class_attrs))
+    def class_attr_holders(self, cls_name: str, name: str) -> tuple[str, ...]:
+        """The classes whose body assigns the class attribute ``name`` that ``self.<name>`` may
+        read in a method of ``cls_name``: the one ``cls_name`` sees (its own or a base's,
+        :meth:`class_attr_owner`), then the project subclasses that assign it again, sorted
+        (``converters = [OpenVpn]`` in a backend subclass, read by the base's ``for
+        converter_class in self.converters``: netjsonconfig 1.3.1, issue 8's blind set 72).
+        Memoised: every ``self.<name>`` the project pass resolves asks."""
+        memo = self.__dict__.setdefault("_attr_holders", {})
+        key = (cls_name, name)
+        if key not in memo:
+            owner = self.class_attr_owner(cls_name, name)
+            memo[key] = ((owner,) if owner is not None else ()) + tuple(sorted(
+                c for c in self.subclass_index().get(cls_name, ()) if name in self.classes[c].class_attrs))
+        return memo[key]
 
     def field_values(self, cls_name: str, name: str) -> Value:
         """What the methods of ``cls_name`` store into ``self.<name>``, as seen from any method:
@@ -715,12 +721,14 @@ class CallResolution:
         if depth == 0:
             # ``self.types``: the class's table, also where ``__init__`` gives each instance one
             # made from it (kombu's ``self.exchange_types = {t: cls(self) for t, cls in ...}``)
-            # (and a subclass's own table on its instances: :meth:`overriding_classes`)
-            table = frozenset(
-                Ref(Root("global", f"{owner}.{t.path[0][1:]}"), t.path[1:])
-                for t in table
-                for owner in (self._table_owners(fn, t) or (None,)) if owner is not None
-            ) | frozenset(t for t in table if not self._table_owners(fn, t))
+            # (and a subclass's own table on its instances: :meth:`class_attr_holders`)
+            named = set()
+            for t in table:
+                holders = self._table_owners(fn, t)
+                named.update(Ref(Root("global", f"{c}.{t.path[0][1:]}"), t.path[1:]) for c in holders)
+                if not holders:
+                    named.add(t)
+            table = frozenset(named)
             table = self.resolve(fn, table)
         for t in table:
             if isinstance(t, Fresh) and t.copy_of is not None and not t.fields:
@@ -748,9 +756,7 @@ class CallResolution:
         if not (isinstance(t, Ref) and t.root.kind == "param" and t.root.index == 0 and t.path
                 and fn.cls and fn.kind in ("method", "classmethod") and t.path[0].startswith(".")):
             return ()
-        name = t.path[0][1:]
-        owner = self.class_attr_owner(fn.cls, name)
-        return ((owner,) if owner is not None else ()) + self.overriding_classes(fn.cls, name)
+        return self.class_attr_holders(fn.cls, t.path[0][1:])
 
     def _inferred_targets(self, fn: FunctionSummary, call: CallSite) -> list[Target]:
         """Last resort for ``x.method(...)``: astroid, asked only when a project class defines

@@ -196,9 +196,8 @@ class ValueFlow:
                 # ``self.attr`` may hold what another method stored there (``self._pending =
                 # list(self._records)`` in one method, ``self._pending.pop()`` in another)
                 out.add(o)
-                owner = self.class_attr_owner(fn.cls, o.path[0][1:])
-                overriding = self.overriding_classes(fn.cls, o.path[0][1:])
-                if (owner is not None or overriding) and o.path[0][1:] not in self.attr_types(fn.cls) \
+                holders = self.class_attr_holders(fn.cls, o.path[0][1:])
+                if holders and o.path[0][1:] not in self.attr_types(fn.cls) \
                         and not (fn.kind != "classmethod" and self.copies_field_defaults(fn.cls)) \
                         and not (fn.kind != "classmethod" and self.instances_hide(fn, o.path[0][1:])) \
                         and not (depth == 0 and o.copy is None and (o.path[0][1:] in fn.owns
@@ -209,7 +208,7 @@ class ValueFlow:
                     # what is reached through that shallow copy its mark)
                     # ``self.TEMPLATE`` / ``cls.TEMPLATE``: the class-level object, shared by all;
                     # on a subclass's instances, the subclass's own, where it assigns one
-                    for c in (owner, *overriding) if owner is not None else overriding:
+                    for c in holders:
                         out.add(replace(o, root=Root("global", f"{c}.{o.path[0][1:]}"), path=o.path[1:]))
                 for v in self.field_values(fn.cls, o.path[0][1:]):
                     base = frozenset({v})

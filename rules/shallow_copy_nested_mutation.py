@@ -59,17 +59,18 @@ def _key_never_held(project, hit) -> bool:
     methods = [project.functions.get(q) for c in project.mro(fn.cls) if c in project.classes
                for q in project.classes[c].methods.values()]
     stores = [v for m in methods if m is not None for stored, v, _ in m.self_stores if stored == attr]
-    if not stores:
+    if not stores or not all(_literals_without(value, e.path[1]) for value in stores):
         return False
-    for value in stores:
-        for o in value:
-            if not (isinstance(o, Fresh) and o.kind == "literal" and o.container == "dict"):
-                return False
-            if any(k == ANY or k == e.path[1] or key_name(k) is None for k, _ in o.fields):
-                return False
     # nothing puts an item into it afterwards (``self._kwargs["params"] = p``, ``.update(...)``)
     return not any(x.root.kind == "param" and x.root.index == 0 and x.path == e.path[:1] and x.kind != REMOVE
                    for m in methods if m is not None for x in project.effects.get(m.qualname, {}).values())
+
+
+def _literals_without(value, key: str) -> bool:
+    """Whether every object in ``value`` is a dict literal of constant keys other than ``key``."""
+    return all(
+        isinstance(o, Fresh) and o.kind == "literal" and o.container == "dict"
+        and not any(k == key or key_name(k) is None for k, _ in o.fields) for o in value)
 
 
 def _global_key_never_held(project, hit) -> bool:
@@ -88,11 +89,8 @@ def _global_key_never_held(project, hit) -> bool:
         return False
     module, _, name = got[1].rpartition(".")
     bound = project.modules[module].globals[name][0]
-    for o in bound or (None,):
-        if not (isinstance(o, Fresh) and o.kind == "literal" and o.container == "dict"):
-            return False
-        if any(k == e.path[0] or key_name(k) is None for k, _ in o.fields):
-            return False
+    if not bound or not _literals_without(bound, e.path[0]):
+        return False
     if any(n == name and f.module == module for f in project.functions.values() for n, _, _ in f.global_stores):
         return False
     return not any(x.root == e.root and not x.path and x.kind != REMOVE
